@@ -1,0 +1,141 @@
+"""``python -m engine replay FILE`` and ``python -m engine selfplay GAME ...`` (see shared/replay-format.md).
+
+This module is the engine's command-line tool: unlike the rules it may read files and clocks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.errors import RuleError
+from engine.game import Action, Game
+from engine.registry import game_class, game_names
+from engine.replay import ReplayError, export, play
+
+DEFAULT_PLAYERS = {"carcassonne": 2, "catan": 4}
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(message.replace("\n", " ") + "\n")
+    return 2
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as err:
+        return _fail(f"cannot read {args.file}: {err.strerror}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        return _fail(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}")
+    try:
+        game = play(data)
+    except ReplayError as err:
+        return _fail(str(err))
+    _print_json(game.result())
+    return 0
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE``; VALUE is read as JSON when it parses (true, 3, ["U"]) and as a string otherwise."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"--option needs NAME=VALUE, got {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name, value
+
+
+def play_random_game(
+    cls: type[Game], players: list[str], options: dict[str, Any], seed: int
+) -> tuple[Game, list[Action]]:
+    """One complete game with uniformly random legal choices; returns it with its recorded actions."""
+    game = cls.new(players, options, seed)
+    policy = random.Random(seed ^ 0x5EED)
+    record: list[Action] = []
+    while not game.finished:
+        record.append(game.apply(game.random_action(policy)).action)
+    return game, record
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    try:
+        cls = game_class(args.game)
+    except RuleError as err:
+        return _fail(err.message)
+    try:
+        options = dict(parse_option(o) for o in args.option)
+    except ValueError as err:
+        return _fail(str(err))
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    count = args.players or DEFAULT_PLAYERS.get(args.game, cls.MIN_PLAYERS)
+    players = [f"P{i + 1}" for i in range(count)]
+    export_dir = Path(args.export) if args.export else None
+    if export_dir:
+        export_dir.mkdir(parents=True, exist_ok=True)
+    seeds = random.Random(args.seed)
+    actions = turns = 0
+    elapsed = 0.0
+    for index in range(args.games):
+        seed = seeds.getrandbits(48)
+        started = time.perf_counter()
+        try:
+            game, record = play_random_game(cls, players, options, seed)
+        except RuleError as err:
+            return _fail(err.message)
+        elapsed += time.perf_counter() - started
+        actions += len(record)
+        turns += game.result()["turn"]
+        if export_dir:
+            path = export_dir / f"{args.game}-{index + 1:04d}.json"
+            path.write_text(json.dumps(export(game, seed, record), ensure_ascii=False), encoding="utf-8")
+    seconds = max(elapsed, 1e-9)
+    _print_json(
+        {
+            "game": args.game,
+            "games": args.games,
+            "seconds": round(elapsed, 4),
+            "games_per_second": round(args.games / seconds, 2),
+            "actions": actions,
+            "actions_per_second": round(actions / seconds, 1),
+            "mean_turns": round(turns / args.games, 2),
+        }
+    )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="boardhost game engines")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rep = sub.add_parser("replay", help="replay a game file and print its result as JSON")
+    rep.add_argument("file")
+    rep.set_defaults(run=cmd_replay)
+    sp = sub.add_parser("selfplay", help="play random games and print timing as JSON")
+    sp.add_argument("game", choices=game_names())
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--players", type=int, default=None)
+    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sp.add_argument("--export", metavar="DIR")
+    sp.set_defaults(run=cmd_selfplay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.run(args)
+    return code

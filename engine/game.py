@@ -1,0 +1,76 @@
+"""The shape every game engine has: what the bot, the replay tools and the tests rely on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, Self
+
+# An action is the JSON object of the replay format (``{"player": 0, "type": "place", ...}``).
+Action = dict[str, Any]
+# An event is a JSON object with a ``type`` and the facts a narrator needs (who, what, how many points).
+Event = dict[str, Any]
+
+
+class Applied(NamedTuple):
+    """What ``Game.apply`` returns: the action as recorded (every chance outcome filled in) and its events."""
+
+    action: Action
+    events: list[Event]
+
+
+class Game(Protocol):
+    """A game in progress. Implementations are pure and deterministic given their seed and actions."""
+
+    GAME: str  # the replay format's ``game`` value
+    SCHEMA: int  # version of the state JSON
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    OPTIONS: frozenset[str]  # option names accepted by ``new``
+
+    players: list[str]
+
+    @classmethod
+    def new(cls, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int = 0) -> Self:
+        """Start a game; raises RuleError for bad players or options."""
+        ...
+
+    def apply(self, action: Mapping[str, Any], *, replay: bool = False) -> Applied:
+        """Apply one action or raise RuleError leaving the state untouched.
+
+        With ``replay=True`` chance outcomes written in the action (tile drawn, dice, card bought, card stolen)
+        are taken as they are; otherwise they must be absent or equal what the game's own generator produced.
+        """
+        ...
+
+    def actors(self) -> list[int]:
+        """Seats that owe a decision now (several at once for parallel Catan discards); empty when finished."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every complete action ``seat`` may take now (outcomes left out where the game supplies them)."""
+        ...
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action for one of ``actors()`` (used by selfplay and fuzz tests)."""
+        ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). The only way hidden information leaves the engine."""
+        ...
+
+    def result(self) -> dict[str, Any]:
+        """The ``python -m engine replay`` output object."""
+        ...
+
+    def replay_options(self) -> dict[str, Any]:
+        """Options to write into an exported replay so that it reproduces this game exactly."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self: ...
