@@ -21,8 +21,6 @@ def game_class(name: str) -> type[Game]:
     try:
         module_name, class_name = _GAMES[name]
     except KeyError:
-        raise RuleError(
-            "unknown_game", f"unknown game {name!r} (known: {', '.join(_GAMES)})", game=name
-        ) from None
+        raise RuleError("unknown_game", f"unknown game {name!r} (known: {', '.join(_GAMES)})", game=name) from None
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
     return cls

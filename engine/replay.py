@@ -33,7 +33,7 @@ def start(data: Any) -> tuple[Game, list[Any]]:
     if data.get("format") != FORMAT:
         raise ReplayError(f'not a replay: "format" must be "{FORMAT}"')
     if data.get("version") != VERSION:
-        raise ReplayError(f'unsupported replay version {data.get("version")!r} (supported: {VERSION})')
+        raise ReplayError(f"unsupported replay version {data.get('version')!r} (supported: {VERSION})")
     try:
         cls = game_class(str(data.get("game")))
     except RuleError as err:
