@@ -104,7 +104,8 @@ class Carcassonne:
             )
         opts = parse_options(options or {}, n)
         rng = random.Random(seed)
-        first = opts.first_player if opts.first_player is not None else rng.randrange(n)
+        # Seat 0 starts unless told otherwise: the bot draws the first player and records it as an option.
+        first = opts.first_player if opts.first_player is not None else 0
         game = cls(players, opts, seed, first)
         game.stack = build_stack(opts, rng)[::-1]
         game._put(cell(0, 0), ORIENTED[start_tile(opts)][0])

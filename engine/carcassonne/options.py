@@ -37,7 +37,7 @@ class Options:
     farm_scoring: str = "current"
     small_city: bool = False
     tower_pieces: int | None = None  # None: the official table
-    first_player: int | None = None  # None: drawn at random when the game starts
+    first_player: int | None = None  # None: seat 0 (the host draws at random and passes the seat)
     deck: tuple[str, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
