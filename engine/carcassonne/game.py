@@ -49,7 +49,7 @@ FOLLOWER_ROLE: Final = {"city": "knight", "road": "thief", "cloister": "monk", "
 def _int(action: Mapping[str, Any], name: str, what: str) -> int:
     value = action.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError("malformed_action", f"{what} needs a whole number {name!r}", field=name)
+        raise RuleError("malformed_action", f"{what} needs a whole number {name!r}", action=what, field=name)
     return value
 
 
@@ -273,12 +273,18 @@ class Carcassonne:
                 "unknown_action",
                 f"unknown action type {kind!r} (known: {', '.join(_HANDLERS)})",
                 type=str(kind),
+                known=list(_HANDLERS),
             )
         if self.phase == OVER:
             raise RuleError("game_over", "the game is over")
         seat = action.get("player")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
-            raise RuleError("malformed_action", f"the action needs a player seat from 0 to {len(self.players) - 1}")
+            raise RuleError(
+                "malformed_action",
+                f"the action needs a player seat from 0 to {len(self.players) - 1}",
+                field="player",
+                max=len(self.players) - 1,
+            )
         if seat != self.current:
             raise RuleError(
                 "not_your_turn",
@@ -374,6 +380,8 @@ class Carcassonne:
                     side=SIDES[side],
                     edge=EDGE_NAME[mine],
                     neighbour=EDGE_NAME[theirs],
+                    neighbour_x=nx,
+                    neighbour_y=ny,
                 )
         return turn
 
@@ -465,6 +473,7 @@ class Carcassonne:
                 f"tile {tile} fits in {len(fits)} cells ({spots} placements), so it cannot be discarded",
                 tile=tile,
                 cells=len(fits),
+                placements=spots,
             )
         if swap:
             self._swap_in(tile)
@@ -489,6 +498,8 @@ class Carcassonne:
                 f"the tile at ({x}, {y}) has no segment {on!r}; {what}: {', '.join(o.names)}",
                 segment=str(on),
                 choices=list(o.names),
+                x=x,
+                y=y,
             )
         return index
 
@@ -511,6 +522,8 @@ class Carcassonne:
                 "feature_occupied",
                 f"the {kind} on {where} already has a follower" if where else f"the {kind} already has a follower",
                 segment=name,
+                kind=kind,
+                side=where,
             )
         board.add_follower(base + index, seat)
         self.supply[seat] -= 1
@@ -568,6 +581,8 @@ class Carcassonne:
                     x=tx,
                     y=ty,
                     height=height,
+                    tower_x=x,
+                    tower_y=y,
                 )
             on = capture.get("on")
             if on == "tower":
