@@ -1,1 +1,94 @@
-"""Pillow board images drawn from a player's or spectator's view. Built in a later issue; depends on engine."""
+"""Board images drawn from a player's or the spectator's view (``game.view(seat)``), never from hidden state.
+
+Public API (every function is pure and thread-safe; the bot calls them through ``asyncio.to_thread``):
+
+- ``board_png(view) -> bytes``: the public board of either game, as posted after every move.
+- ``carcassonne_preview_png(view, cells) -> bytes``: the turn preview: the drawn tile and the legal ``cells``
+  ``[(x, y), ...]`` numbered 1..n in the given order (the numbers the bot offers as choices).
+- ``carcassonne_spots_png(view, x, y, spots) -> bytes``: the tile just placed at (x, y) enlarged, each follower
+  spot of ``spots`` (``"city:N"``, ``"field:Sw"``, ...) labelled.
+- ``catan_preview_png(view, spots) -> bytes``: the build preview: only the legal spots, large and numbered with
+  the engine's names: intersection numbers (``[12, 25]``) or paths (``["12-17", "17-22"]``).
+- ``end_png(view) -> bytes``: final scores per category as a bar chart, and the winner.
+
+The ``*_image`` functions return the same pictures as Pillow images (for tests and benchmarks).
+PNG bytes are at most 1 MB and at most 2048 px on the longest side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from render.png import encode
+
+View = Mapping[str, Any]
+
+__all__ = [
+    "board_image",
+    "board_png",
+    "carcassonne_preview_image",
+    "carcassonne_preview_png",
+    "carcassonne_spots_image",
+    "carcassonne_spots_png",
+    "catan_preview_image",
+    "catan_preview_png",
+    "end_image",
+    "end_png",
+]
+
+
+def board_image(view: View) -> Image.Image:
+    if view.get("game") == "catan":
+        from render.catan.board import board_image as catan_board
+
+        return catan_board(view)
+    from render.carcassonne.board import board_image as carcassonne_board
+
+    return carcassonne_board(view)
+
+
+def board_png(view: View) -> bytes:
+    return encode(board_image(view))
+
+
+def carcassonne_preview_image(view: View, cells: Sequence[tuple[int, int]]) -> Image.Image:
+    from render.carcassonne.board import board_image as carcassonne_board
+
+    return carcassonne_board(view, [(int(x), int(y)) for x, y in cells])
+
+
+def carcassonne_preview_png(view: View, cells: Sequence[tuple[int, int]]) -> bytes:
+    return encode(carcassonne_preview_image(view, cells))
+
+
+def carcassonne_spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
+    from render.carcassonne.board import spots_image
+
+    return spots_image(view, x, y, list(spots))
+
+
+def carcassonne_spots_png(view: View, x: int, y: int, spots: Sequence[str]) -> bytes:
+    return encode(carcassonne_spots_image(view, x, y, spots))
+
+
+def catan_preview_image(view: View, spots: Sequence[int] | Sequence[str]) -> Image.Image:
+    from render.catan.board import board_image as catan_board
+
+    return catan_board(view, list(spots))
+
+
+def catan_preview_png(view: View, spots: Sequence[int] | Sequence[str]) -> bytes:
+    return encode(catan_preview_image(view, spots))
+
+
+def end_image(view: View) -> Image.Image:
+    from render.end import end_image as make
+
+    return make(view)
+
+
+def end_png(view: View) -> bytes:
+    return encode(end_image(view))

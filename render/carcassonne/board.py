@@ -1,0 +1,300 @@
+"""Carcassonne images from a view (``game.view(seat)``): the board, the turn preview and the follower spots.
+
+Geometry is public so that tests can probe pixels: :func:`layout` maps cells to pixels and
+:func:`segment_pixel` gives where a follower on a named segment stands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from engine.carcassonne.tiles import ORIENTED
+from render import fonts
+from render.carcassonne.shapes import anchor, rotate_point, tile_shapes
+from render.carcassonne.sprites import badge, meeple, tile_sprite, tower_sprite
+from render.labels import label
+from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
+from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, draw_panel, panel_height
+
+View = Mapping[str, Any]
+MAX_SIDE: Final = 2048
+MAX_TILE: Final = 100
+MIN_TILE: Final = 10
+PIXEL_BUDGET: Final = 1_600_000  # board area; keeps a 100-tile board fast to encode and still sharp on a phone
+BOARD_BG: Final = (30, 34, 40)
+EMPTY: Final = (40, 45, 53)
+GRID: Final = (50, 56, 66)
+PREVIEW: Final = (255, 214, 80)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the board grid sits in the image: cell (x, y) has its top-left corner at :meth:`cell_origin`."""
+
+    tile: int
+    min_x: int
+    min_y: int
+    cols: int
+    rows: int
+    left: int
+    top: int
+    board_width: int
+    board_height: int
+    width: int
+    height: int
+
+    def cell_origin(self, x: int, y: int) -> tuple[int, int]:
+        return (self.left + (x - self.min_x) * self.tile, self.top + (y - self.min_y) * self.tile)
+
+    def point(self, x: int, y: int, unit: tuple[float, float]) -> tuple[int, int]:
+        ox, oy = self.cell_origin(x, y)
+        return (ox + round(unit[0] * self.tile), oy + round(unit[1] * self.tile))
+
+
+def _bounds(view: View, extra: Sequence[tuple[int, int]]) -> tuple[int, int, int, int]:
+    cells = [(t["x"], t["y"]) for t in view["tiles"]] + list(extra)
+    if not cells:
+        cells = [(0, 0)]
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
+
+
+def coord_size(tile: int) -> int:
+    return max(11, min(18, tile // 4))
+
+
+def layout(view: View, extra: Sequence[tuple[int, int]] = (), panel_h: int = 0) -> Layout:
+    """The layout of the board image of ``view`` (``extra`` cells are also kept in view, e.g. legal cells)."""
+    x0, y0, x1, y1 = _bounds(view, extra)
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    margin_guess = 40
+    tile = min(
+        MAX_TILE,
+        math.isqrt(PIXEL_BUDGET // (cols * rows)),
+        (MAX_SIDE - WIDTH - margin_guess - 12) // cols,
+        (MAX_SIDE - margin_guess - 12) // rows,
+    )
+    # a few sizes only, so that the sprite caches stay small and warm as the board grows
+    tile = max(MIN_TILE, tile - tile % 8 if tile >= 24 else tile - tile % 2)
+    margin = coord_size(tile) * 2 + 6
+    left, top = margin, margin
+    board_w = left + cols * tile + 12
+    board_h = top + rows * tile + 12
+    width = board_w + WIDTH
+    height = max(board_h, panel_h)
+    return Layout(tile, x0, y0, cols, rows, left, top, board_w, board_h, width, height)
+
+
+def tower_point(tile_id: str, rotation: int) -> tuple[float, float]:
+    shapes = tile_shapes(tile_id)
+    assert shapes.tower is not None
+    return rotate_point((shapes.tower[0], shapes.tower[1]), rotation // 90 % 4)
+
+
+def segment_pixel(view: View, lay: Layout, x: int, y: int, on: str) -> tuple[int, int]:
+    """The pixel where a follower on segment ``on`` (or ``"tower"``) of the tile at (x, y) is drawn."""
+    placed = next(t for t in view["tiles"] if t["x"] == x and t["y"] == y)
+    if on == "tower":
+        tx, ty = tower_point(placed["tile"], placed["rotation"])
+        return lay.point(x, y, (tx, ty - 0.08))
+    return lay.point(x, y, anchor(placed["tile"], placed["rotation"], on))
+
+
+def follower_size(tile: int) -> int:
+    return max(9, round(tile * 0.36))
+
+
+def _names(view: View) -> list[str]:
+    return [str(p["name"]) for p in view["players"]]
+
+
+def _panel(view: View) -> Panel:
+    names = _names(view)
+    mk = marks(names)
+    tower = bool(view.get("options", {}).get("tower"))
+    cards = []
+    finished = bool(view.get("finished"))
+    winners = set(view.get("winners") or [])
+    for p in view["players"]:
+        seat = int(p["seat"])
+        details = [label("followers", count=p["followers"])]
+        if tower:
+            details[0] += "  ·  " + label("towers", count=p["tower_pieces"])
+        held = [f"{names[o]} ×{n}" for o, n in enumerate(p.get("prisoners") or []) if n]
+        if held:
+            details.append(label("prisoners", names=", ".join(held)))
+        cards.append(
+            PlayerCard(
+                name=names[seat],
+                colour=player_colour(seat),
+                mark=mk[seat],
+                score=str(p["score"]),
+                details=tuple(details),
+                active=not finished and view.get("current_player") == seat,
+                winner=finished and seat in winners,
+            )
+        )
+    if finished:
+        subtitle = label("finished")
+    else:
+        subtitle = label("turn", turn=view["turn"]) + "  ·  " + label("tiles_left", count=view["tiles_left"])
+    return Panel(title="Carcassonne", subtitle=subtitle, cards=tuple(cards))
+
+
+def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
+    d = ImageDraw.Draw(img)
+    t = lay.tile
+    gx0, gy0 = lay.left, lay.top
+    gx1, gy1 = gx0 + lay.cols * t, gy0 + lay.rows * t
+    d.rectangle([gx0, gy0, gx1 - 1, gy1 - 1], fill=EMPTY)
+    for i in range(lay.cols + 1):
+        d.line([(gx0 + i * t, gy0), (gx0 + i * t, gy1 - 1)], fill=GRID)
+    for j in range(lay.rows + 1):
+        d.line([(gx0, gy0 + j * t), (gx1 - 1, gy0 + j * t)], fill=GRID)
+    # coordinates in the margins (x along the top, y down the left), the engine's own numbers
+    cs = coord_size(t)
+    step = 1 if t >= cs * 2 else 2
+    for i in range(lay.cols):
+        x = lay.min_x + i
+        if x % step == 0:
+            fonts.draw_text(d, (gx0 + i * t + t / 2, gy0 - cs * 0.6), str(x), cs, MUTED, anchor="mm")
+    for j in range(lay.rows):
+        y = lay.min_y + j
+        if y % step == 0:
+            fonts.draw_text(d, (gx0 - 6, gy0 + j * t + t / 2), str(y), cs, MUTED, anchor="rm")
+    rotation_of: dict[tuple[int, int], tuple[str, int]] = {}
+    for placed in view["tiles"]:
+        x, y = placed["x"], placed["y"]
+        rotation_of[(x, y)] = (placed["tile"], placed["rotation"])
+        img.paste(tile_sprite(placed["tile"], placed["rotation"], t), lay.cell_origin(x, y))
+    for tower in view.get("towers") or []:
+        if tower["height"] < 1:
+            continue
+        tile_id, rot = rotation_of[(tower["x"], tower["y"])]
+        px, py = lay.point(tower["x"], tower["y"], tower_point(tile_id, rot))
+        spr = tower_sprite(tower["height"], max(10, round(t * 0.42)))
+        img.paste(spr, (px - spr.width // 2, py - spr.height // 2 - round(t * 0.04)), spr)
+    names = _names(view)
+    mk = marks(names)
+    lw = max(3, t // 14)
+    for p in view["players"]:
+        last = p.get("last_placed")
+        if not last:
+            continue
+        seat = int(p["seat"])
+        colour = player_colour(seat)
+        ox, oy = lay.cell_origin(last[0], last[1])
+        d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=INK, width=lw + 2)
+        d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=colour, width=lw)
+        tag = max(10, round(t * 0.26))
+        d.rectangle([ox, oy, ox + tag, oy + tag], fill=colour, outline=INK)
+        fonts.draw_text(
+            d,
+            (ox + tag / 2 + 0.5, oy + tag / 2),
+            mk[seat],
+            max(8, round(tag * 0.72)),
+            text_on(colour),
+            bold=True,
+            anchor="mm",
+        )
+    size = follower_size(t)
+    for f in view["followers"]:
+        seat = int(f["player"])
+        lying = f["role"] == "farmer"
+        spr = meeple(player_colour(seat), mk[seat], size, lying)
+        px, py = segment_pixel(view, lay, f["x"], f["y"], f["on"])
+        img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
+
+
+def board_image(view: View, cells: Sequence[tuple[int, int]] = ()) -> Image.Image:
+    """The public board (``cells`` numbered 1..n for a turn preview)."""
+    panel = _panel(view)
+    if cells:
+        panel = replace(panel, footer=(label("choose_cell"),))
+    picture = None
+    if cells and view.get("drawn"):
+        picture = tile_sprite(view["drawn"], 0, 150)
+    lay = layout(view, cells, panel_height(panel, picture))
+    img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
+    _draw_board(view, lay, img)
+    if cells:
+        d = ImageDraw.Draw(img)
+        t = lay.tile
+        bsize = max(12, min(44, round(t * 0.62)))
+        for n, (x, y) in enumerate(cells, start=1):
+            ox, oy = lay.cell_origin(x, y)
+            d.rectangle([ox + 2, oy + 2, ox + t - 3, oy + t - 3], outline=PREVIEW, width=max(2, t // 24))
+            b = badge(str(n), bsize, PREVIEW, INK)
+            img.paste(b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
+    caption = label("drawn") + (f"  {view['drawn']}" if view.get("drawn") else "")
+    side = draw_panel(panel, lay.height, picture=picture, caption=caption)
+    img.paste(side, (lay.board_width, 0))
+    return img
+
+
+SPOT_TILE: Final = 220
+
+
+def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
+    """The tile at (x, y) enlarged inside its 3x3 neighbourhood, each follower spot labelled by its name."""
+    t = SPOT_TILE
+    head = 56
+    pad = 16
+    img = Image.new("RGB", (3 * t + 2 * pad, 3 * t + head + pad), BOARD_BG)
+    d = ImageDraw.Draw(img)
+    title = label("choose_spot", x=x, y=y) if spots else label("no_spot")
+    fonts.draw_text(d, (pad, 38), fonts.fit(title, 24, img.width - 2 * pad, True), 24, TEXT, bold=True)
+    lay = Layout(t, x - 1, y - 1, 3, 3, pad, head, img.width, img.height, img.width, img.height)
+    d.rectangle([pad, head, pad + 3 * t - 1, head + 3 * t - 1], fill=EMPTY)
+    near = [p for p in view["tiles"] if abs(p["x"] - x) <= 1 and abs(p["y"] - y) <= 1]
+    for placed in near:
+        img.paste(tile_sprite(placed["tile"], placed["rotation"], t), lay.cell_origin(placed["x"], placed["y"]))
+    # dim the neighbours so the tile in question stands out
+    shade = Image.new("RGB", (3 * t, 3 * t), BOARD_BG)
+    mask = Image.new("L", (3 * t, 3 * t), 150)
+    ImageDraw.Draw(mask).rectangle([t, t, 2 * t - 1, 2 * t - 1], fill=0)
+    region = img.crop((pad, head, pad + 3 * t, head + 3 * t))
+    region.paste(shade, (0, 0), mask)
+    img.paste(region, (pad, head))
+    mk = marks(_names(view))
+    for f in view["followers"]:
+        if abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1:
+            seat = int(f["player"])
+            spr = meeple(player_colour(seat), mk[seat], follower_size(t), f["role"] == "farmer")
+            px, py = segment_pixel(view, lay, f["x"], f["y"], f["on"])
+            img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
+    d = ImageDraw.Draw(img)
+    ox, oy = lay.cell_origin(x, y)
+    d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=PREVIEW, width=4)
+    placed = next((p for p in view["tiles"] if p["x"] == x and p["y"] == y), None)
+    if placed is not None:
+        o = ORIENTED[placed["tile"]][placed["rotation"] // 90 % 4]
+        for name in spots:
+            if name == "tower" or name not in o.lookup:
+                continue
+            px, py = lay.point(x, y, anchor(placed["tile"], placed["rotation"], name))
+            _spot_label(d, px, py, name)
+    return img
+
+
+def _spot_label(d: ImageDraw.ImageDraw, px: int, py: int, text: str) -> None:
+    size = 17
+    w = fonts.text_width(text, size, True) + 14
+    h = 26
+    d.ellipse([px - 5, py - 5, px + 5, py + 5], fill=PREVIEW, outline=INK, width=2)
+    bx, by = px - w // 2, py + 8
+    d.rounded_rectangle([bx, by, bx + w, by + h], radius=8, fill=PAPER, outline=INK, width=2)
+    fonts.draw_text(d, (px, by + h / 2), text, size, INK, bold=True, anchor="mm")
+
+
+def colour_of(seat: int) -> RGB:
+    return player_colour(seat)
+
+
+__all__ = ["BG", "Layout", "board_image", "colour_of", "layout", "segment_pixel", "spots_image"]
