@@ -140,3 +140,16 @@ def test_fields_are_separated_by_roads_and_cities() -> None:
     farms = sorted((e["scorers"], e["points"]) for e in of_type(events, "farm_scored"))
     assert farms == [([0], 3), ([0], 3), ([1], 0)]
     assert g.scores == [6, 0]
+
+
+def test_a_city_touching_a_farm_on_several_tiles_counts_once() -> None:
+    """Rules 4.2: "3 points for every completed city that borders the field" -- per city, not per touching tile.
+    The farm touches the 3-tile city X on the start tile and on G."""
+    g = new_game(["G", "E", "U", "B"])
+    play(g, 0, "G", 0, -1, 90)
+    play(g, 1, "E", 0, -2, 180)  # X completes: D, G, E
+    play(g, 0, "U", 1, 0, 0)
+    events = play(g, 1, "B", 1, -1, 0, "field:Nw")  # joins U's north field and G's east field
+    farm = of_type(events, "farm_scored")
+    assert [(e["cities"], e["points"], e["scorers"]) for e in farm] == [(1, 3, [1])]
+    assert g.scores == [0, 3]

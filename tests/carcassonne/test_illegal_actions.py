@@ -95,7 +95,8 @@ def test_replay_tile_must_be_in_the_stack_in_order() -> None:
     g = Carcassonne.new(["A", "B"], {"river": True}, seed=3)
     assert g.drawn is not None and g.drawn.startswith("R")
     rejected(g, placing("U", 1, 0, 0), "tile_out_of_order", replay=True)
-    rejected(g, placing("R1", 1, 0, 0), "tile_not_in_stack", replay=True)
+    rejected(g, placing("R1", 1, 0, 0), "tile_not_in_stack", replay=True)  # the spring is on the board
+    rejected(g, placing("R2", 1, 0, 0), "tile_out_of_order", replay=True)  # the lake only after the river tiles
 
 
 def test_unknown_segment_name(game: Carcassonne) -> None:
@@ -195,7 +196,6 @@ def test_too_many_of_a_tile() -> None:
 def test_expansion_tiles_need_their_option() -> None:
     bad_setup("tile_not_in_game", ["A", "B"], {"river": False, "deck": ["R3"]})
     bad_setup("tile_not_in_game", ["A", "B"], {"river": False, "deck": ["T1"]})
-    bad_setup("tile_not_in_game", ["A", "B"], {"deck": ["R1"]})  # the spring is already on the board
 
 
 def test_river_tiles_first_and_the_lake_last_of_them() -> None:

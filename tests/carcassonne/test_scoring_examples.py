@@ -205,3 +205,38 @@ def test_knight_cannot_join_an_occupied_city_but_may_stand_in_a_separate_one() -
     place = g.apply({"player": 0, "type": "place", "tile": "E", "x": 0, "y": -2, "rotation": 180})
     assert place.events[0]["type"] == "tile_placed"
     assert "city:S" not in g.follower_spots()  # joined the occupied city
+
+
+def test_road_ending_at_a_cloister_and_a_junction_is_complete() -> None:
+    """Rules 4.1: a road is complete "when both ends stop (at a junction, a city, a cloister, a tower
+    foundation)"."""
+    g = new_game(["A", "L"])
+    play(g, 0, "A", 1, 0, 90, "road:W")  # the road from the start tile ends at this cloister
+    events = play(g, 1, "L", -1, 0, 0)
+    assert (only(events, "feature_completed")["points"], g.scores) == (3, [3, 0])
+
+
+def test_road_ending_at_a_tower_foundation_is_complete() -> None:
+    """Rules 5.3: "A road that runs into the tower foundation ends there"."""
+    g = new_game(["T14", "L"], tower=True)
+    play(g, 0, "T14", 1, 0, 0, "road:W")  # T14: roads W>tower and S>tower
+    events = play(g, 1, "L", -1, 0, 0)
+    done = only(events, "feature_completed")
+    assert (done["feature"], done["points"], done["scorers"]) == ("road", 3, [0])
+
+
+def test_road_ending_at_a_city_is_complete() -> None:
+    """Rules 5.1: S is a city with a road S>city; a road from the start tile into it stops there."""
+    g = new_game(["T", "L"])
+    play(g, 0, "T", 1, 0, 90, "road:W")  # rotation 90: the road leaves west, the city fills N, E and S
+    events = play(g, 1, "L", -1, 0, 0)
+    assert only(events, "feature_completed")["points"] == 3
+
+
+def test_first_player_option_chooses_who_starts() -> None:
+    """Replay format: "seat 0 moves first unless options.first_player says otherwise"."""
+    g = new_game(["E", "U"], players=3, first_player=2)
+    assert g.current == 2 and g.pending()["player"] == 2
+    play(g, 2, "E", 0, -1, 180, "city:S")
+    assert g.scores == [0, 0, 4]
+    assert g.current == 0

@@ -392,3 +392,12 @@ def test_followers_are_conserved_through_captures_exchanges_and_ransom() -> None
     assert g.finished
     assert_conserved(g)
     assert g.supply == [6, 6]  # Alice's top follower, Bob's monk stay on the board
+
+
+def test_reach_includes_the_towers_own_cell() -> None:
+    """Rules 6.1a: reach is "the tower's own cell plus" the lines -- a farmer on the foundation tile is in reach."""
+    g = towers(["T12", "U", "U", "U"])
+    play(g, ALICE, "T12", 0, 1, 0, "field:Nw")
+    place(g, BOB, "U", 1, 0, 0)
+    events = act(g, BOB, tower(0, 1, (0, 1, "field:Nw")))
+    assert (only(events, "captured")["owner"], g.prisoners[BOB][ALICE]) == (ALICE, 1)
