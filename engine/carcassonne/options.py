@@ -148,7 +148,8 @@ def check_deck(deck: tuple[str, ...], options: Options) -> None:
         used[tid] += 1
         if used[tid] > stock[tid]:
             expansion = TILES[tid].expansion
-            if stock[tid] == 0 and expansion != "base":
+            enabled = {"base": True, "river": options.river, "tower": options.tower}[expansion]
+            if not enabled:
                 raise RuleError(
                     "tile_not_in_game",
                     f"deck position {position}: tile {tid} needs the {expansion} option",

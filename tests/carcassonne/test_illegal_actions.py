@@ -208,3 +208,12 @@ def test_river_tiles_first_and_the_lake_last_of_them() -> None:
 
 def test_unknown_tile_id_in_deck() -> None:
     bad_setup("unknown_tile", ["A", "B"], {"river": False, "deck": ["U", "Y"]})
+
+
+def test_spring_in_a_river_deck_is_too_many_tiles_not_a_missing_option() -> None:
+    """Replay format: "no id may appear more often than the stack holds it (with the River off, one D is the start
+    tile), River and Tower ids only when those options are on". With the River ON the spring R1 is the start tile,
+    so the stack holds 0 of it: the error should be too_many_tiles. The engine answers tile_not_in_game with the
+    message "tile R1 needs the river option" although the river option is on."""
+    error = bad_setup("too_many_tiles", ["A", "B"], {"river": True, "deck": ["R1"]})
+    assert "river option" not in error.message

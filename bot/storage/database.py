@@ -1,0 +1,79 @@
+"""The SQLite database: one aiosqlite connection in WAL mode, migrations, and transactions."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.migrations import MIGRATIONS
+
+
+class Database:
+    """Owns the connection. Writers go through ``transaction()`` so each action is one atomic commit."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        # One connection serves every coroutine: writers take turns so transactions never interleave.
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Database:
+        conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit BEGIN/COMMIT below
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=NORMAL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        db = cls(conn)
+        await db.migrate()
+        return db
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    async def schema_version(self) -> int:
+        async with self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> list[int]:
+        """Apply every migration newer than the database; returns the numbers applied."""
+        await self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+        )
+        current = await self.schema_version()
+        applied = []
+        for number, sql in MIGRATIONS:
+            if number <= current:
+                continue
+            async with self.transaction() as conn:
+                for statement in _statements(sql):
+                    await conn.execute(statement)
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time())
+                )
+            applied.append(number)
+        return applied
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
+        async with self._write:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration script on semicolons (our migrations hold no semicolons inside literals)."""
+    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

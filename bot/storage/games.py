@@ -1,0 +1,263 @@
+"""Games and their action logs. Every change is one transaction guarded by the game's state version."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.database import Database
+
+OPEN = ("lobby", "active")
+
+
+class StaleVersion(Exception):
+    """The game changed since the caller read it (a double click, a stale button, a concurrent writer)."""
+
+    def __init__(self, game_id: int, expected: int) -> None:
+        super().__init__(f"game {game_id} is no longer at version {expected}")
+        self.game_id = game_id
+        self.expected = expected
+
+
+class ChannelBusy(Exception):
+    """The channel already has a lobby or a running game."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(f"channel {channel_id} already has an open game")
+        self.channel_id = channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    user_id: int
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name}
+
+
+@dataclass(slots=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    state: dict[str, Any] | None
+    version: int
+    language: str | None
+    turn_limit: int | None
+    message_id: int | None
+    turn_started_at: float | None
+    reminders_sent: int
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    winners: list[int] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> GameRow:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            status=row["status"],
+            host_id=row["host_id"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            seats=[Seat(s["user_id"], s["name"]) for s in json.loads(row["seats"])],
+            state=None if row["state"] is None else json.loads(row["state"]),
+            version=row["version"],
+            language=row["language"],
+            turn_limit=row["turn_limit"],
+            message_id=row["message_id"],
+            turn_started_at=row["turn_started_at"],
+            reminders_sent=row["reminders_sent"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            finished_at=row["finished_at"],
+            winners=json.loads(row["winners"]) if row["winners"] else [],
+        )
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class Games:
+    """Queries and guarded writes for the ``games`` and ``actions`` tables."""
+
+    def __init__(self, db: Database, clock: Callable[[], float] = time.time) -> None:
+        self.db = db
+        self.clock = clock
+
+    async def get(self, game_id: int) -> GameRow | None:
+        async with self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else GameRow.from_row(row)
+
+    async def open_in_channel(self, channel_id: int) -> GameRow | None:
+        async with self.db.conn.execute(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return None if row is None else GameRow.from_row(row)
+
+    async def with_status(self, *statuses: str) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        async with self.db.conn.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses) as cur:
+            rows = await cur.fetchall()
+        return [GameRow.from_row(r) for r in rows]
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host: Seat,
+        options: dict[str, Any],
+        seed: int,
+        language: str | None = None,
+        turn_limit: int | None = None,
+    ) -> GameRow:
+        now = self.clock()
+        try:
+            async with self.db.transaction() as conn:
+                cur = await conn.execute(
+                    """INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seed, seats,
+                                          language, turn_limit, created_at, updated_at)
+                       VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    (
+                        guild_id,
+                        channel_id,
+                        game,
+                        host.user_id,
+                        _dump(options),
+                        seed,
+                        _dump([host.to_json()]),
+                        language,
+                        turn_limit,
+                        now,
+                        now,
+                    ),
+                )
+                game_id = cur.lastrowid
+        except aiosqlite.IntegrityError:
+            raise ChannelBusy(channel_id) from None
+        row = await self.get(int(game_id or 0))
+        assert row is not None
+        return row
+
+    async def _guarded_update(
+        self, conn: aiosqlite.Connection, game_id: int, expected: int, assignments: dict[str, Any]
+    ) -> None:
+        columns = ", ".join(f"{name} = ?" for name in assignments)
+        cur = await conn.execute(
+            f"UPDATE games SET {columns}, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            (*assignments.values(), self.clock(), game_id, expected),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion(game_id, expected)
+
+    async def update(self, game_id: int, expected: int, **changes: Any) -> GameRow:
+        """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``."""
+        encoded = {
+            name: _dump([s.to_json() for s in value]) if name == "seats" else _dump(value) if name in (
+                "options", "state", "winners"
+            ) else value
+            for name, value in changes.items()
+        }  # fmt: skip
+        async with self.db.transaction() as conn:
+            await self._guarded_update(conn, game_id, expected, encoded)
+        row = await self.get(game_id)
+        assert row is not None
+        return row
+
+    async def record_action(
+        self,
+        game_id: int,
+        expected: int,
+        *,
+        user_id: int | None,
+        actions: Sequence[dict[str, Any]],
+        state: dict[str, Any],
+        **changes: Any,
+    ) -> GameRow:
+        """Append the engine's recorded action(s) and store the new state, in one transaction.
+
+        Several actions are written together when the host applies automatic follow-ups (a Carcassonne discard)
+        in the same step, so the log and the state never disagree.
+        """
+        changes["state"] = state
+        encoded = {name: _dump(v) if name in ("state", "winners") else v for name, v in changes.items()}
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            await self._guarded_update(conn, game_id, expected, encoded)
+            async with conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur:
+                row = await cur.fetchone()
+            seq = int(row[0]) if row else 0
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq + i, user_id, _dump(a), now) for i, a in enumerate(actions)],
+            )
+        updated = await self.get(game_id)
+        assert updated is not None
+        return updated
+
+    async def drop_last_actions(
+        self, game_id: int, expected: int, *, count: int, state: dict[str, Any], **changes: Any
+    ) -> GameRow:
+        """Undo: remove the last ``count`` actions and store the state rebuilt without them."""
+        changes["state"] = state
+        encoded = {name: _dump(v) if name in ("state", "winners") else v for name, v in changes.items()}
+        async with self.db.transaction() as conn:
+            await self._guarded_update(conn, game_id, expected, encoded)
+            await conn.execute(
+                """DELETE FROM actions WHERE game_id = ? AND seq >= (
+                       SELECT COUNT(*) FROM actions WHERE game_id = ?) - ?""",
+                (game_id, game_id, count),
+            )
+        updated = await self.get(game_id)
+        assert updated is not None
+        return updated
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the latest board message (not a game change: the version stays)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def actions(self, game_id: int) -> list[dict[str, Any]]:
+        async with self.db.conn.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
+            rows = await cur.fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
+        """Finished games in a server: total, wins per user, games per game name."""
+        async with self.db.conn.execute(
+            "SELECT game, winners FROM games WHERE guild_id = ? AND status = 'finished'", (guild_id,)
+        ) as cur:
+            rows = list(await cur.fetchall())
+        wins: dict[int, int] = {}
+        per_game: dict[str, int] = {}
+        for row in rows:
+            per_game[row["game"]] = per_game.get(row["game"], 0) + 1
+            for user_id in json.loads(row["winners"] or "[]"):
+                wins[user_id] = wins.get(user_id, 0) + 1
+        return len(rows), wins, per_game

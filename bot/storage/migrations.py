@@ -1,0 +1,52 @@
+"""Numbered schema migrations, applied in order at start-up. Never edit a released one: add the next number."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
+    (
+        1,
+        """
+        CREATE TABLE games (
+            id              INTEGER PRIMARY KEY,
+            guild_id        INTEGER,
+            channel_id      INTEGER NOT NULL,
+            game            TEXT    NOT NULL,               -- engine name: carcassonne | catan
+            status          TEXT    NOT NULL,               -- lobby | active | finished | abandoned
+            host_id         INTEGER NOT NULL,
+            options         TEXT    NOT NULL DEFAULT '{}',  -- JSON, as given to the engine
+            seed            INTEGER NOT NULL,
+            seats           TEXT    NOT NULL DEFAULT '[]',  -- JSON [{"user_id": .., "name": ..}] in seat order
+            state           TEXT,                           -- engine JSON once started
+            version         INTEGER NOT NULL DEFAULT 0,     -- bumped by every accepted change
+            language        TEXT,
+            turn_limit      INTEGER,                        -- seconds, chosen by the host
+            message_id      INTEGER,                        -- the latest board / lobby message
+            turn_started_at REAL,
+            reminders_sent  INTEGER NOT NULL DEFAULT 0,
+            created_at      REAL    NOT NULL,
+            updated_at      REAL    NOT NULL,
+            finished_at     REAL,
+            winners         TEXT                            -- JSON list of user ids once finished
+        );
+        -- One lobby or running game per channel.
+        CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+        CREATE INDEX games_by_guild ON games(guild_id, status);
+
+        CREATE TABLE actions (
+            game_id    INTEGER NOT NULL REFERENCES games(id),
+            seq        INTEGER NOT NULL,                    -- 0, 1, 2 ... in order of acceptance
+            user_id    INTEGER,
+            action     TEXT    NOT NULL,                    -- the engine's recorded action (replay format)
+            created_at REAL    NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        );
+
+        CREATE TABLE user_settings (
+            user_id     INTEGER PRIMARY KEY,
+            dm_on_turn  INTEGER NOT NULL DEFAULT 0
+        );
+        """,
+    ),
+)

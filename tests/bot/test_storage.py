@@ -1,0 +1,126 @@
+"""Storage on a temporary database file: migrations, the version guard, the action log, crashes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.rebuild import load, rebuild
+from bot.storage import ChannelBusy, Database, Games, Seat, StaleVersion
+from bot.storage.migrations import MIGRATIONS
+from engine.carcassonne import Carcassonne
+
+ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
+
+
+async def started(games: Games, channel: int = 10, seed: int = 3) -> tuple[int, int, Carcassonne]:
+    row = await games.create_lobby(
+        guild_id=5, channel_id=channel, game="carcassonne", host=ALICE, options={"first_player": 0}, seed=seed
+    )
+    row = await games.update(row.id, row.version, seats=[ALICE, BOB])
+    engine = Carcassonne.new(["Alice", "Bob"], row.options, row.seed)
+    row = await games.update(row.id, row.version, status="active", state=engine.to_json())
+    return row.id, row.version, engine
+
+
+async def test_migrations_apply_once_and_are_recorded(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+    assert await db.migrate() == []
+    await db.close()
+    db = await Database.open(tmp_path / "a.sqlite3")
+    assert await db.migrate() == []
+    async with db.conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    await db.close()
+
+
+async def test_one_open_game_per_channel(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    await games.create_lobby(guild_id=5, channel_id=10, game="catan", host=ALICE, options={}, seed=1)
+    with pytest.raises(ChannelBusy):
+        await games.create_lobby(guild_id=5, channel_id=10, game="carcassonne", host=BOB, options={}, seed=2)
+    other = await games.create_lobby(guild_id=5, channel_id=11, game="carcassonne", host=BOB, options={}, seed=2)
+    assert other.status == "lobby" and other.seats == [BOB]
+    await db.close()
+
+
+async def test_the_version_guard_rejects_a_second_write_of_the_same_version(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    game_id, version, engine = await started(games)
+    action = engine.apply(engine.random_action(random.Random(1))).action
+    first = games.record_action(game_id, version, user_id=1, actions=[action], state=engine.to_json())
+    second = games.record_action(game_id, version, user_id=1, actions=[action], state=engine.to_json())
+    results = await asyncio.gather(first, second, return_exceptions=True)
+    assert sum(isinstance(r, StaleVersion) for r in results) == 1
+    assert len(await games.actions(game_id)) == 1
+    row = await games.get(game_id)
+    assert row is not None and row.version == version + 1
+    await db.close()
+
+
+async def test_a_game_rebuilt_from_its_log_equals_the_stored_state(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    game_id, version, engine = await started(games)
+    policy = random.Random(7)
+    for _ in range(40):
+        action = engine.apply(engine.random_action(policy)).action
+        row = await games.record_action(game_id, version, user_id=1, actions=[action], state=engine.to_json())
+        version = row.version
+    row = await games.get(game_id)
+    assert row is not None
+    assert rebuild(row, await games.actions(game_id)).to_json() == load(row).to_json() == engine.to_json()
+    await db.close()
+
+
+async def test_a_crash_between_two_actions_loses_nothing(tmp_path: Path) -> None:
+    """The first action commits; the second dies inside its transaction; a restart sees exactly the first."""
+    path = tmp_path / "a.sqlite3"
+    db = await Database.open(path)
+    games = Games(db)
+    game_id, version, engine = await started(games)
+    action = engine.apply(engine.random_action(random.Random(2))).action
+    row = await games.record_action(game_id, version, user_id=1, actions=[action], state=engine.to_json())
+    saved = engine.to_json()
+    with pytest.raises(RuntimeError):
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET state = 'garbage', version = version + 1 WHERE id = ?", (game_id,))
+            await conn.execute("INSERT INTO actions VALUES (?, 1, 1, '{}', 0)", (game_id,))
+            raise RuntimeError("the process died here")
+    await db.close()
+    db = await Database.open(path)
+    games = Games(db)
+    again = await games.get(game_id)
+    assert again is not None and again.version == row.version and again.state == saved
+    assert await games.actions(game_id) == [action]
+    assert rebuild(again, await games.actions(game_id)).to_json() == saved
+    await db.close()
+
+
+async def test_undo_drops_the_last_action_and_bumps_the_version(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    game_id, version, engine = await started(games)
+    before = engine.to_json()
+    action = engine.apply(engine.random_action(random.Random(3))).action
+    row = await games.record_action(game_id, version, user_id=1, actions=[action], state=engine.to_json())
+    row = await games.drop_last_actions(game_id, row.version, count=1, state=before)
+    assert row.version == version + 2, "versions only grow, so buttons from before the undo stay stale"
+    assert await games.actions(game_id) == [] and row.state == before
+    await db.close()
+
+
+async def test_stats_count_finished_games_and_wins(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    game_id, version, _ = await started(games)
+    await games.update(game_id, version, status="finished", winners=[1])
+    total, wins, per_game = await games.stats(5)
+    assert (total, wins, per_game) == (1, {1: 1}, {"carcassonne": 1})
+    await db.close()
