@@ -1,0 +1,114 @@
+"""Bundles of resource cards and the trading rules of section 7 (maritime rates, domestic trade checks)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from engine.catan.board import HARBOR_SPOT_NODES, RESOURCE_INDEX, RESOURCES
+from engine.errors import RuleError
+
+Bundle = list[int]  # counts indexed like RESOURCES
+
+ROAD_COST: Final = (1, 1, 0, 0, 0)
+SETTLEMENT_COST: Final = (1, 1, 1, 1, 0)
+CITY_COST: Final = (0, 0, 0, 2, 3)
+CARD_COST: Final = (0, 0, 1, 1, 1)
+
+
+def parse_bundle(value: Any, field: str, action: str) -> Bundle:
+    """``{"ore": 2}`` -> ``[0, 0, 0, 0, 2]``; raises RuleError for unknown resources or bad counts."""
+    if not isinstance(value, Mapping):
+        raise RuleError(
+            "malformed_action",
+            f'{action} needs {field!r} as an object of resource counts such as {{"ore": 2}}',
+            action=action,
+            field=field,
+        )
+    bundle = [0] * 5
+    for name, count in value.items():
+        index = RESOURCE_INDEX.get(name)
+        if index is None:
+            raise RuleError(
+                "unknown_resource",
+                f"{name!r} is not a resource (resources: {', '.join(RESOURCES)})",
+                resource=str(name),
+            )
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise RuleError(
+                "malformed_action",
+                f"{action}: the count of {name} in {field!r} must be a whole number of at least 0",
+                action=action,
+                field=field,
+            )
+        bundle[index] = count
+    return bundle
+
+
+def bundle_json(bundle: Sequence[int]) -> dict[str, int]:
+    out = {}
+    for i in range(5):
+        if bundle[i]:
+            out[RESOURCES[i]] = bundle[i]
+    return out
+
+
+def holds(hand: Sequence[int], bundle: Sequence[int]) -> bool:
+    return (
+        hand[0] >= bundle[0]
+        and hand[1] >= bundle[1]
+        and hand[2] >= bundle[2]
+        and hand[3] >= bundle[3]
+        and hand[4] >= bundle[4]
+    )
+
+
+def harbor_rates(harbors: Sequence[str], node_owner: Sequence[int], seat: int) -> list[int]:
+    """Cards of each resource ``seat`` gives the bank for one card: 4, 3 with a generic harbour, 2 with its own."""
+    rates = [4] * 5
+    for kind, (a, b) in zip(harbors, HARBOR_SPOT_NODES, strict=True):
+        if node_owner[a] == seat or node_owner[b] == seat:
+            if kind == "3:1":
+                rates = [min(r, 3) for r in rates]
+            else:
+                rates[RESOURCE_INDEX[kind]] = 2
+    return rates
+
+
+def check_domestic(give: Sequence[int], get: Sequence[int]) -> None:
+    """Both sides non-empty and no resource on both sides (no gifts, no like-for-like)."""
+    if not any(give) or not any(get):
+        raise RuleError(
+            "empty_side",
+            "a trade needs cards on both sides: giving cards away is not allowed",
+        )
+    for i in range(5):
+        if give[i] and get[i]:
+            raise RuleError(
+                "like_for_like",
+                f"a trade cannot have {RESOURCES[i]} on both sides",
+                resource=RESOURCES[i],
+            )
+
+
+def check_maritime(give: Sequence[int], get: Sequence[int], rates: Sequence[int]) -> None:
+    """Whole lots at the player's rates, one card per lot, never the same resource both ways."""
+    check_domestic(give, get)
+    lots = 0
+    for i in range(5):
+        if give[i] % rates[i]:
+            raise RuleError(
+                "trade_rate",
+                f"{RESOURCES[i]} goes to the bank in lots of {rates[i]}, not {give[i]}",
+                resource=RESOURCES[i],
+                rate=rates[i],
+                count=give[i],
+            )
+        lots += give[i] // rates[i]
+    if lots != sum(get):
+        raise RuleError(
+            "trade_rate",
+            f"these cards pay for {lots} card(s) from the bank, not {sum(get)}",
+            lots=lots,
+            count=sum(get),
+        )
