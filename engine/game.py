@@ -51,6 +51,10 @@ class Game(Protocol):
         """Every complete action ``seat`` may take now (outcomes left out where the game supplies them)."""
         ...
 
+    def automatic_action(self) -> Action | None:
+        """An action the host applies without asking anyone (a Carcassonne tile that fits nowhere), else None."""
+        ...
+
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action for one of ``actors()`` (used by selfplay and fuzz tests)."""
         ...

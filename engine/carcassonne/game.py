@@ -236,6 +236,12 @@ class Carcassonne:
         actions.append({**me, "type": "pass"})
         return actions
 
+    def automatic_action(self) -> Action | None:
+        """A drawn tile that fits nowhere is discarded without asking anyone (rules section 3.1)."""
+        if self.decision() == "discard":
+            return {"player": self.current, "type": "discard"}
+        return None
+
     def random_action(self, rng: random.Random) -> Action:
         """Uniform over ``legal_actions(current)``, without building the whole list on the common path."""
         if self.phase == OVER:

@@ -187,3 +187,15 @@ def test_discarding_the_last_tile_ends_the_game() -> None:
     assert g.finished
     assert only(events, "game_over")["scores"] == [4, 0]
     assert not of_type(events, "tile_drawn")
+
+
+def test_a_tile_that_fits_nowhere_is_the_hosts_automatic_action() -> None:
+    """The host discards a tile that fits nowhere without asking anyone; otherwise it has nothing to do itself."""
+    from engine.carcassonne import Carcassonne
+
+    game = Carcassonne.new(["A", "B"], {"river": False, "deck": ["C", "U"], "first_player": 0}, 1)
+    assert game.decision() == "discard"
+    assert game.automatic_action() == {"player": 0, "type": "discard"}
+    game.apply(game.automatic_action() or {})
+    assert game.decision() == "place" and game.drawn == "U"
+    assert game.automatic_action() is None

@@ -1,0 +1,266 @@
+"""The game host: lobbies, starting, acting, undo, abandoning. Discord-free so that it can be tested directly.
+
+Each accepted change is one storage transaction guarded by the game's version; the caller passes the version it
+showed the user (on a button, say), so a stale or repeated click fails with ``HostError("stale")``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.host.errors import HostError
+from bot.rebuild import rebuild
+from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion
+from engine import Event, Game, RuleError, game_class
+
+LIMITS: Final = {"carcassonne": (2, 6), "catan": (3, 4)}
+# Action types that reveal something random or hidden: undo may not cross them.
+REVEALING: Final = frozenset({"roll", "buy", "robber", "knight", "discard", "trade", "monopoly", "year_of_plenty"})
+CACHE_SIZE: Final = 256
+
+
+@dataclass
+class Outcome:
+    """What an accepted change did: the stored row, the engine game after it, and the engine's events."""
+
+    row: GameRow
+    game: Game | None = None
+    events: list[Event] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+class GameService:
+    def __init__(self, games: Games, rng: random.Random | None = None) -> None:
+        self.games = games
+        self.rng = rng or random.SystemRandom()
+        # Engine games by id at a known version: saves re-reading state JSON on every click.
+        self._cache: dict[int, tuple[int, Game]] = {}
+
+    # -- reading -------------------------------------------------------------------------------------------
+
+    async def row(self, game_id: int) -> GameRow:
+        row = await self.games.get(game_id)
+        if row is None:
+            raise HostError("no_such_game", game=game_id)
+        return row
+
+    async def in_channel(self, channel_id: int) -> GameRow:
+        row = await self.games.open_in_channel(channel_id)
+        if row is None:
+            raise HostError("no_game_here")
+        return row
+
+    def game(self, row: GameRow) -> Game:
+        """The engine game of a started row (cached per version; callers must not mutate it)."""
+        if row.state is None:
+            raise HostError("not_started")
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        game = game_class(row.game).from_json(row.state)
+        self._remember(row.id, row.version, game)
+        return game
+
+    def _remember(self, game_id: int, version: int, game: Game) -> None:
+        if len(self._cache) >= CACHE_SIZE:
+            self._cache.pop(next(iter(self._cache)))
+        self._cache[game_id] = (version, game)
+
+    @staticmethod
+    def _fresh(row: GameRow, version: int | None) -> None:
+        if version is not None and version != row.version:
+            raise HostError("stale")
+
+    # -- lobby ---------------------------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host: Seat,
+        options: Mapping[str, Any],
+        language: str | None = None,
+        turn_limit: int | None = None,
+    ) -> GameRow:
+        high = LIMITS[game][1]
+        try:  # validate the options now, with a full table, so that Start cannot fail on them later
+            game_class(game).new([f"P{i}" for i in range(high)], dict(options), 0)
+        except RuleError as err:
+            raise HostError("bad_options", reason=err.message, code=err.code, **err.params) from None
+        try:
+            return await self.games.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host=host,
+                options=dict(options),
+                seed=self.rng.getrandbits(48),
+                language=language,
+                turn_limit=turn_limit,
+            )
+        except ChannelBusy:
+            raise HostError("channel_busy") from None
+
+    def _lobby(self, row: GameRow, version: int | None) -> None:
+        if row.status != "lobby":
+            raise HostError("not_a_lobby")
+        self._fresh(row, version)
+
+    async def join(self, game_id: int, version: int | None, seat: Seat) -> GameRow:
+        row = await self.row(game_id)
+        self._lobby(row, version)
+        if row.seat_of(seat.user_id) is not None:
+            raise HostError("already_joined")
+        high = LIMITS[row.game][1]
+        if len(row.seats) >= high:
+            raise HostError("lobby_full", max=high)
+        return await self._update(row, seats=[*row.seats, seat])
+
+    async def leave_lobby(self, game_id: int, version: int | None, user_id: int) -> GameRow:
+        row = await self.row(game_id)
+        self._lobby(row, version)
+        if row.seat_of(user_id) is None:
+            raise HostError("not_seated")
+        if user_id == row.host_id:
+            raise HostError("host_cannot_leave")
+        return await self._update(row, seats=[s for s in row.seats if s.user_id != user_id])
+
+    async def cancel(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool = False) -> GameRow:
+        row = await self.row(game_id)
+        self._lobby(row, version)
+        if user_id != row.host_id and not can_manage:
+            raise HostError("host_only")
+        return await self._update(row, status="abandoned")
+
+    async def start(self, game_id: int, version: int | None, user_id: int) -> Outcome:
+        row = await self.row(game_id)
+        self._lobby(row, version)
+        if user_id != row.host_id:
+            raise HostError("host_only")
+        low, high = LIMITS[row.game]
+        if not low <= len(row.seats) <= high:
+            raise HostError("player_count", count=len(row.seats), min=low, max=high)
+        options = dict(row.options)
+        # The host draws the first player at random and records it, so the replay needs no randomness for it.
+        options.setdefault("first_player", random.Random(row.seed).randrange(len(row.seats)))
+        game = game_class(row.game).new([s.name for s in row.seats], options, row.seed)
+        actions, events = self._automatic(game)
+        changes: dict[str, Any] = {"status": "active", "options": options, "turn_started_at": self.games.clock()}
+        try:
+            updated = await self.games.update(row.id, row.version, **changes, state=game.to_json())
+            if actions:  # automatic follow-ups (a first tile that fits nowhere) belong to the log
+                updated = await self.games.record_action(
+                    row.id, updated.version, user_id=None, actions=actions, state=game.to_json()
+                )
+        except StaleVersion:
+            raise HostError("stale") from None
+        self._remember(row.id, updated.version, game)
+        return Outcome(updated, game, events, actions)
+
+    async def _update(self, row: GameRow, **changes: Any) -> GameRow:
+        try:
+            return await self.games.update(row.id, row.version, **changes)
+        except StaleVersion:
+            raise HostError("stale") from None
+
+    # -- playing -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _automatic(game: Game) -> tuple[list[dict[str, Any]], list[Event]]:
+        """Moves nobody chooses: a Carcassonne tile that fits nowhere is discarded at once."""
+        actions: list[dict[str, Any]] = []
+        events: list[Event] = []
+        while (automatic := game.automatic_action()) is not None:
+            applied = game.apply(automatic)
+            actions.append(applied.action)
+            events += applied.events
+        return actions, events
+
+    async def act(self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any]) -> Outcome:
+        """Apply a user's action for their seat; RuleError (engine) or HostError on refusal, nothing changed."""
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        seat = row.seat_of(user_id)
+        if seat is None:
+            raise HostError("not_seated")
+        current = self.game(row)
+        game = game_class(row.game).from_json(current.to_json())  # work on a copy: a refusal changes nothing
+        applied = game.apply({**action, "player": seat})
+        actions = [applied.action]
+        events = list(applied.events)
+        more, more_events = self._automatic(game)
+        actions += more
+        events += more_events
+        changes: dict[str, Any] = {}
+        if game.actors() != current.actors() or game.finished:
+            changes.update(turn_started_at=self.games.clock(), reminders_sent=0)
+        if game.finished:
+            result = game.result()
+            changes.update(status="finished", finished_at=self.games.clock(),
+                           winners=[row.seats[s].user_id for s in result["winners"]])  # fmt: skip
+        try:
+            updated = await self.games.record_action(
+                row.id, row.version, user_id=user_id, actions=actions, state=game.to_json(), **changes
+            )
+        except StaleVersion:
+            self._cache.pop(row.id, None)
+            raise HostError("stale") from None
+        self._remember(row.id, updated.version, game)
+        return Outcome(updated, game, events, actions)
+
+    async def undo(self, game_id: int, version: int | None, user_id: int) -> Outcome:
+        """Take back the acting player's last action of the current turn, if it revealed nothing."""
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        seat = row.seat_of(user_id)
+        log = await self.games.actions(row.id)
+        if not log or seat is None:
+            raise HostError("nothing_to_undo")
+        last = log[-1]
+        game = self.game(row)
+        if last.get("player") != seat or seat not in game.actors():
+            raise HostError("nothing_to_undo")
+        if last.get("type") in REVEALING or last.get("type") in ("end_turn", "pass", "follower", "tower", "tower_top"):
+            raise HostError("undo_revealed", action=str(last.get("type")))
+        rebuilt = rebuild(row, log[:-1])
+        if seat not in rebuilt.actors():
+            raise HostError("nothing_to_undo")
+        try:
+            updated = await self.games.drop_last_actions(row.id, row.version, count=1, state=rebuilt.to_json())
+        except StaleVersion:
+            raise HostError("stale") from None
+        self._remember(row.id, updated.version, rebuilt)
+        return Outcome(updated, rebuilt, [{"type": "undone", "player": seat, "action": last}], [])
+
+    async def abandon(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool) -> GameRow:
+        row = await self.row(game_id)
+        if row.status not in ("lobby", "active"):
+            raise HostError("not_active")
+        self._fresh(row, version)
+        if user_id != row.host_id and not can_manage:
+            raise HostError("host_only")
+        updated = await self._update(row, status="abandoned", finished_at=self.games.clock())
+        self._cache.pop(row.id, None)
+        return updated
+
+    async def export(self, game_id: int) -> dict[str, Any]:
+        """The replay file of a finished game."""
+        from engine.replay import export
+
+        row = await self.row(game_id)
+        if row.status != "finished":
+            raise HostError("export_unfinished")
+        game = self.game(row)
+        return export(game, row.seed, await self.games.actions(row.id))
+
+
+Clock = Callable[[], float]

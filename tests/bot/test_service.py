@@ -1,0 +1,140 @@
+"""The game host without Discord: lobbies, turns, stale clicks, undo, a whole game, export."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.host import GameService, HostError
+from bot.rebuild import load, rebuild
+from bot.storage import Database, Games, Seat
+from engine import RuleError
+
+ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    db = await Database.open(tmp_path / "host.sqlite3")
+    yield GameService(Games(db), random.Random(1))
+    await db.close()
+
+
+async def lobby(service: GameService, game: str = "carcassonne", **options: object) -> int:
+    row = await service.open_lobby(guild_id=9, channel_id=100, game=game, host=ALICE, options=options)
+    return row.id
+
+
+async def code(awaitable: object) -> str:
+    try:
+        await awaitable  # type: ignore[misc]
+    except HostError as err:
+        return err.key
+    except RuleError as err:
+        return err.code
+    raise AssertionError("not refused")
+
+
+async def test_lobby_edge_cases(service: GameService) -> None:
+    game_id = await lobby(service)
+    assert await code(service.open_lobby(guild_id=9, channel_id=100, game="catan", host=BOB, options={})) == (
+        "channel_busy"
+    )
+    assert await code(service.join(game_id, None, ALICE)) == "already_joined"
+    assert await code(service.start(game_id, None, ALICE.user_id)) == "player_count"
+    row = await service.join(game_id, None, BOB)
+    assert await code(service.join(game_id, row.version - 1, CAROL)) == "stale"
+    assert await code(service.start(game_id, None, BOB.user_id)) == "host_only"
+    assert await code(service.leave_lobby(game_id, None, ALICE.user_id)) == "host_cannot_leave"
+    assert await code(service.leave_lobby(game_id, None, CAROL.user_id)) == "not_seated"
+    assert await code(service.cancel(game_id, None, BOB.user_id)) == "host_only"
+    for user in range(10, 14):
+        await service.join(game_id, None, Seat(user, f"U{user}"))
+    assert await code(service.join(game_id, None, Seat(99, "late"))) == "lobby_full"
+    assert (await service.cancel(game_id, None, ALICE.user_id)).status == "abandoned"
+    assert await code(service.join(game_id, None, CAROL)) == "not_a_lobby"
+
+
+async def test_bad_options_are_refused_when_the_lobby_opens(service: GameService) -> None:
+    assert await code(lobby(service, farm_scoring="sometimes")) == "bad_options"
+
+
+async def test_start_draws_and_records_the_first_player(service: GameService) -> None:
+    game_id = await lobby(service, tower=True)
+    await service.join(game_id, None, BOB)
+    outcome = await service.start(game_id, None, ALICE.user_id)
+    assert outcome.row.status == "active"
+    assert outcome.row.options["first_player"] in (0, 1)
+    assert outcome.game is not None and outcome.game.actors() == [outcome.row.options["first_player"]]
+
+
+async def started(service: GameService) -> tuple[int, int]:
+    game_id = await lobby(service, river=False, deck=["U", "V", "E", "B", "A"], first_player=0)
+    await service.join(game_id, None, BOB)
+    outcome = await service.start(game_id, None, ALICE.user_id)
+    return game_id, outcome.row.version
+
+
+async def test_only_the_seated_player_whose_turn_it_is_acts(service: GameService) -> None:
+    game_id, version = await started(service)
+    place = {"type": "place", "x": 1, "y": 0, "rotation": 0}
+    assert await code(service.act(game_id, version, CAROL.user_id, place)) == "not_seated"
+    assert await code(service.act(game_id, version, BOB.user_id, place)) == "not_your_turn"
+    assert await code(service.act(game_id, version, ALICE.user_id, {**place, "x": 5})) == "not_adjacent"
+    row = await service.row(game_id)
+    assert row.version == version and await service.games.actions(game_id) == []
+    outcome = await service.act(game_id, version, ALICE.user_id, place)
+    assert outcome.actions == [{"player": 0, "type": "place", "tile": "U", "x": 1, "y": 0, "rotation": 0}]
+    assert await code(service.act(game_id, version, ALICE.user_id, {"type": "pass"})) == "stale"
+
+
+async def test_two_simultaneous_clicks_apply_once(service: GameService) -> None:
+    game_id, version = await started(service)
+    place = {"type": "place", "x": 1, "y": 0, "rotation": 0}
+    results = await asyncio.gather(
+        service.act(game_id, version, ALICE.user_id, place),
+        service.act(game_id, version, ALICE.user_id, place),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, HostError)]
+    assert len(refused) == 1 and refused[0].key == "stale"
+    assert len(await service.games.actions(game_id)) == 1
+
+
+async def test_undo_takes_back_a_placement_but_not_a_finished_turn(service: GameService) -> None:
+    game_id, version = await started(service)
+    outcome = await service.act(game_id, version, ALICE.user_id, {"type": "place", "x": 1, "y": 0, "rotation": 0})
+    assert await code(service.undo(game_id, outcome.row.version, BOB.user_id)) == "nothing_to_undo"
+    undone = await service.undo(game_id, outcome.row.version, ALICE.user_id)
+    assert undone.game is not None and undone.game.legal_actions(0)[0]["type"] == "place"
+    assert await service.games.actions(game_id) == []
+    again = await service.act(game_id, undone.row.version, ALICE.user_id, {"type": "place", "x": 0, "y": 1,
+                                                                          "rotation": 0})  # fmt: skip
+    passed = await service.act(game_id, again.row.version, ALICE.user_id, {"type": "pass"})
+    assert await code(service.undo(game_id, passed.row.version, ALICE.user_id)) == "nothing_to_undo"
+
+
+async def test_a_whole_game_through_the_host_matches_its_replayed_log(service: GameService) -> None:
+    game_id = await lobby(service, tower=True)
+    await service.join(game_id, None, BOB)
+    await service.join(game_id, None, CAROL)
+    outcome = await service.start(game_id, None, ALICE.user_id)
+    policy = random.Random(4)
+    users = [ALICE, BOB, CAROL]
+    assert await code(service.export(game_id)) == "export_unfinished"
+    while outcome.row.status == "active":
+        assert outcome.game is not None
+        action = outcome.game.random_action(policy)
+        outcome = await service.act(game_id, outcome.row.version, users[action.pop("player")].user_id, action)
+    row = outcome.row
+    assert row.status == "finished" and row.finished_at is not None
+    log = await service.games.actions(game_id)
+    assert rebuild(row, log).to_json() == load(row).to_json()
+    replay = await service.export(game_id)
+    assert replay["format"] == "boardhost-replay" and len(replay["actions"]) == len(log)
+    best = max(load(row).result()["scores"])
+    assert row.winners == [users[s].user_id for s, v in enumerate(load(row).result()["scores"]) if v == best]
