@@ -193,9 +193,12 @@ def test_a_tile_that_fits_nowhere_is_the_hosts_automatic_action() -> None:
     """The host discards a tile that fits nowhere without asking anyone; otherwise it has nothing to do itself."""
     from engine.carcassonne import Carcassonne
 
-    game = Carcassonne.new(["A", "B"], {"river": False, "deck": ["C", "U"], "first_player": 0}, 1)
-    assert game.decision() == "discard"
-    assert game.automatic_action() == {"player": 0, "type": "discard"}
+    game = Carcassonne.new(["A", "B"], {"river": False, "deck": ["E", "C", "U"], "first_player": 0}, 1)
+    assert game.automatic_action() is None
+    game.apply({"player": 0, "type": "place", "x": 0, "y": -1, "rotation": 180})  # closes the start tile's city
+    game.apply({"player": 0, "type": "pass"})
+    assert game.decision() == "discard"  # C is all city and no city edge is open
+    assert game.automatic_action() == {"player": 1, "type": "discard"}
     game.apply(game.automatic_action() or {})
-    assert game.decision() == "place" and game.drawn == "U"
+    assert game.decision() == "place" and game.drawn == "U" and game.current == 1
     assert game.automatic_action() is None
