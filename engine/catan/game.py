@@ -274,11 +274,8 @@ class Catan:
 
     def awaiting_reply(self, offer: Mapping[str, Any]) -> list[int]:
         """Recipients who have neither accepted nor declined (the active player never owes a reply)."""
-        return [
-            s
-            for s in self.recipients(offer)
-            if s != self.current and s not in offer["accepted"] and s not in offer["declined"]
-        ]
+        waiting: list[int] = offer["waiting"]
+        return waiting
 
     def last_setup_node(self) -> int:
         return self.settlements[self.current][-1]
@@ -341,7 +338,7 @@ class Catan:
             raise RuleError("malformed_action", "an action must be a JSON object")
         kind = action.get("type")
         handler = _HANDLERS.get(kind) if type(kind) is str else None
-        if handler is None or not isinstance(kind, str):
+        if handler is None:
             raise RuleError(
                 "unknown_action",
                 f"unknown Catan action type {kind!r} (known: {', '.join(FIELDS)})",
@@ -459,6 +456,16 @@ class Catan:
                     if owner[e] == -1:
                         out.add(e)
         return sorted(out)
+
+    def has_legal_road(self, seat: int) -> bool:
+        owner, node_owner = self.edge_owner, self.node_owner
+        for node in self.reach[seat]:
+            o = node_owner[node]
+            if o == -1 or o == seat:
+                for e in NODE_EDGES[node]:
+                    if owner[e] == -1:
+                        return True
+        return False
 
     def legal_settlements(self, seat: int) -> list[int]:
         """Intersections where ``seat`` may build a settlement now (set-up: any free spot)."""
@@ -1107,7 +1114,9 @@ class Catan:
             "get": get,
             "accepted": [],
             "declined": [],
+            "waiting": [],
         }
+        offer["waiting"] = [s for s in self.recipients(offer) if s != self.current]
         self.next_offer += 1
         if seat == self.current:
             self.offers_made += 1
@@ -1148,6 +1157,8 @@ class Catan:
             # The active player accepting a proposal completes the trade at once.
             self.offers.remove(offer)
             return self._exchange(seat, offer["from"], offer["get"], offer["give"], events)
+        if seat in offer["waiting"]:
+            offer["waiting"].remove(seat)
         if seat not in offer["accepted"]:
             offer["accepted"].append(seat)
         if seat in offer["declined"]:
@@ -1159,6 +1170,8 @@ class Catan:
         self._offer_phase(seat, "decline")
         offer = self._find_offer(action, "decline")
         self._recipient(seat, offer)
+        if seat in offer["waiting"]:
+            offer["waiting"].remove(seat)
         if seat in offer["accepted"]:
             offer["accepted"].remove(seat)
         if seat not in offer["declined"]:
@@ -1175,6 +1188,8 @@ class Catan:
         check_domestic(give, get)
         if not holds(self.hand[seat], give):
             raise RuleError("cannot_afford", f"seat {seat} does not hold {_describe(give)}", player=seat)
+        if seat in offer["waiting"]:
+            offer["waiting"].remove(seat)
         if seat in offer["accepted"]:
             offer["accepted"].remove(seat)
         if seat not in offer["declined"]:

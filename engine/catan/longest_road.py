@@ -20,9 +20,11 @@ def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> 
         a, b = EDGE_NODES[e]
         adjacent.setdefault(a, []).append((1 << e, b))
         adjacent.setdefault(b, []).append((1 << e, a))
-    blocked = {n for n in adjacent if node_owner[n] not in (-1, seat)}
+    blocked = {n for n in adjacent if node_owner[n] != -1 and node_owner[n] != seat}
+    seen = set()
 
     def walk(node: int, used: int) -> int:
+        seen.add(node)
         best = 0
         for bit, other in adjacent[node]:
             if not used & bit:
@@ -31,26 +33,16 @@ def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> 
                     best = length
         return best
 
-    # A longest trail can be taken to start at a dead end, a branch or a break; a part of the network that is
-    # one closed loop has none of those, so one of its intersections is tried as well.
-    starts = [n for n, links in adjacent.items() if len(links) != 2 or n in blocked]
-    seen: set[int] = set()
-    for n in starts:
-        _component(n, adjacent, seen)
+    # A longest trail can be taken to start at a dead end, a branch or a break. A part of the network that is
+    # one closed loop has none of those: the walks never reach it, so one of its intersections is tried too.
+    best = 0
+    for n, links in adjacent.items():
+        if len(links) != 2 or n in blocked:
+            best = max(best, walk(n, 0))
     for n in adjacent:
         if n not in seen:
-            starts.append(n)
-            _component(n, adjacent, seen)
-    return max(walk(n, 0) for n in starts)
-
-
-def _component(start: int, adjacent: dict[int, list[tuple[int, int]]], seen: set[int]) -> None:
-    stack = [start]
-    while stack:
-        n = stack.pop()
-        if n not in seen:
-            seen.add(n)
-            stack.extend(other for _, other in adjacent[n])
+            best = max(best, walk(n, 0))
+    return best
 
 
 def award(holder: int | None, lengths: Sequence[int]) -> int | None:

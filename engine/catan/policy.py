@@ -17,7 +17,8 @@ offers are 1-for-1 offers, counters 1-for-1. Discards, year of plenty and road b
 6. After the roll: if a settlement or city can be built, uniformly among those spots (building is preferred so
    games end). Otherwise uniformly among the kinds available: road, buy, each playable card, bank trade, one
    domestic offer per turn, confirming/accepting a trade, withdrawing an offer, end turn; then the kind's
-   parameters uniformly. Every turn ends: bank trades shrink the hand, and domestic offers are capped.
+   parameters uniformly. Every turn ends: bank trades shrink the hand, and domestic offers are capped (one
+   offer per turn, only in every fourth turn, so that trading does not dominate selfplay).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 MAX_OFFERS_PER_TURN = 1
+OFFER_TURNS = 4  # the active player makes domestic offers in one turn out of OFFER_TURNS
 
 
 # -- legal choices -------------------------------------------------------------------------------------------
@@ -334,20 +336,19 @@ def _random_main(game: Catan, rng: random.Random, seat: int) -> Action:
     if builds:
         return builds[int(rng.random() * len(builds))]
     kinds: list[str] = []
-    roads: list[int] = []
-    if brick and lumber and len(game.roads[seat]) < 15:
-        roads = game.legal_roads(seat)
-        if roads:
-            kinds.append("road")
+    if brick and lumber and len(game.roads[seat]) < 15 and game.has_legal_road(seat):
+        kinds.append("road")
     if wool and grain and ore and game.deck:
         kinds.append("buy")
     if not game.card_played:
         kinds += playable_cards(game, seat)
     trading = not (game.options.strict_phases and game.built)
     rates = game.rates[seat]
-    if trading and any(hand[r] >= rates[r] for r in range(5)):
+    if trading and (
+        brick >= rates[0] or lumber >= rates[1] or wool >= rates[2] or grain >= rates[3] or ore >= rates[4]
+    ):
         kinds.append("bank_trade")
-    if trading and game.offers_made < MAX_OFFERS_PER_TURN and sum(hand):
+    if trading and game.turn % OFFER_TURNS == 0 and game.offers_made < MAX_OFFERS_PER_TURN and sum(hand):
         kinds.append("offer")
     deals: list[Action] = []
     if trading and game.offers:
@@ -367,6 +368,7 @@ def _random_main(game: Catan, rng: random.Random, seat: int) -> Action:
     if kind == "end_turn":
         return {"player": seat, "type": "end_turn"}
     if kind == "road":
+        roads = game.legal_roads(seat)
         return {"player": seat, "type": "road", "at": EDGE_NAMES[roads[int(rng.random() * len(roads))]]}
     if kind == "buy":
         return {"player": seat, "type": "buy"}

@@ -79,6 +79,7 @@ def dump(game: Catan) -> dict[str, Any]:
                 "get": list(o["get"]),
                 "accepted": list(o["accepted"]),
                 "declined": list(o["declined"]),
+                "waiting": list(o["waiting"]),
             }
             for o in game.offers
         ],
@@ -127,6 +128,7 @@ def load(game: Catan, data: Mapping[str, Any]) -> None:
             "get": list(o["get"]),
             "accepted": list(o["accepted"]),
             "declined": list(o["declined"]),
+            "waiting": list(o["waiting"]),
         }
         for o in data["offers"]
     ]
