@@ -24,12 +24,33 @@ def end_image(view: Mapping[str, Any]) -> Image.Image:
     names = [str(p["name"]) for p in players]
     mk = marks(names)
     winners = set(view.get("winners") or [])
+    if view.get("winner") is not None:
+        winners.add(int(view["winner"]))
+    derived = _catan_breakdown(view) if game == "catan" else {}
     rows = []
     for p in players:
         seat = int(p["seat"])
-        breakdown = p.get("breakdown") or {}
+        breakdown = p.get("breakdown") or derived.get(seat, {})
         parts = tuple(int(breakdown.get(k, 0)) for k in keys)
         total = int(p.get("score", p.get("points", sum(parts))))
         rows.append(Row(names[seat], player_colour(seat), mk[seat], total, parts, seat in winners))
-    title = label("final_scores") if view.get("finished") else label("turn", turn=view.get("turn", 0))
+    title = label("final_scores") if view.get("finished") or winners else label("turn", turn=view.get("turn", 0))
     return chart_image(title, [label("cat_" + k) for k in keys], rows)
+
+
+def _catan_breakdown(view: Mapping[str, Any]) -> dict[int, dict[str, int]]:
+    """Points per category from the public board (the view has no breakdown): 1 per settlement, 2 per city,
+    2 for each card held, and the victory point cards revealed at the end."""
+    from render.catan.state import read
+
+    state = read(view)
+    return {
+        p.seat: {
+            "settlement": p.settlements,
+            "city": 2 * p.cities,
+            "longest_road": 2 if state.longest_road == p.seat else 0,
+            "largest_army": 2 if state.largest_army == p.seat else 0,
+            "victory_point": p.vp_cards,
+        }
+        for p in state.players
+    }

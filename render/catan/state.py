@@ -19,7 +19,7 @@ Accepted shapes (the engine's view; alternatives are tolerated so the renderer d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from render.catan.geometry import HARBOR_SPOTS, HEX_NAMES, path_nodes
@@ -34,6 +34,9 @@ class Player:
     dev_cards: int
     knights: int
     road_length: int | None
+    vp_cards: int  # revealed at the end only
+    settlements: int
+    cities: int
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,14 @@ def _seat_or_none(value: Any) -> int | None:
     return int(value) if isinstance(value, int) else None
 
 
+def _winners(view: Mapping[str, Any]) -> tuple[int, ...]:
+    many = view.get("winners")
+    if isinstance(many, list | tuple):
+        return tuple(int(w) for w in many)
+    one = view.get("winner")
+    return (int(one),) if isinstance(one, int) and not isinstance(one, bool) else ()
+
+
 def read(view: Mapping[str, Any]) -> CatanState:
     board = view.get("board") if isinstance(view.get("board"), Mapping) else view
     assert isinstance(board, Mapping)
@@ -127,17 +138,17 @@ def read(view: Mapping[str, Any]) -> CatanState:
         robber = HEX_NAMES[robber]
     if robber is None:
         robber = HEX_NAMES[next((i for i, (t, _) in enumerate(hexes) if t == "desert"), 9)]
-    settlements = [(int(a), s) for a, s in _pieces(view.get("settlements"))]
-    cities = [(int(a), s) for a, s in _pieces(view.get("cities"))]
-    for item in view.get("buildings") or []:
+    settlements = [(int(a), s) for a, s in _pieces(_first(view, "settlements", default=board.get("settlements")))]
+    cities = [(int(a), s) for a, s in _pieces(_first(view, "cities", default=board.get("cities")))]
+    for item in _first(view, "buildings", default=board.get("buildings")) or []:
         if isinstance(item, Mapping):
             target = cities if item.get("kind") == "city" else settlements
             target.append((int(item["at"]), int(_first(item, "player", "seat", "owner"))))
     roads = []
-    for at, seat in _pieces(view.get("roads")):
+    for at, seat in _pieces(_first(view, "roads", default=board.get("roads"))):
         a, b = path_nodes(str(at))
         roads.append((f"{a}-{b}", seat))
-    players = []
+    players: list[Player] = []
     for i, p in enumerate(view.get("players") or []):
         players.append(
             Player(
@@ -145,9 +156,14 @@ def read(view: Mapping[str, Any]) -> CatanState:
                 name=str(p.get("name", f"Player {i + 1}")),
                 points=_count(_first(p, "points", "public_points", "score", "victory_points", default=0)),
                 cards=_count(_first(p, "cards", "resource_count", "resources", "hand", default=0)),
-                dev_cards=_count(_first(p, "dev_cards", "development_count", "development", "dev", default=0)),
+                dev_cards=_count(
+                    _first(p, "development_cards", "dev_cards", "development_count", "development", default=0)
+                ),
                 knights=_count(_first(p, "knights", "played_knights", "knights_played", default=0)),
                 road_length=_first(p, "road_length", "longest_road_length"),
+                vp_cards=_count(_first(p, "victory_point_cards", default=0)),
+                settlements=0,
+                cities=0,
             )
         )
     longest = _seat_or_none(view.get("longest_road"))
@@ -160,6 +176,14 @@ def read(view: Mapping[str, Any]) -> CatanState:
     dice_raw = _first(view, "dice", "last_roll", "roll")
     dice = (int(dice_raw[0]), int(dice_raw[1])) if isinstance(dice_raw, list | tuple) and len(dice_raw) == 2 else None
     phase = str(view.get("phase", ""))
+    players = [
+        replace(
+            p,
+            settlements=sum(1 for _, s in settlements if s == p.seat),
+            cities=sum(1 for _, s in cities if s == p.seat),
+        )
+        for p in players
+    ]
     return CatanState(
         hexes=tuple(hexes),
         harbors=harbors,
@@ -174,6 +198,6 @@ def read(view: Mapping[str, Any]) -> CatanState:
         turn=int(view.get("turn") or 0),
         dice=dice,
         setup=phase.startswith("setup") or int(view.get("turn") or 0) == 0,
-        finished=bool(view.get("finished")),
-        winners=tuple(int(w) for w in view.get("winners") or []),
+        finished=bool(view.get("finished")) or phase == "over" or bool(_winners(view)),
+        winners=_winners(view),
     )

@@ -11,6 +11,7 @@ import pytest
 import render
 from render.catan import board as cboard
 from render.catan.geometry import HARBOR_SPOTS, HEX_CORNERS, PATH_NAMES, corner_names
+from render.catan.geometry import HEX_NAMES as HEX_NAMES_
 from render.palette import player_colour
 
 from .helpers import decode, share
@@ -158,23 +159,101 @@ def _engine() -> Any:
     return module.Catan
 
 
-def test_engine_spectator_image_identical_whatever_the_hands() -> None:
-    catan = _engine()
-    from engine.replay import play
+SETUP = [
+    (0, 1, "1-4"),
+    (1, 42, "42-46"),
+    (2, 25, "19-25"),
+    (3, 10, "10-15"),
+    (3, 52, "48-52"),
+    (2, 33, "27-33"),
+    (1, 30, "24-30"),
+    (0, 17, "12-17"),
+]
 
-    base = {
+
+def engine_replay(extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    actions: list[dict[str, Any]] = []
+    for seat, node, road in SETUP:
+        actions += [{"player": seat, "type": "settlement", "at": node}, {"player": seat, "type": "road", "at": road}]
+    return {
         "format": "boardhost-replay",
         "version": 1,
         "game": "catan",
-        "players": ["A", "B", "C", "D"],
+        "players": ["Ann", "Бо", "陈", "さち"],
         "seed": 3,
-        "options": {"board": "beginner", "setup": "beginner", "first_player": 0},
-        "actions": [],
+        "options": {"board": "beginner", "first_player": 0},
+        "actions": actions + (extra or []),
     }
-    game = play(base)
-    assert isinstance(game, catan)
-    view = game.view(None)
-    png = render.board_png(view)
-    assert png.startswith(b"\x89PNG")
+
+
+def _play(data: dict[str, Any]) -> Any:
+    _engine()
+    from engine.replay import play
+
+    return play(data)
+
+
+def test_engine_settlement_of_player_2_at_intersection_25() -> None:
+    before = _play({**engine_replay(), "actions": engine_replay()["actions"][:4]})
+    after = _play(engine_replay())
+    x, y = cboard.intersection_point(25)
+    body = (x - round(cboard.R * 0.42 * 0.28), y + 2)
+    assert share(decode(render.board_png(after.view(None))), body, player_colour(2), radius=2) >= 0.7
+    assert share(decode(render.board_png(before.view(None))), body, player_colour(2), radius=2) < 0.2
+
+
+def _robbed(stolen: str | None, hexagon: str, victim: int | None) -> Any:
+    extra = [
+        {"player": 0, "type": "roll", "dice": [3, 4]},
+        {"player": 0, "type": "robber", "hex": hexagon, "victim": victim, "stolen": stolen},
+    ]
+    return _play(engine_replay(extra))
+
+
+def test_engine_robber_on_its_hex() -> None:
+    hexes = [tuple(h) for h in BEGINNER_HEXES]
+    taken = {n for _, n, _ in SETUP}
+    empty = next(HEX_NAMES_[h] for h, cs in enumerate(HEX_CORNERS) if not taken & set(cs) and HEX_NAMES_[h] != "J")
+    game = _robbed(None, empty, None)
+    assert game.view(None)["board"]["robber"] == empty
+    img = decode(render.board_png(game.view(None)))
+    assert share(img, cboard.robber_point(empty, hexes), ROBBER, radius=2) > 0.6
+    assert share(img, cboard.robber_point("J", hexes), ROBBER, radius=2) < 0.2
+
+
+def test_engine_spectator_image_identical_whatever_the_hands() -> None:
+    """Two games that differ only in which card was stolen (hands differ, counts do not)."""
+    base = _play(engine_replay())
+    victim, held = next(
+        (seat, kinds)
+        for seat in (1, 2, 3)
+        for kinds in [[r for r, n in base.view(seat)["players"][seat]["hand"].items() if n]]
+        if len(kinds) >= 2
+    )
+    homes = {n for s, n, _ in SETUP if s == victim}
+    victim_hex = next(HEX_NAMES_[h] for h, cs in enumerate(HEX_CORNERS) if homes & set(cs) and HEX_NAMES_[h] != "J")
+    one = _robbed(held[0], victim_hex, victim)
+    two = _robbed(held[1], victim_hex, victim)
+    assert one.view(victim)["players"][victim]["hand"] != two.view(victim)["players"][victim]["hand"]
+    assert one.view(0)["players"][0]["hand"] != two.view(0)["players"][0]["hand"]
+    png = render.board_png(one.view(None))
+    assert render.board_png(two.view(None)) == png
+    # and every seat's own view posts the same public board
     for seat in range(4):
-        assert render.board_png(game.view(seat)) == png
+        assert render.board_png(one.view(seat)) == png
+
+
+def test_engine_end_image_matches_the_engine_breakdown() -> None:
+    catan = _engine()
+    import random
+
+    game = catan.new(["Ann", "Бо", "陈", "さち"], {"board": "beginner", "setup": "beginner"}, 4)
+    rng = random.Random(4)
+    while not game.finished:
+        game.apply(game.random_action(rng))
+    from render.end import _catan_breakdown
+
+    derived = _catan_breakdown(game.view(None))
+    assert [derived[s] for s in range(4)] == game.result()["breakdown"]
+    png = render.end_png(game.view(None))
+    assert png.startswith(b"\x89PNG") and len(png) < 1_000_000
