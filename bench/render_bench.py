@@ -1,0 +1,152 @@
+"""Board image benchmarks (issue 4 targets).
+
+For each image: the time to render it to PNG bytes (drawing + encoding, caches warm as in the bot after its
+first image of a game), the time to PNG-encode the finished image alone (the floor), their ratio, the PNG size
+and the image size. Also Pillow's own PNG encoder on the same image, for reference.
+
+Targets, encode included: Catan board <= 40 ms, 100-tile Carcassonne board <= 60 ms, previews <= 40 ms, and
+render <= 2.5x encode-only.
+
+Run: ``python bench/render_bench.py [--repeat 15]``; prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+import render
+from engine.carcassonne import Carcassonne
+from engine.catan import Catan
+from render.png import encode
+
+NAMES = ["Alice", "Борис", "张伟", "さくら"]
+
+
+def carcassonne_states(seed: int) -> dict[str, Any]:
+    """A Tower game: the view at the turn the board reaches 100 tiles, a preview and a spots image there."""
+    game = Carcassonne.new(NAMES, {"tower": True}, seed)
+    rng = random.Random(seed)
+    out: dict[str, Any] = {}
+    while not game.finished:
+        if "preview" not in out and len(game.board) >= 60 and game.decision() == "place":
+            out["preview"] = (game.view(game.current), sorted(game.legal_placements()))
+        if "spots" not in out and len(game.board) >= 60 and game.decision() == "follower" and game.follower_spots():
+            view = game.view(game.current)
+            out["spots"] = (view, view["placed"], game.follower_spots())
+        if "board" not in out and len(game.board) >= 100:
+            out["board"] = game.view(None)
+        game.apply(game.random_action(rng))
+    out["end"] = game.view(None)
+    return out
+
+
+def catan_states(seed: int) -> dict[str, Any]:
+    game = Catan.new(NAMES, {"board": "random"}, seed)
+    rng = random.Random(seed)
+    out: dict[str, Any] = {}
+    actions = 0
+    while not game.finished:
+        seat = game.current
+        if "board" not in out and actions >= 200 and game.phase == "main":
+            out["board"] = game.view(None)
+            settle = [n + 1 for n in game.legal_settlements(seat)] or [1, 2, 3]
+            out["preview_settlement"] = (game.view(seat), settle)
+            from engine.catan.board import EDGE_NAMES
+
+            out["preview_road"] = (game.view(seat), [EDGE_NAMES[e] for e in game.legal_roads(seat)])
+        game.apply(game.random_action(rng))
+        actions += 1
+    out["end"] = game.view(None)
+    return out
+
+
+def measure(make: Callable[[], bytes], image: Callable[[], Image.Image], repeat: int) -> dict[str, Any]:
+    make()  # warm the caches (sprites, static layers, fonts)
+    render_times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        png = make()
+        render_times.append(time.perf_counter() - started)
+    img = image()
+    encode_times = []
+    pillow_times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        encode(img)
+        encode_times.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        img.save(io.BytesIO(), "PNG", compress_level=1)
+        pillow_times.append(time.perf_counter() - started)
+    render_ms = statistics.median(render_times) * 1000
+    encode_ms = statistics.median(encode_times) * 1000
+    return {
+        "render_ms": round(render_ms, 1),
+        "encode_only_ms": round(encode_ms, 1),
+        "ratio": round(render_ms / encode_ms, 2),
+        "png_bytes": len(png),
+        "size": list(img.size),
+        "pillow_encode_ms": round(statistics.median(pillow_times) * 1000, 1),
+    }
+
+
+def cold(make: Callable[[], bytes]) -> float:
+    started = time.perf_counter()
+    make()
+    return round((time.perf_counter() - started) * 1000, 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    c = carcassonne_states(args.seed)
+    k = catan_states(args.seed)
+    results: dict[str, Any] = {}
+    board = c["board"]
+    results["carcassonne_board_cold_ms"] = cold(lambda: render.board_png(board))
+    results["catan_board_cold_ms"] = cold(lambda: render.board_png(k["board"]))
+    results["catan_board"] = measure(
+        lambda: render.board_png(k["board"]), lambda: render.board_image(k["board"]), args.repeat
+    )
+    results["carcassonne_board_100_tiles"] = measure(
+        lambda: render.board_png(board), lambda: render.board_image(board), args.repeat
+    )
+    results["carcassonne_board_100_tiles"]["tiles"] = len(board["tiles"])
+    view, cells = c["preview"]
+    results["carcassonne_turn_preview"] = measure(
+        lambda: render.carcassonne_preview_png(view, cells),
+        lambda: render.carcassonne_preview_image(view, cells),
+        args.repeat,
+    )
+    sview, (sx, sy), spots = c["spots"]
+    results["carcassonne_spots_preview"] = measure(
+        lambda: render.carcassonne_spots_png(sview, sx, sy, spots),
+        lambda: render.carcassonne_spots_image(sview, sx, sy, spots),
+        args.repeat,
+    )
+    for key in ("preview_settlement", "preview_road"):
+        pview, pspots = k[key]
+        results[f"catan_{key}"] = measure(
+            lambda pview=pview, pspots=pspots: render.catan_preview_png(pview, pspots),
+            lambda pview=pview, pspots=pspots: render.catan_preview_image(pview, pspots),
+            args.repeat,
+        )
+    results["carcassonne_end"] = measure(
+        lambda: render.end_png(c["end"]), lambda: render.end_image(c["end"]), args.repeat
+    )
+    results["catan_end"] = measure(lambda: render.end_png(k["end"]), lambda: render.end_image(k["end"]), args.repeat)
+    print(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
