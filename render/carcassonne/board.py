@@ -275,22 +275,42 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
     placed = next((p for p in view["tiles"] if p["x"] == x and p["y"] == y), None)
     if placed is not None:
         o = ORIENTED[placed["tile"]][placed["rotation"] // 90 % 4]
-        for name in spots:
-            if name == "tower" or name not in o.lookup:
-                continue
-            px, py = lay.point(x, y, anchor(placed["tile"], placed["rotation"], name))
-            _spot_label(d, px, py, name)
+        points = [
+            (name, lay.point(x, y, anchor(placed["tile"], placed["rotation"], name)))
+            for name in spots
+            if name in o.lookup
+        ]
+        for _, (px, py) in points:
+            d.ellipse([px - 6, py - 6, px + 6, py + 6], fill=PREVIEW, outline=INK, width=2)
+        taken: list[tuple[int, int, int, int]] = [(px - 7, py - 7, px + 7, py + 7) for _, (px, py) in points]
+        for name, (px, py) in points:
+            _spot_label(d, px, py, name, taken)
     return img
 
 
-def _spot_label(d: ImageDraw.ImageDraw, px: int, py: int, text: str) -> None:
-    size = 17
-    w = fonts.text_width(text, size, True) + 14
-    h = 26
-    d.ellipse([px - 5, py - 5, px + 5, py + 5], fill=PREVIEW, outline=INK, width=2)
-    bx, by = px - w // 2, py + 8
-    d.rounded_rectangle([bx, by, bx + w, by + h], radius=8, fill=PAPER, outline=INK, width=2)
-    fonts.draw_text(d, (px, by + h / 2), text, size, INK, bold=True, anchor="mm")
+LABEL_SIZE: Final = 17
+LABEL_H: Final = 26
+
+
+def _spot_label(d: ImageDraw.ImageDraw, px: int, py: int, text: str, taken: list[tuple[int, int, int, int]]) -> None:
+    """A name tag for the spot at (px, py): below it, or the first nearby place that overlaps no other tag."""
+    w = fonts.text_width(text, LABEL_SIZE, True) + 14
+    h = LABEL_H
+    candidates = [(px - w // 2, py + 9), (px - w // 2, py - 9 - h), (px + 10, py - h // 2), (px - 10 - w, py - h // 2)]
+    candidates += [(px - w // 2, py + 9 + k * (h + 2)) for k in (1, 2)] + [
+        (px - w // 2, py - 9 - h - k * (h + 2)) for k in (1, 2)
+    ]
+
+    def free(box: tuple[int, int, int, int]) -> bool:
+        return all(box[2] < t[0] or box[0] > t[2] or box[3] < t[1] or box[1] > t[3] for t in taken)
+
+    bx, by = next(((cx, cy) for cx, cy in candidates if free((cx, cy, cx + w, cy + h))), candidates[0])
+    box = (bx, by, bx + w, by + h)
+    taken.append(box)
+    if (bx, by) != candidates[0]:
+        d.line([(px, py), (bx + w // 2, by + h // 2)], fill=INK, width=2)
+    d.rounded_rectangle(box, radius=8, fill=PAPER, outline=INK, width=2)
+    fonts.draw_text(d, (bx + w / 2, by + h / 2), text, LABEL_SIZE, INK, bold=True, anchor="mm")
 
 
 def colour_of(seat: int) -> RGB:

@@ -87,37 +87,6 @@ def _draw_base(tile_id: str, s: int) -> Image.Image:
             pts = [_p(p, s) for p in wall]
             d.line(pts, fill=WALL, width=max(2, round(s * 0.05)), joint="curve")
             d.line(pts, fill=WALL_TOP, width=max(1, round(s * 0.018)), joint="curve")
-        # roofs: small houses inside the city, on a lattice, only where the whole roof is in the city
-        if len(city.polygon) > 4 or city.walls:
-            mask = Image.new("L", (s, s), 0)
-            ImageDraw.Draw(mask).polygon(poly, fill=255)
-            step = s / 6
-            for gy in range(6):
-                for gx in range(6):
-                    if (gx + gy + seed) % 3:
-                        continue
-                    hx, hy = (gx + 0.5) * step, (gy + 0.5) * step
-                    probe = [(hx - step * 0.5, hy - step * 0.5), (hx + step * 0.5, hy + step * 0.5)]
-                    if all(mask.getpixel((min(s - 1, int(px)), min(s - 1, int(py)))) for px, py in probe):
-                        w = step * 0.3
-                        d.rectangle([hx - w, hy - w * 0.4, hx + w, hy + w], fill=CITY_DARK)
-                        d.polygon(
-                            [(hx - w * 1.2, hy - w * 0.3), (hx, hy - w * 1.2), (hx + w * 1.2, hy - w * 0.3)],
-                            fill=(168, 96, 64),
-                        )
-        else:
-            step = s / 5
-            for gy in range(5):
-                for gx in range(5):
-                    if (gx * 2 + gy + seed) % 3:
-                        continue
-                    hx, hy = (gx + 0.5) * step, (gy + 0.5) * step
-                    w = step * 0.28
-                    d.rectangle([hx - w, hy - w * 0.4, hx + w, hy + w], fill=CITY_DARK)
-                    d.polygon(
-                        [(hx - w * 1.2, hy - w * 0.3), (hx, hy - w * 1.2), (hx + w * 1.2, hy - w * 0.3)],
-                        fill=(168, 96, 64),
-                    )
     for r_ in shapes.roads:
         if r_.through and shapes.cities:
             road(r_.points)
@@ -136,11 +105,38 @@ def _draw_base(tile_id: str, s: int) -> Image.Image:
     return img
 
 
+def _houses(d: ImageDraw.ImageDraw, poly: list[tuple[float, float]], s: int, seed: int) -> None:
+    """Small upright houses on a lattice inside a city, only where a whole lattice cell is in the city."""
+    mask = Image.new("L", (s, s), 0)
+    ImageDraw.Draw(mask).polygon(poly, fill=255)
+    step = s / 6
+    for gy in range(6):
+        for gx in range(6):
+            if (gx + gy + seed) % 3:
+                continue
+            hx, hy = (gx + 0.5) * step, (gy + 0.5) * step
+            probe = [
+                (hx - step * 0.5, hy - step * 0.5),
+                (hx + step * 0.5, hy + step * 0.5),
+                (hx - step * 0.5, hy + step * 0.5),
+                (hx + step * 0.5, hy - step * 0.5),
+            ]
+            if all(mask.getpixel((min(s - 1, int(px)), min(s - 1, int(py)))) for px, py in probe):
+                w = step * 0.3
+                d.rectangle([hx - w, hy - w * 0.4, hx + w, hy + w], fill=CITY_DARK)
+                d.polygon(
+                    [(hx - w * 1.2, hy - w * 0.3), (hx, hy - w * 1.2), (hx + w * 1.2, hy - w * 0.3)], fill=(168, 96, 64)
+                )
+
+
 def _draw_upright(img: Image.Image, tile_id: str, quarter: int, s: int) -> None:
-    """Parts that stay upright whatever the rotation: cloister, tower foundation, junction, pennants."""
+    """Parts that stay upright whatever the rotation: houses, cloister, tower foundation, junction, pennants."""
     shapes = tile_shapes(tile_id)
     d = ImageDraw.Draw(img)
     tile = TILES[tile_id]
+    seed = sum(ord(c) for c in tile_id)
+    for city in shapes.cities:
+        _houses(d, [_p(rotate_point(p, quarter), s) for p in city.polygon], s, seed)
     for city in shapes.cities:
         if city.pennants:
             px, py = rotate_point(pennant_point(tile_id, city.segment), quarter)
