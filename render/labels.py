@@ -27,6 +27,7 @@ ENGLISH: Final[dict[str, str]] = {
     "cards": "cards {count}",
     "dev_cards": "dev {count}",
     "knights": "knights {count}",
+    "discard_owed": "discards {count}",
     "longest_road": "Longest road",
     "largest_army": "Largest army",
     "public_points": "{points} VP",

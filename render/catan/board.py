@@ -142,7 +142,7 @@ def _harbor(d: ImageDraw.ImageDraw, g: Geometry, spot: str, kind: str) -> None:
         fonts.draw_text(d, (hx, hy + r * 0.45), label("harbor_special"), round(r * 0.62), INK, bold=True, anchor="mm")
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def static_layer(hexes: tuple[tuple[str, int | None], ...], harbors: tuple[str, ...], numbers: bool) -> Image.Image:
     """Sea, hexes, tokens, letters, harbours and (``numbers``) the small intersection numbers. Cached per map."""
     k = 2
@@ -266,15 +266,14 @@ def _panel(state: CatanState, mk: list[str]) -> Panel:
             badges.append(label("longest_road"))
         if state.largest_army == p.seat:
             badges.append(label("largest_army"))
-        details = (
-            "  ·  ".join(
-                [
-                    label("cards", count=p.cards),
-                    label("dev_cards", count=p.dev_cards),
-                    label("knights", count=p.knights),
-                ]
-            ),
-        )
+        facts = [
+            label("cards", count=p.cards),
+            label("dev_cards", count=p.dev_cards),
+            label("knights", count=p.knights),
+        ]
+        if p.discard_owed:
+            facts.append(label("discard_owed", count=p.discard_owed))
+        details = ("  ·  ".join(facts),)
         cards.append(
             PlayerCard(
                 name=p.name,

@@ -35,6 +35,7 @@ class Player:
     knights: int
     road_length: int | None
     vp_cards: int  # revealed at the end only
+    discard_owed: int
     settlements: int
     cities: int
 
@@ -162,6 +163,7 @@ def read(view: Mapping[str, Any]) -> CatanState:
                 knights=_count(_first(p, "knights", "played_knights", "knights_played", default=0)),
                 road_length=_first(p, "road_length", "longest_road_length"),
                 vp_cards=_count(_first(p, "victory_point_cards", default=0)),
+                discard_owed=_count(_first(p, "discard_owed", default=0)),
                 settlements=0,
                 cities=0,
             )
