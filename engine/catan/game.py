@@ -336,7 +336,7 @@ class Catan:
     def apply(self, action: Mapping[str, Any], *, replay: bool = False) -> Applied:
         if type(action) is not dict and not isinstance(action, Mapping):
             raise RuleError("malformed_action", "an action must be a JSON object")
-        kind = action.get("type")
+        kind: str = action.get("type")  # type: ignore[assignment]  # checked just below
         handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is None:
             raise RuleError(
@@ -919,12 +919,15 @@ class Catan:
         self.knights[seat] += 1
         name = self._move_robber(seat, target, victim, stolen, events)
         holder = self.army_holder
-        if self.knights[seat] >= LARGEST_ARMY and holder != seat:
-            if holder is None or self.knights[seat] > self.knights[holder]:
-                events.append(
-                    {"type": "award", "card": "largest_army", "from": holder, "to": seat, "knights": self.knights[seat]}
-                )
-                self.army_holder = seat
+        if (
+            self.knights[seat] >= LARGEST_ARMY
+            and holder != seat
+            and (holder is None or self.knights[seat] > self.knights[holder])
+        ):
+            events.append(
+                {"type": "award", "card": "largest_army", "from": holder, "to": seat, "knights": self.knights[seat]}
+            )
+            self.army_holder = seat
         self._after_main_action(events)
         return {"player": seat, "type": "knight", "hex": HEX_NAMES[target], "victim": victim, "stolen": name}
 
@@ -1045,6 +1048,21 @@ class Catan:
 
     def _exchange(self, active: int, other: int, give: Bundle, get: Bundle, events: list[Event]) -> Action:
         """The active player gives ``give`` to ``other`` and receives ``get``; returns the recorded trade."""
+        # A completed trade settles every open offer of the same terms between the same two players, so a replay
+        # (which records only the trade) leaves the same offers open as the live game did.
+        self.offers = [
+            offer
+            for offer in self.offers
+            if not (
+                (
+                    offer["from"] == active
+                    and offer["to"] in (None, other)
+                    and offer["give"] == give
+                    and offer["get"] == get
+                )
+                or (offer["from"] == other and offer["to"] == active and offer["give"] == get and offer["get"] == give)
+            )
+        ]
         a, o = self.hand[active], self.hand[other]
         for r in range(5):
             a[r] += get[r] - give[r]
@@ -1076,13 +1094,6 @@ class Catan:
         give = parse_bundle(action.get("give"), "give", "trade")
         get = parse_bundle(action.get("get"), "get", "trade")
         self._check_trade_parties(seat, other, give, get)
-        # The offer this trade completed, if the replay recorded it, is settled too.
-        for offer in self.offers:
-            if (offer["from"] == seat and offer["give"] == give and offer["get"] == get) or (
-                offer["from"] == other and offer["to"] == seat and offer["give"] == get and offer["get"] == give
-            ):
-                self.offers.remove(offer)
-                break
         return self._exchange(seat, other, give, get, events)
 
     def _find_offer(self, action: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -1155,7 +1166,6 @@ class Catan:
             raise RuleError("cannot_afford", f"seat {seat} does not hold {_describe(offer['get'])}", player=seat)
         if seat == self.current:
             # The active player accepting a proposal completes the trade at once.
-            self.offers.remove(offer)
             return self._exchange(seat, offer["from"], offer["get"], offer["give"], events)
         if seat in offer["waiting"]:
             offer["waiting"].remove(seat)
@@ -1219,7 +1229,6 @@ class Catan:
         else:
             raise RuleError("not_accepted", f"offer {offer['id']} is not between seat {seat} and seat {other}")
         self._check_trade_parties(seat, other, give, get)
-        self.offers.remove(offer)
         return self._exchange(seat, other, give, get, events)
 
     def _withdraw(self, seat: int, action: Mapping[str, Any], replay: bool, events: list[Event]) -> Action:

@@ -348,7 +348,7 @@ def _random_main(game: Catan, rng: random.Random, seat: int) -> Action:
         brick >= rates[0] or lumber >= rates[1] or wool >= rates[2] or grain >= rates[3] or ore >= rates[4]
     ):
         kinds.append("bank_trade")
-    if trading and game.turn % OFFER_TURNS == 0 and game.offers_made < MAX_OFFERS_PER_TURN and sum(hand):
+    if trading and game.turn % OFFER_TURNS == 0 and game.offers_made < MAX_OFFERS_PER_TURN and any(hand):
         kinds.append("offer")
     deals: list[Action] = []
     if trading and game.offers:

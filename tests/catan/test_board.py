@@ -16,7 +16,7 @@ from engine.catan.board import (
     NODE_HEXES,
     NODE_NEIGHBORS,
 )
-from engine.catan.maps import BEGINNER_HEXES, TOKENS, random_layout, red_numbers_touch, spiral
+from engine.catan.maps import TOKENS, random_layout, red_numbers_touch, spiral
 from engine.errors import RuleError
 from tests.catan.helpers import PLAYERS4, beginner_layout_json
 
@@ -90,9 +90,7 @@ def test_random_maps_hold_the_components_and_lay_numbers_in_a_spiral() -> None:
         assert sorted(harbors) == sorted(["3:1"] * 4 + ["brick", "lumber", "wool", "grain", "ore"])
         assert not red_numbers_touch(hexes)  # the official spiral never puts 6 and 8 together
         # The tokens follow one of the 6 spirals in letter order.
-        assert any(
-            [hexes[h][1] for h in spiral(c) if hexes[h][1] is not None] == list(TOKENS) for c in range(6)
-        )
+        assert any([hexes[h][1] for h in spiral(c) if hexes[h][1] is not None] == list(TOKENS) for c in range(6))
 
 
 def test_random_numbers_never_put_6_and_8_together() -> None:

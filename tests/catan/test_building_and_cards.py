@@ -35,7 +35,11 @@ def test_building_costs_and_connections() -> None:
     view = game.view(None)["players"][0]
     assert view["settlements_left"] == 3 and view["cities_left"] == 3  # the settlement went back to supply
     assert game.result()["breakdown"][0] == {
-        "settlement": 2, "city": 2, "longest_road": 0, "largest_army": 0, "victory_point": 0,
+        "settlement": 2,
+        "city": 2,
+        "longest_road": 0,
+        "largest_army": 0,
+        "victory_point": 0,
     }
     check_bank(game)
 

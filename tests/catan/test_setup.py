@@ -6,7 +6,16 @@ from engine.catan import Catan
 from tests.catan.helpers import PLAYERS3, PLAYERS4, act, beginner, beginner_layout_json, check_bank, hand, rejects
 
 # Spots on the beginner map far enough apart for the distance rule, with a road each.
-PLACES = [(1, "1-4"), (3, "3-7"), (12, "12-17"), (16, "11-16"), (43, "43-47"), (54, "51-54"), (48, "44-48"), (25, "19-25")]
+PLACES = [
+    (1, "1-4"),
+    (3, "3-7"),
+    (12, "12-17"),
+    (16, "11-16"),
+    (43, "43-47"),
+    (54, "51-54"),
+    (48, "44-48"),
+    (25, "19-25"),
+]
 
 
 def snake_game(players: list[str], first: int = 0) -> Catan:
@@ -84,7 +93,14 @@ def test_the_beginner_set_up_with_four_players() -> None:
     game = beginner(4)
     view = game.view(None)
     assert {(s["at"], s["player"]) for s in view["board"]["settlements"]} == {
-        (9, 0), (29, 0), (42, 1), (40, 1), (26, 2), (18, 2), (15, 3), (41, 3),
+        (9, 0),
+        (29, 0),
+        (42, 1),
+        (40, 1),
+        (26, 2),
+        (18, 2),
+        (15, 3),
+        (41, 3),
     }
     assert len(view["board"]["roads"]) == 8
     # Resources of the starred settlements: red 29 (H fields, I forest, M forest) ...
@@ -100,7 +116,12 @@ def test_the_beginner_set_up_with_three_players_leaves_red_out() -> None:
     game = beginner(3)
     view = game.view(None)
     assert {(s["at"], s["player"]) for s in view["board"]["settlements"]} == {
-        (42, 0), (40, 0), (26, 1), (18, 1), (15, 2), (41, 2),
+        (42, 0),
+        (40, 0),
+        (26, 1),
+        (18, 1),
+        (15, 2),
+        (41, 2),
     }
     assert hand(game, 0) == {"lumber": 1, "ore": 1, "brick": 1}
 
