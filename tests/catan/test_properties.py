@@ -60,11 +60,28 @@ def check_views(game: Catan) -> None:
                 assert "hand" not in entry and "development" not in entry
 
 
+# A seat that owes nothing may still propose to the active player, withdraw, or change its reply.
+REPLIES = ("offer", "withdraw", "accept", "decline", "counter")
+
+
+def check_legal_actions(game: Catan, rng: random.Random) -> None:
+    """Every seat that owes a decision has legal actions, and a sample of them is accepted."""
+    data = game.to_json()
+    for seat in game.actors():
+        actions = game.legal_actions(seat)
+        assert actions, (seat, game.pending())
+        for action in rng.sample(actions, min(15, len(actions))):
+            Catan.from_json(data).apply(action)
+    for seat in range(game.n):
+        if seat not in game.actors():
+            assert all(a["type"] in REPLIES for a in game.legal_actions(seat))
+
+
 def play_checked(seed: int, players: int, options: dict[str, Any]) -> tuple[Catan, list[Action]]:
     game = Catan.new([f"P{i}" for i in range(players)], options, seed)
     policy = random.Random(seed ^ 0x5EED)
     record: list[Action] = []
-    check_at = random.Random(seed).randrange(50, 400)
+    check_at = random.Random(seed).randrange(40, 160)
     while not game.finished:
         action = game.random_action(policy)
         assert action["player"] in game.actors()
@@ -80,6 +97,7 @@ def play_checked(seed: int, players: int, options: dict[str, Any]) -> tuple[Cata
         check_invariants(game)
         if len(record) % check_at == 0 and not game.finished:
             check_views(game)
+            check_legal_actions(game, random.Random(len(record)))
             data = game.to_json()
             copy = Catan.from_json(json.loads(json.dumps(data)))
             assert copy.to_json() == data
@@ -92,7 +110,7 @@ def play_checked(seed: int, players: int, options: dict[str, Any]) -> tuple[Cata
     return game, record
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(seed=st.integers(0, 2**40), players=st.sampled_from([3, 4]), options=st.sampled_from(range(3)))
 def test_random_games_keep_the_invariants_and_replay_exactly(seed: int, players: int, options: int) -> None:
     game, record = play_checked(seed, players, OPTION_SETS[options])
