@@ -143,11 +143,12 @@ class Catan:
         self.hex_resource = [TERRAIN_RESOURCE[t] for t, _ in hexes]
         self.hex_number = [num for _, num in hexes]
         # Producing hexes by dice total: (hex, resource, corners).
-        self.producers: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(13)]
+        self.producers: list[list[tuple[int, int]]] = [[] for _ in range(13)]
         for h, (terrain, num) in enumerate(hexes):
             res = TERRAIN_RESOURCE[terrain]
             if num is not None and res is not None:
-                self.producers[num].append((h, res, HEX_CORNERS[h]))
+                self.producers[num].append((h, res))
+        self.hex_buildings: list[list[int]] = [[] for _ in hexes]  # intersections with a building, per hex
         self.robber = next(h for h, (t, _) in enumerate(hexes) if t == "desert")
         self.node_owner = [-1] * NODE_COUNT
         self.node_city = [False] * NODE_COUNT
@@ -493,6 +494,8 @@ class Catan:
     def _place_settlement(self, seat: int, node: int, events: list[Event]) -> None:
         self.node_owner[node] = seat
         self.settlements[seat].append(node)
+        for h in NODE_HEXES[node]:
+            self.hex_buildings[h].append(node)
         self.crowded[node] += 1
         for m in NODE_NEIGHBORS[node]:
             self.crowded[m] += 1
@@ -745,18 +748,16 @@ class Catan:
         return {"player": seat, "type": "roll", "dice": [d1, d2]}
 
     def _produce(self, total: int, events: list[Event]) -> None:
-        node_owner, node_city, robber = self.node_owner, self.node_city, self.robber
+        node_owner, node_city, robber, buildings = self.node_owner, self.node_city, self.robber, self.hex_buildings
         claims: dict[int, list[int]] = {}
-        for h, res, corners in self.producers[total]:
-            if h == robber:
+        for h, res in self.producers[total]:
+            if h == robber or not buildings[h]:
                 continue
-            for c in corners:
-                owner = node_owner[c]
-                if owner >= 0:
-                    per = claims.get(res)
-                    if per is None:
-                        per = claims[res] = [0] * self.n
-                    per[owner] += 2 if node_city[c] else 1
+            per = claims.get(res)
+            if per is None:
+                per = claims[res] = [0] * self.n
+            for c in buildings[h]:
+                per[node_owner[c]] += 2 if node_city[c] else 1
         gains: list[dict[str, int]] = [{} for _ in range(self.n)]
         short: list[str] = []
         bank, hand = self.bank, self.hand

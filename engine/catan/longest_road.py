@@ -13,35 +13,57 @@ MIN_LENGTH: Final = 5
 def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> int:
     """Segments in ``seat``'s longest road: no segment twice, loops count, and the road cannot continue through
     an intersection holding another player's building (it may end there)."""
-    if not roads:
-        return 0
-    adjacent: dict[int, list[tuple[int, int]]] = {}
+    count = len(roads)
+    if count < 2:
+        return count
+    links: dict[int, list[tuple[int, int]]] = {}
     for e in roads:
         a, b = EDGE_NODES[e]
-        adjacent.setdefault(a, []).append((1 << e, b))
-        adjacent.setdefault(b, []).append((1 << e, a))
-    blocked = {n for n in adjacent if node_owner[n] != -1 and node_owner[n] != seat}
-    seen = set()
+        bit = 1 << e
+        if a in links:
+            links[a].append((bit, b))
+        else:
+            links[a] = [(bit, b)]
+        if b in links:
+            links[b].append((bit, a))
+        else:
+            links[b] = [(bit, a)]
+    # Where a road may go on from an intersection: nowhere from another player's building.
+    onward: dict[int, list[tuple[int, int]]] = {
+        n: ([] if node_owner[n] != -1 and node_owner[n] != seat else out) for n, out in links.items()
+    }
+    seen: set[int] = set()
 
     def walk(node: int, used: int) -> int:
         seen.add(node)
-        best = 0
-        for bit, other in adjacent[node]:
+        top = 0
+        for bit, other in onward[node]:
             if not used & bit:
-                length = 1 + (0 if other in blocked else walk(other, used | bit))
-                if length > best:
-                    best = length
-        return best
+                length = walk(other, used | bit) + 1
+                if length > top:
+                    top = length
+        return top
+
+    def longest_from(node: int) -> int:
+        seen.add(node)
+        top = 0
+        for bit, other in links[node]:  # a road may start at a break
+            length = walk(other, bit) + 1
+            if length > top:
+                top = length
+        return top
 
     # A longest trail can be taken to start at a dead end, a branch or a break. A part of the network that is
     # one closed loop has none of those: the walks never reach it, so one of its intersections is tried too.
     best = 0
-    for n, links in adjacent.items():
-        if len(links) != 2 or n in blocked:
-            best = max(best, walk(n, 0))
-    for n in adjacent:
+    for n, out in links.items():
+        if len(out) != 2 or not onward[n]:
+            best = max(best, longest_from(n))
+            if best == count:
+                return best
+    for n in links:
         if n not in seen:
-            best = max(best, walk(n, 0))
+            best = max(best, longest_from(n))
     return best
 
 

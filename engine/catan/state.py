@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine.catan.board import EDGE_NODES, NODE_NEIGHBORS
+from engine.catan.board import EDGE_NODES, NODE_HEXES, NODE_NEIGHBORS
 from engine.catan.options import Options
 from engine.catan.trading import harbor_rates
 from engine.errors import RuleError
@@ -138,6 +138,8 @@ def load(game: Catan, data: Mapping[str, Any]) -> None:
             for m in NODE_NEIGHBORS[node]:
                 game.crowded[m] += 1
             game.reach[owner].add(node)
+            for h in NODE_HEXES[node]:
+                game.hex_buildings[h].append(node)
     for seat, roads in enumerate(game.roads):
         for e in roads:
             game.reach[seat].update(EDGE_NODES[e])

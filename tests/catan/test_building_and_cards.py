@@ -119,11 +119,9 @@ def test_the_deck_runs_out() -> None:
     for _ in range(25):
         grant(game, 0, wool=1, grain=1, ore=1)
         act(game, 0, "buy")
-        if game.finished:
-            break
-    if not game.finished:
-        grant(game, 0, wool=1, grain=1, ore=1)
-        rejects(game, 0, "buy", "deck_empty")
+    assert not game.finished and game.dev[0] == [14, 5, 2, 2, 2]  # 2 + 5 hidden points: not 10
+    grant(game, 0, wool=1, grain=1, ore=1)
+    rejects(game, 0, "buy", "deck_empty")
 
 
 def knights_game() -> Catan:

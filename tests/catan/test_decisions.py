@@ -83,8 +83,19 @@ def test_views_show_own_secrets_only() -> None:
     for viewer in (1, None):
         other = game.view(viewer)["players"][0]
         assert set(other) == {
-            "seat", "name", "cards", "development_cards", "knights", "points", "road_length", "longest_road",
-            "largest_army", "settlements_left", "cities_left", "roads_left", "discard_owed",
+            "seat",
+            "name",
+            "cards",
+            "development_cards",
+            "knights",
+            "points",
+            "road_length",
+            "longest_road",
+            "largest_army",
+            "settlements_left",
+            "cities_left",
+            "roads_left",
+            "discard_owed",
         }
         assert other["cards"] == 3 and other["development_cards"] == 1 and other["points"] == 2
     view = game.view(None)
