@@ -510,13 +510,25 @@ class Catan:
             self._award_longest_road(events)
 
     def _place_road(self, seat: int, edge: int, events: list[Event]) -> None:
-        self.edge_owner[edge] = seat
-        self.roads[seat].append(edge)
         a, b = EDGE_NODES[edge]
+        at_a, at_b = self._has_road_at(seat, a), self._has_road_at(seat, b)
+        roads = self.roads[seat]
+        if at_a and at_b:
+            roads.append(edge)
+            length = lr.longest_road(seat, roads, self.node_owner)
+        elif at_a or at_b:
+            # The usual case, a road extended at one end: only trails from the joint can get longer.
+            length = lr.extended(seat, roads, self.node_owner, a if at_a else b, self.road_length[seat])
+            roads.append(edge)
+        else:
+            length = max(self.road_length[seat], 1)
+            roads.append(edge)
+        self.edge_owner[edge] = seat
         self.reach[seat].add(a)
         self.reach[seat].add(b)
-        self.road_length[seat] = lr.longest_road(seat, self.roads[seat], self.node_owner)
-        self._award_longest_road(events)
+        if length != self.road_length[seat]:
+            self.road_length[seat] = length
+            self._award_longest_road(events)
 
     def _award_longest_road(self, events: list[Event]) -> None:
         holder = lr.award(self.longest_holder, self.road_length)

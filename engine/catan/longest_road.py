@@ -67,6 +67,39 @@ def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> 
     return best
 
 
+def extended(seat: int, roads: Sequence[int], node_owner: Sequence[int], joint: int, before: int) -> int:
+    """``seat``'s longest road after a new segment that meets its other roads only at ``joint`` (the new
+    segment's far end touches none of them): every new trail ends with that segment, so only trails starting
+    at ``joint`` need a look. ``roads`` does not hold the new segment yet."""
+    if node_owner[joint] != -1 and node_owner[joint] != seat:
+        return max(before, 1)  # the new segment cannot join the road through another player's building
+    links: dict[int, list[tuple[int, int]]] = {}
+    for e in roads:
+        a, b = EDGE_NODES[e]
+        bit = 1 << e
+        if a in links:
+            links[a].append((bit, b))
+        else:
+            links[a] = [(bit, b)]
+        if b in links:
+            links[b].append((bit, a))
+        else:
+            links[b] = [(bit, a)]
+
+    def walk(node: int, used: int) -> int:
+        if node_owner[node] != -1 and node_owner[node] != seat:
+            return 0
+        top = 0
+        for bit, other in links[node]:
+            if not used & bit:
+                length = walk(other, used | bit) + 1
+                if length > top:
+                    top = length
+        return top
+
+    return max(before, walk(joint, 0) + 1)
+
+
 def award(holder: int | None, lengths: Sequence[int]) -> int | None:
     """Who holds the longest-road card after a change of road lengths.
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.catan import Catan, public_events
+from engine.catan.longest_road import longest_road
 from engine.game import Action
 from engine.replay import export, play
 
@@ -25,6 +26,7 @@ def check_invariants(game: Catan) -> None:
         assert game.bank[r] + sum(h[r] for h in game.hand) == 19
         assert game.bank[r] >= 0 and all(h[r] >= 0 for h in game.hand)
     for s in range(game.n):
+        assert game.road_length[s] == longest_road(s, game.roads[s], game.node_owner)
         assert len(game.settlements[s]) <= 5 and len(game.cities[s]) <= 4 and len(game.roads[s]) <= 15
     played = sum(game.knights) + sum(sum(d) for d in game.dev)
     assert len(game.deck) + played <= 25
