@@ -45,7 +45,11 @@ OFFER_TURNS = 4  # the active player makes domestic offers in one turn out of OF
 
 def settlement_spots(game: Catan, seat: int) -> list[int]:
     """Intersection numbers where ``seat`` may place a settlement now (ignoring cost)."""
-    if game.phase == "setup" or len(game.settlements[seat]) < 5:
+    if game.phase == "setup":
+        if seat != game.current or game.setup_road:
+            return []
+        return [n + 1 for n in game.legal_settlements(seat)]
+    if len(game.settlements[seat]) < 5:
         return [n + 1 for n in game.legal_settlements(seat)]
     return []
 
@@ -344,10 +348,14 @@ def _random_main(game: Catan, rng: random.Random, seat: int) -> Action:
         kinds += playable_cards(game, seat)
     trading = not (game.options.strict_phases and game.built)
     rates = game.rates[seat]
+    lots: list[tuple[int, int]] = []
     if trading and (
         brick >= rates[0] or lumber >= rates[1] or wool >= rates[2] or grain >= rates[3] or ore >= rates[4]
     ):
-        kinds.append("bank_trade")
+        bank = game.bank
+        lots = [(r, g) for r in range(5) if hand[r] >= rates[r] for g in range(5) if g != r and bank[g]]
+        if lots:
+            kinds.append("bank_trade")
     if trading and game.turn % OFFER_TURNS == 0 and game.offers_made < MAX_OFFERS_PER_TURN and any(hand):
         kinds.append("offer")
     deals: list[Action] = []
@@ -373,9 +381,8 @@ def _random_main(game: Catan, rng: random.Random, seat: int) -> Action:
     if kind == "buy":
         return {"player": seat, "type": "buy"}
     if kind == "bank_trade":
-        trades = bank_trades(game, seat)
-        t = trades[int(rng.random() * len(trades))]
-        return {"player": seat, "type": "bank_trade", "give": t["give"], "get": t["get"]}
+        r, g = lots[int(rng.random() * len(lots))]
+        return {"player": seat, "type": "bank_trade", "give": {RESOURCES[r]: rates[r]}, "get": {RESOURCES[g]: 1}}
     if kind == "offer":
         held = [r for r in range(5) if hand[r]]
         give = held[int(rng.random() * len(held))]
