@@ -17,8 +17,22 @@ player's offer always goes to the active player), ``{"type": "accept"|"decline"|
 and ``{"type": "confirm", "offer": ID, "with": SEAT}`` (active player). A ``confirm``, or the active player's
 ``accept`` of a proposal, is recorded as the replay format's ``trade``; a live ``trade`` action is refused.
 
+A completed trade settles every open offer with the same terms between the same two players, so replaying the
+recorded ``trade`` leaves the same offers open as the live game did.
+
 Decisions in ``pending()``: ``setup_settlement``, ``setup_road`` (``touching``), ``roll_or_play``, ``discard``
 (``count``; several seats at once), ``robber``, ``main``, ``trade_reply`` (``offer``).
+
+Events (``type`` and facts): ``built`` {player, piece, at, free?}, ``start_resources`` {player, cards},
+``turn_started`` {player, turn}, ``rolled`` {player, dice, total}, ``produced`` {total, gains: a bundle per
+seat, shortage: resources nobody got}, ``must_discard`` {counts per seat}, ``discarded`` {player, cards},
+``robber_moved`` {player, hex}, ``stolen`` {thief, victim, resource}, ``bought`` {player, card}, ``played``
+{player, card}, ``monopoly`` {player, resource, taken per seat}, ``took`` {player, cards}, ``bank_traded``
+{player, give, get}, ``traded`` {player, with, give, get}, ``offer_made`` / ``offer_void`` {offer, player, to,
+give, get}, ``offer_accepted`` / ``offer_declined`` / ``offer_withdrawn`` {player, offer}, ``award`` {card,
+from, to, length | knights}, ``game_over`` {winner, scores, breakdown, victory_point_cards}. An event with
+``private`` (seats) hides its ``secret`` keys from everyone else (``"*"``: the whole event); use
+``public_events``.
 """
 
 from engine.catan.board import parse_intersection, parse_path

@@ -350,7 +350,7 @@ class Catan:
         seat = action.get("player")
         if type(seat) is not int or not 0 <= seat < self.n:
             seat = _seat_field(action, "player", self.n, kind)
-        if not action.keys() <= _KEYS[kind]:
+        if not _KEYS[kind].issuperset(action):
             key = next(k for k in action if k not in _KEYS[kind])
             raise RuleError(
                 "malformed_action",
