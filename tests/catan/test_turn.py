@@ -159,3 +159,26 @@ def test_a_seven_with_nobody_above_seven_goes_straight_to_the_robber() -> None:
     applied = act(game, 0, "roll", dice=[6, 1])
     assert not any(e["type"] == "must_discard" for e in applied.events)
     assert game.pending() == [{"seat": 0, "decision": "robber"}]
+
+
+def test_a_replay_may_leave_the_stolen_card_out_but_not_deny_a_theft() -> None:
+    game = beginner()
+    empty_hands(game)
+    grant(game, 1, wool=2)
+    act(game, 0, "roll", dice=[3, 4])
+    rejects(game, 0, "robber", "stolen_mismatch", hex="N", victim=1, stolen=None)
+    applied = act(game, 0, "robber", hex="N", victim=1)  # drawn from the game's generator
+    assert applied.action["stolen"] == "wool" and hand(game, 0) == {"wool": 1}
+
+
+def test_json_round_trip_in_the_middle_of_a_seven() -> None:
+    game = beginner()
+    empty_hands(game)
+    grant(game, 1, ore=9)
+    act(game, 0, "roll", dice=[3, 4])
+    data = game.to_json()
+    copy = Catan.from_json(data)
+    assert copy.to_json() == data and copy.pending() == game.pending()
+    act(copy, 1, "discard", cards={"ore": 4})
+    act(game, 1, "discard", cards={"ore": 4})
+    assert copy.to_json() == game.to_json()
