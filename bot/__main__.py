@@ -1,7 +1,68 @@
+"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` registers the slash commands."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
 import sys
 
-sys.stderr.write(
-    "boardhost: the Discord host (python -m bot) is not built yet; it arrives with the bot issue.\n"
-    "The engines work today: python -m engine --help\n"
-)
-sys.exit(1)
+import discord
+
+from bot.config import TOKEN_HELP, ConfigError, load_config, token
+
+
+def apply_endpoints(rest: str | None, gateway: str | None) -> None:
+    """Point discord.py at a REST/gateway proxy when the config asks for one."""
+    if rest:
+        discord.http.Route.BASE = rest.rstrip("/")
+    if gateway:
+        from yarl import URL
+
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = URL(gateway)
+
+
+async def run(sync: bool, guild: int | None) -> int:
+    from bot.app import BoardHost
+
+    config = load_config()
+    secret = token()
+    if not secret:
+        sys.stderr.write(TOKEN_HELP + "\n")
+        return 2
+    apply_endpoints(config.rest_base_url, config.gateway_url)
+    bot = BoardHost(config)
+    if sync:
+        async with bot:
+            await bot.login(secret)
+            await bot.setup_hook()
+            guild_id = guild or config.dev_guild
+            target = discord.Object(guild_id) if guild_id else None
+            if target:
+                bot.tree.copy_global_to(guild=target)
+            synced = await bot.tree.sync(guild=target)
+            print(f"synced {len(synced)} commands {'to guild ' + str(target.id) if target else 'globally'}")
+        return 0
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(secret)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="boardhost Discord bot")
+    sub = parser.add_subparsers(dest="command")
+    sync = sub.add_parser("sync", help="register the slash commands (globally, or in one guild at once)")
+    sync.add_argument("--guild", type=int, default=None)
+    args = parser.parse_args(argv)
+    discord.utils.setup_logging()
+    try:
+        return asyncio.run(run(args.command == "sync", getattr(args, "guild", None)))
+    except ConfigError as err:
+        sys.stderr.write(f"config: {err}\n")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -7,6 +7,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -18,17 +19,17 @@ class Database:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        # One connection serves every coroutine: writers take turns so transactions never interleave.
-        self._write = asyncio.Lock()
+        # One connection serves every coroutine: reads and transactions take turns, so a half-read cursor never
+        # holds up a COMMIT and transactions never interleave.
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
         conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit BEGIN/COMMIT below
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
+        # Pragmas that answer with a row must be read to the end, or their statement stays open.
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            await conn.execute_fetchall(f"PRAGMA {pragma}")
         db = cls(conn)
         await db.migrate()
         return db
@@ -36,9 +37,16 @@ class Database:
     async def close(self) -> None:
         await self.conn.close()
 
+    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
+        async with self._lock:
+            return list(await self.conn.execute_fetchall(sql, params))
+
+    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
     async def schema_version(self) -> int:
-        async with self.conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-            row = await cur.fetchone()
+        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(row[0]) if row else 0
 
     async def migrate(self) -> list[int]:
@@ -63,7 +71,7 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
-        async with self._write:
+        async with self._lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn

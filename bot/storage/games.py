@@ -108,21 +108,18 @@ class Games:
         self.clock = clock
 
     async def get(self, game_id: int) -> GameRow | None:
-        async with self.db.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         return None if row is None else GameRow.from_row(row)
 
     async def open_in_channel(self, channel_id: int) -> GameRow | None:
-        async with self.db.conn.execute(
+        row = await self.db.fetchone(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return None if row is None else GameRow.from_row(row)
 
     async def with_status(self, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
-        async with self.db.conn.execute(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.fetchall(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [GameRow.from_row(r) for r in rows]
 
     async def create_lobby(
@@ -244,16 +241,14 @@ class Games:
             await conn.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.db.conn.execute("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)) as cur:
-            rows = await cur.fetchall()
+        rows = await self.db.fetchall("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
         return [json.loads(r[0]) for r in rows]
 
     async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
         """Finished games in a server: total, wins per user, games per game name."""
-        async with self.db.conn.execute(
+        rows = await self.db.fetchall(
             "SELECT game, winners FROM games WHERE guild_id = ? AND status = 'finished'", (guild_id,)
-        ) as cur:
-            rows = list(await cur.fetchall())
+        )
         wins: dict[int, int] = {}
         per_game: dict[str, int] = {}
         for row in rows:

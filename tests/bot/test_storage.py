@@ -33,8 +33,8 @@ async def test_migrations_apply_once_and_are_recorded(tmp_path: Path) -> None:
     await db.close()
     db = await Database.open(tmp_path / "a.sqlite3")
     assert await db.migrate() == []
-    async with db.conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
+    row = await db.fetchone("PRAGMA journal_mode")
+    assert row is not None and row[0] == "wal"
     await db.close()
 
 

@@ -1,0 +1,46 @@
+"""The discord.py application: storage and services opened in ``setup_hook``, cogs and persistent buttons added.
+
+Commands are never synced on start; ``python -m bot sync`` does that explicitly.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+from discord.ext import commands
+
+from bot.config import Config
+from bot.host import GameService
+from bot.storage import Database, Games
+
+log = logging.getLogger("boardhost")
+
+
+class BoardHost(commands.Bot):
+    db: Database
+    games: Games
+    service: GameService
+
+    def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
+        intents = discord.Intents.default()  # slash commands and buttons need no privileged intents
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.config = config
+        self._rng = rng
+
+    async def setup_hook(self) -> None:
+        from bot.cogs.lobby import LobbyButton, LobbyCog
+
+        self.db = await Database.open(self.config.database)
+        self.games = Games(self.db)
+        self.service = GameService(self.games, self._rng)
+        await self.add_cog(LobbyCog(self))
+        # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
+        self.add_dynamic_items(LobbyButton)
+        log.info("boardhost ready: database %s", self.config.database)
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()

@@ -1,0 +1,184 @@
+"""``/carcassonne new`` and ``/catan new`` open a lobby message with Join / Leave / Start / Cancel buttons."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.host import LIMITS, HostError
+from bot.storage import GameRow, Seat
+from bot.text import t
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+OPS = ("join", "leave", "start", "cancel")
+STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+def seat_for(user: discord.abc.User) -> Seat:
+    return Seat(user.id, user.display_name)
+
+
+def lobby_embed(row: GameRow) -> discord.Embed:
+    low, high = LIMITS[row.game]
+    game = t(f"game.{row.game}")
+    embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.needs", min=low, max=high))
+    embed.add_field(
+        name=t("lobby.players", count=len(row.seats), max=high),
+        value="\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(row.seats)),
+        inline=False,
+    )
+    options = [
+        f"{name}: {t('option.on') if value is True else t('option.off') if value is False else value}"
+        for name, value in row.options.items()
+    ]
+    if options:
+        embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
+    embed.set_footer(text=t("lobby.hosted_by", host=row.seats[0].name if row.seats else "?"))
+    return embed
+
+
+def lobby_view(row: GameRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in OPS:
+        view.add_item(LobbyButton(row.id, row.version, op))
+    return view
+
+
+async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> None:
+    """An ephemeral explanation; the shared message stays as it was."""
+    text = t(f"error.{key}", **params)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"bh:lobby:(?P<game>\d+):(?P<version>\d+):(?P<op>join|leave|start|cancel)",
+):
+    def __init__(self, game_id: int, version: int, op: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"lobby.button.{op}"), style=STYLES[op], custom_id=f"bh:lobby:{game_id}:{version}:{op}"
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), int(match["version"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        service = bot.service
+        user = interaction.user
+        can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
+        try:
+            if self.op == "join":
+                row = await service.join(self.game_id, self.version, seat_for(user))
+            elif self.op == "leave":
+                row = await service.leave_lobby(self.game_id, self.version, user.id)
+            elif self.op == "cancel":
+                row = await service.cancel(self.game_id, self.version, user.id, can_manage=can_manage)
+                await interaction.response.edit_message(
+                    content=t("lobby.cancelled", game=t(f"game.{row.game}")), embed=None, view=None
+                )
+                return
+            else:
+                await interaction.response.defer()
+                outcome = await service.start(self.game_id, self.version, user.id)
+                row = outcome.row
+                seats = ", ".join(f"<@{s.user_id}>" for s in row.seats)
+                await interaction.edit_original_response(
+                    content=t("lobby.started", game=t(f"game.{row.game}"), seats=seats), embed=None, view=None
+                )
+                bot.dispatch("game_started", row, outcome)
+                return
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
+
+
+class LobbyCog(commands.Cog):
+    carcassonne = app_commands.Group(name="carcassonne", description="Play Carcassonne in this channel")
+    catan = app_commands.Group(name="catan", description="Play Catan in this channel")
+
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+
+    async def _open(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+        if interaction.channel_id is None:
+            return
+        try:
+            row = await self.bot.service.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game=game,
+                host=seat_for(interaction.user),
+                options=options,
+            )
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+        message = await interaction.original_response()
+        await self.bot.games.set_message(row.id, message.id)
+
+    @carcassonne.command(name="new", description="Open a Carcassonne lobby in this channel")
+    @app_commands.describe(
+        river="Start with The River (default on)",
+        tower="Add The Tower expansion",
+        farm_scoring="Farm scoring rule",
+        small_city="Old rule: a 2-tile city scores 2",
+    )
+    async def carcassonne_new(
+        self,
+        interaction: discord.Interaction,
+        river: bool = True,
+        tower: bool = False,
+        farm_scoring: Literal["current", "first_edition"] = "current",
+        small_city: bool = False,
+    ) -> None:
+        await self._open(
+            interaction,
+            "carcassonne",
+            {"river": river, "tower": tower, "farm_scoring": farm_scoring, "small_city": small_city},
+        )
+
+    @catan.command(name="new", description="Open a Catan lobby in this channel")
+    @app_commands.describe(
+        board="Map: random, random numbers, or the beginner map",
+        setup="Set-up: snake draft or the beginner positions",
+        points_to_win="Victory points needed (default 10)",
+        strict_phases="All trading before any building",
+    )
+    async def catan_new(
+        self,
+        interaction: discord.Interaction,
+        board: Literal["random", "random_numbers", "beginner"] = "random",
+        setup: Literal["snake", "beginner"] = "snake",
+        points_to_win: app_commands.Range[int, 3, 20] = 10,
+        strict_phases: bool = False,
+    ) -> None:
+        await self._open(
+            interaction,
+            "catan",
+            {"board": board, "setup": setup, "points_to_win": points_to_win, "strict_phases": strict_phases},
+        )

@@ -1,0 +1,69 @@
+"""Settings from a TOML file; the token only from the DISCORD_TOKEN environment variable."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PATH = Path("config.toml")
+TOKEN_HELP = (
+    "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
+    'add a bot under "Bot", copy its token, then run: DISCORD_TOKEN=... python -m bot'
+)
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    database: Path = Path("boardhost.sqlite3")
+    default_language: str = "en"
+    reminder_after: tuple[int, ...] = (12 * 3600, 24 * 3600)  # seconds of idleness before each reminder
+    reminder_check: int = 60  # seconds between reminder sweeps
+    dev_guild: int | None = None
+    rest_base_url: str | None = None
+    gateway_url: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _get(data: dict[str, Any], section: str, key: str, kind: type, default: Any) -> Any:
+    value = data.get(section, {}).get(key, default)
+    if value is not default and not isinstance(value, kind):
+        raise ConfigError(f"[{section}] {key} must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def load_config(path: Path | None = None) -> Config:
+    """Read ``path`` (or $BOARDHOST_CONFIG, or ./config.toml); a missing default file means all defaults."""
+    explicit = path or (Path(os.environ["BOARDHOST_CONFIG"]) if os.environ.get("BOARDHOST_CONFIG") else None)
+    target = explicit or DEFAULT_PATH
+    if not target.exists():
+        if explicit:
+            raise ConfigError(f"config file {target} not found (copy config.example.toml)")
+        return Config()
+    try:
+        data = tomllib.loads(target.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{target}: {err}") from None
+    minutes = _get(data, "reminders", "after_minutes", list, [720, 1440])
+    if not all(isinstance(m, int) and m > 0 for m in minutes):
+        raise ConfigError("[reminders] after_minutes must be a list of positive whole numbers")
+    dev_guild = _get(data, "discord", "dev_guild", int, 0)
+    return Config(
+        database=Path(_get(data, "database", "path", str, "boardhost.sqlite3")),
+        default_language=_get(data, "language", "default", str, "en"),
+        reminder_after=tuple(sorted(m * 60 for m in minutes)),
+        reminder_check=_get(data, "reminders", "check_every_seconds", int, 60),
+        dev_guild=dev_guild or None,
+        rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
+        gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
+    )
+
+
+def token() -> str | None:
+    return os.environ.get("DISCORD_TOKEN") or None

@@ -1,0 +1,43 @@
+"""Fixtures for bot tests: the real bot on a temporary database inside simcord's simulated Discord."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import BoardHost
+from bot.config import Config
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path) -> BoardHost:
+    return BoardHost(Config(database=tmp_path / "bot.sqlite3"), rng=random.Random(1))
+
+
+@dataclass
+class World:
+    env: Any
+    bot: BoardHost
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+
+
+@pytest.fixture
+async def world(simcord_env: Any, simcord_bot: BoardHost) -> AsyncIterator[World]:
+    await simcord_bot.tree.sync()  # what `python -m bot sync` does; the bot never syncs on start
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob", "carol")]
+    yield World(simcord_env, simcord_bot, channel, *people)
+
+
+def reply(result: Any) -> Any:
+    """The message a user saw for an interaction: the first follow-up after a deferral, else the response."""
+    return result.followups[0] if result.followups else result.response
