@@ -171,6 +171,7 @@ class Catan:
         self.phase = SETUP
         self.current = first
         self.turn = 0
+        self.dice: list[int] | None = None  # this turn's roll, public
         self.setup_order = [*range(first, n), *range(first), *range(first - 1, -1, -1), *range(n - 1, first - 1, -1)]
         self.setup_step = 0  # index into setup_order
         self.setup_road = False  # the current set-up placement is waiting for its road
@@ -206,7 +207,8 @@ class Catan:
             layout = beginner_layout()
         else:
             layout = random_layout(rng, "spiral" if opts.board == "random" else "random")
-        first = opts.first_player if opts.first_player is not None else rng.randrange(n)
+        # Seat 0 starts unless told otherwise (replay format): the bot draws the first player and records it.
+        first = opts.first_player if opts.first_player is not None else 0
         game = cls(players, opts, seed, layout, first)
         game.rng = rng
         rest = [c for i, count in enumerate(DECK_COUNTS) for c in [i] * count]
@@ -564,6 +566,7 @@ class Catan:
 
     def _start_turn(self, events: list[Event]) -> None:
         self.phase = ROLL
+        self.dice = None
         self.turn += 1
         self.card_played = False
         self.built = False
@@ -745,6 +748,7 @@ class Catan:
             d1 = int(rand() * 6) + 1
             d2 = int(rand() * 6) + 1
         total = d1 + d2
+        self.dice = [d1, d2]
         events.append({"type": "rolled", "player": seat, "dice": [d1, d2], "total": total})
         if total == 7:
             owed = [sum(h) // 2 if sum(h) > 7 else 0 for h in self.hand]
@@ -1265,6 +1269,10 @@ class Catan:
 
     def legal_actions(self, seat: int) -> list[Action]:
         return legal_actions(self, seat)
+
+    def automatic_action(self) -> Action | None:
+        """Catan has no move the host makes for a player: every decision is somebody's."""
+        return None
 
     def random_action(self, rng: random.Random) -> Action:
         return random_action(self, rng)

@@ -33,6 +33,7 @@ _LISTS = (
     "owed",
 )
 _SCALARS = (
+    "dice",
     "robber",
     "longest_holder",
     "army_holder",

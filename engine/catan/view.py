@@ -86,6 +86,7 @@ def player_view(game: Catan, seat: int | None) -> dict[str, Any]:
         "bank": {r: game.bank[i] for i, r in enumerate(RESOURCES)},
         "deck_size": len(game.deck),
         "turn": game.turn,
+        "dice": None if game.dice is None else list(game.dice),
         "phase": game.phase,
         "current_player": None if over else game.current,
         "card_played": game.card_played,

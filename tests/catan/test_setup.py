@@ -126,8 +126,8 @@ def test_the_beginner_set_up_with_three_players_leaves_red_out() -> None:
     assert hand(game, 0) == {"lumber": 1, "ore": 1, "brick": 1}
 
 
-def test_the_first_player_is_drawn_when_not_given_and_recorded() -> None:
-    seats = {Catan.new(PLAYERS4, {}, seed).first_player for seed in range(30)}
-    assert seats == {0, 1, 2, 3}
-    game = Catan.new(PLAYERS4, {}, 7)
-    assert game.replay_options()["first_player"] == game.first_player == game.current
+def test_seat_0_starts_unless_the_first_player_is_given_and_it_is_recorded() -> None:
+    """Replay format: "seat 0 moves first unless options.first_player says otherwise" (the bot draws and records)."""
+    assert {Catan.new(PLAYERS4, {}, seed).first_player for seed in range(10)} == {0}
+    game = Catan.new(PLAYERS4, {"first_player": 2}, 7)
+    assert game.replay_options()["first_player"] == game.first_player == game.current == 2
