@@ -10,24 +10,24 @@ from engine.catan.board import EDGE_NODES
 MIN_LENGTH: Final = 5
 
 
+def _links(roads: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
+    """Intersection -> (path bit, other end) for each of the roads touching it."""
+    links: dict[int, list[tuple[int, int]]] = {}
+    for e in roads:
+        a, b = EDGE_NODES[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
+    return links
+
+
 def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> int:
     """Segments in ``seat``'s longest road: no segment twice, loops count, and the road cannot continue through
     an intersection holding another player's building (it may end there)."""
     count = len(roads)
     if count < 2:
         return count
-    links: dict[int, list[tuple[int, int]]] = {}
-    for e in roads:
-        a, b = EDGE_NODES[e]
-        bit = 1 << e
-        if a in links:
-            links[a].append((bit, b))
-        else:
-            links[a] = [(bit, b)]
-        if b in links:
-            links[b].append((bit, a))
-        else:
-            links[b] = [(bit, a)]
+    links = _links(roads)
     # Where a road may go on from an intersection: nowhere from another player's building.
     onward: dict[int, list[tuple[int, int]]] = {
         n: ([] if node_owner[n] != -1 and node_owner[n] != seat else out) for n, out in links.items()
@@ -73,18 +73,7 @@ def extended(seat: int, roads: Sequence[int], node_owner: Sequence[int], joint: 
     at ``joint`` need a look. ``roads`` does not hold the new segment yet."""
     if node_owner[joint] != -1 and node_owner[joint] != seat:
         return max(before, 1)  # the new segment cannot join the road through another player's building
-    links: dict[int, list[tuple[int, int]]] = {}
-    for e in roads:
-        a, b = EDGE_NODES[e]
-        bit = 1 << e
-        if a in links:
-            links[a].append((bit, b))
-        else:
-            links[a] = [(bit, b)]
-        if b in links:
-            links[b].append((bit, a))
-        else:
-            links[b] = [(bit, a)]
+    links = _links(roads)
 
     def walk(node: int, used: int) -> int:
         if node_owner[node] != -1 and node_owner[node] != seat:
