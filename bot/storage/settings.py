@@ -1,0 +1,22 @@
+"""Per-user settings (``/settings``): whether to get a direct message when a turn starts."""
+
+from __future__ import annotations
+
+from bot.storage.database import Database
+
+
+class UserSettings:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def dm_on_turn(self, user_id: int) -> bool:
+        row = await self.db.fetchone("SELECT dm_on_turn FROM user_settings WHERE user_id = ?", (user_id,))
+        return bool(row and row[0])
+
+    async def set_dm_on_turn(self, user_id: int, enabled: bool) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                """INSERT INTO user_settings (user_id, dm_on_turn) VALUES (?, ?)
+                   ON CONFLICT(user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn""",
+                (user_id, int(enabled)),
+            )
