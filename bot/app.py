@@ -30,6 +30,7 @@ class BoardHost(commands.Bot):
         self._rng = rng
 
     async def setup_hook(self) -> None:
+        from bot.cogs.carcassonne import CarcassonneCog, CarcButton, CarcSelect
         from bot.cogs.lobby import LobbyButton, LobbyCog
 
         self.db = await Database.open(self.config.database)
@@ -38,6 +39,8 @@ class BoardHost(commands.Bot):
         await self.add_cog(LobbyCog(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
         self.add_dynamic_items(LobbyButton)
+        await self.add_cog(CarcassonneCog(self))
+        self.add_dynamic_items(CarcButton, CarcSelect)
         log.info("boardhost ready: database %s", self.config.database)
 
     async def close(self) -> None:

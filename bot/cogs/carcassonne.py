@@ -1,0 +1,579 @@
+"""The Carcassonne turn flow: one channel message per turn with an image and the current player's choices.
+
+Every component is a dynamic item whose custom id carries the game id and the state version
+(``bh:cc:{game}:{version}:{op}:{arg}``), so the buttons of the latest message keep working after a restart and a
+stale or repeated click is refused by the service without changing anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import render
+from bot.cogs.lobby import refuse
+from bot.host import HostError
+from bot.host.service import Outcome
+from bot.narrate import fit, narrate
+from bot.storage import GameRow
+from bot.text import t
+from engine import Game, RuleError
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+log = logging.getLogger("boardhost.carcassonne")
+
+PREFIX: Final = "bh:cc"
+PAGE: Final = 25  # options in a select
+ROW_WIDTH: Final = 5  # buttons in a row
+ROWS: Final = 5  # rows in a message
+LABEL: Final = 100  # characters in a label, an option or a custom id
+CONTENT: Final = 2000  # characters in a message
+BUTTON_OPS: Final = ("rot", "spot", "pass", "top", "ransom", "page")
+SELECT_OPS: Final = ("cell", "tower", "spots")
+_ID = r"bh:cc:(?P<game>\d+):(?P<version>\d+):(?P<op>{ops})(?::(?P<arg>[^\s]*))?"
+
+
+class Refusal(Exception):
+    """A click that cannot be honoured; ``key`` is an ``error.*`` catalogue key."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def custom_id(game_id: int, version: int, op: str, arg: str = "") -> str:
+    value = f"{PREFIX}:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")
+    if len(value) > LABEL:
+        raise ValueError(f"custom id too long: {value!r}")
+    return value
+
+
+def clip(text: str, limit: int = LABEL) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def ordered_cells(game: Game) -> list[tuple[int, int]]:
+    """Legal cells in the order they are numbered on the preview (top row first, then left to right)."""
+    return sorted(game.legal_placements(), key=lambda c: (c[1], c[0]))  # type: ignore[attr-defined]
+
+
+def cell_value(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+def parse_cell(value: str) -> tuple[int, int] | None:
+    match = re.fullmatch(r"\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*", value)
+    return None if match is None else (int(match[1]), int(match[2]))
+
+
+def names_of(row: GameRow) -> list[str]:
+    return [s.name for s in row.seats]
+
+
+def mention(row: GameRow, seat: int) -> str:
+    return f"<@{row.seats[seat].user_id}>"
+
+
+# -- the turn message ------------------------------------------------------------------------------------------
+
+
+def turn_text(row: GameRow, game: Any, events: Sequence[Any], *, opening: bool = False) -> str:
+    names = names_of(row)
+    view = game.view(None)
+    scores = " · ".join(f"{p['name']} {p['score']}" for p in view["players"])
+    if game.finished:
+        winners = t("narrate.and").join(names[s] for s in game.winners)
+        tail = t("carcassonne.over", winners=winners, scores=scores)
+        told = [e for e in events if e.get("type") != "game_over"]
+        lines = narrate("carcassonne", told, names)
+        return fit(lines, tail, CONTENT)
+    lines = narrate("carcassonne", events, names)
+    if opening:
+        lines.insert(0, t("carcassonne.begins"))
+    seat = game.current
+    decision = game.decision()
+    if decision == "place":
+        turn = t(
+            "carcassonne.turn_place",
+            turn=game.turn,
+            mention=mention(row, seat),
+            tile=game.drawn,
+            count=len(game.legal_placements()),
+        )
+    elif decision == "follower":
+        x, y = view["placed"]
+        turn = t("carcassonne.turn_follower", mention=mention(row, seat), x=x, y=y)
+    else:
+        turn = t("carcassonne.turn_other", turn=game.turn, mention=mention(row, seat))
+    tail = turn + "\n" + t("carcassonne.scores", scores=scores, left=view["tiles_left"])
+    return fit(lines, tail, CONTENT)
+
+
+def turn_image(game: Any) -> bytes:
+    view = game.view(None)
+    if game.finished:
+        return render.end_png(view)
+    if game.decision() == "follower":
+        x, y = view["placed"]
+        return render.carcassonne_spots_png(view, x, y, game.follower_spots())
+    if game.decision() == "place":
+        return render.carcassonne_preview_png(view, ordered_cells(game))
+    return render.board_png(view)
+
+
+class Layout:
+    """Components packed into at most five rows: a select takes a row, buttons fill rows of five."""
+
+    def __init__(self) -> None:
+        self.view = discord.ui.View(timeout=None)
+        self.rows: list[int] = []  # buttons in each used row; -1 for a select
+
+    def select(self, item: discord.ui.Item[Any]) -> bool:
+        if len(self.rows) >= ROWS:
+            log.warning("dropped a select: no row left")
+            return False
+        item.row = len(self.rows)
+        self.rows.append(-1)
+        self.view.add_item(item)
+        return True
+
+    def button(self, item: discord.ui.Item[Any], *, new_row: bool = False) -> bool:
+        if new_row or not self.rows or self.rows[-1] < 0 or self.rows[-1] >= ROW_WIDTH:
+            if len(self.rows) >= ROWS:
+                log.warning("dropped a button: no row left")
+                return False
+            self.rows.append(0)
+        item.row = len(self.rows) - 1
+        self.rows[-1] += 1
+        self.view.add_item(item)
+        return True
+
+    def free_buttons(self) -> int:
+        room = (ROWS - len(self.rows)) * ROW_WIDTH
+        if self.rows and 0 <= self.rows[-1] < ROW_WIDTH:
+            room += ROW_WIDTH - self.rows[-1]
+        return room
+
+
+def _option(label: str, value: str) -> discord.SelectOption:
+    return discord.SelectOption(label=clip(label), value=value[:LABEL])
+
+
+def turn_view(row: GameRow, game: Any, page: int = 0) -> discord.ui.View | None:
+    """The current player's choices (anyone may click; the callbacks refuse everyone else)."""
+    if game.finished:
+        return None
+    layout = Layout()
+    gid, version = row.id, row.version
+    decision = game.decision()
+    if decision == "place":
+        cells = ordered_cells(game)
+        pages = max(1, -(-len(cells) // PAGE))
+        page = min(max(page, 0), pages - 1)
+        first = page * PAGE
+        chunk = cells[first : first + PAGE]
+        if chunk:
+            options = [
+                _option(t("carcassonne.cell_option", number=first + i + 1, x=x, y=y), cell_value(x, y))
+                for i, (x, y) in enumerate(chunk)
+            ]
+            placeholder = t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
+            layout.select(CarcSelect(gid, version, "cell", str(page), options, placeholder))
+        if pages > 1:
+            if page > 0:
+                label = t("carcassonne.page_prev", first=(page - 1) * PAGE + 1, last=page * PAGE)
+                layout.button(CarcButton(gid, version, "page", str(page - 1), label, discord.ButtonStyle.secondary))
+            if page < pages - 1:
+                last = min((page + 2) * PAGE, len(cells))
+                label = t("carcassonne.page_next", first=(page + 1) * PAGE + 1, last=last)
+                layout.button(CarcButton(gid, version, "page", str(page + 1), label, discord.ButtonStyle.secondary))
+    elif decision == "follower":
+        _follower_choices(layout, row, game)
+    for i, holder in enumerate(game.ransom_options()):
+        label = t("carcassonne.ransom", name=row.seats[holder].name)
+        button = CarcButton(gid, version, "ransom", str(holder), label, discord.ButtonStyle.danger)
+        layout.button(button, new_row=i == 0 and decision == "follower")
+    return layout.view
+
+
+def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
+    gid, version = row.id, row.version
+    names = names_of(row)
+    towers: list[discord.SelectOption] = []
+    for option in game.tower_options():
+        x, y = option["x"], option["y"]
+        towers.append(_option(t("carcassonne.tower_option", x=x, y=y, height=option["height"] + 1), f"{x},{y}"))
+        for cap in option["captures"]:
+            label = t(
+                "carcassonne.tower_capture",
+                x=x,
+                y=y,
+                owner=names[cap["player"]],
+                on=cap["on"],
+                tx=cap["x"],
+                ty=cap["y"],
+            )
+            towers.append(_option(label, f"{x},{y},{cap['x']},{cap['y']},{cap['on']}"))
+    if len(towers) > PAGE:
+        log.warning("tower options cut to %d of %d", PAGE, len(towers))
+        towers = towers[:PAGE]
+    if towers:
+        layout.select(CarcSelect(gid, version, "tower", "", towers, t("carcassonne.tower_placeholder")))
+    spots = list(game.follower_spots())
+    tops = list(game.tower_top_options())
+    ransoms = len(game.ransom_options())
+    # buttons needed after the spots: No follower, tower tops and ransoms (ransoms start their own row)
+    if len(spots) + 1 + len(tops) + ransoms + ROW_WIDTH > layout.free_buttons() and spots:
+        options = [_option(on, on) for on in spots[:PAGE]]
+        layout.select(CarcSelect(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
+        spots = []
+    for on in spots:
+        layout.button(CarcButton(gid, version, "spot", on, on, discord.ButtonStyle.primary))
+    layout.button(
+        CarcButton(gid, version, "pass", "", t("carcassonne.no_follower"), discord.ButtonStyle.secondary),
+        new_row=bool(spots) and len(spots) % ROW_WIDTH == 0,
+    )
+    for x, y in tops:
+        layout.button(
+            CarcButton(
+                gid, version, "top", f"{x},{y}", t("carcassonne.tower_top", x=x, y=y), discord.ButtonStyle.primary
+            )
+        )
+
+
+async def post_turn(
+    bot: BoardHost, row: GameRow, game: Any, events: Sequence[Any], *, opening: bool = False
+) -> discord.Message | None:
+    """Send the one new channel message for the turn and remember it as the game's message."""
+    channel = bot.get_channel(row.channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(row.channel_id)
+        except discord.HTTPException:
+            log.warning("game %s: channel %s is gone", row.id, row.channel_id)
+            return None
+    if not isinstance(channel, discord.abc.Messageable):
+        return None
+    content = turn_text(row, game, events, opening=opening)
+    image = await asyncio.to_thread(turn_image, game)
+    view = turn_view(row, game)
+    file = discord.File(fp=_bytes(image), filename=f"carcassonne-{row.id}-{row.version}.png")
+    kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": discord.AllowedMentions(users=True)}
+    if view is not None:
+        kwargs["view"] = view
+    message = await channel.send(**kwargs)
+    await bot.games.set_message(row.id, message.id)
+    return message
+
+
+def _bytes(data: bytes) -> io.BytesIO:
+    return io.BytesIO(data)
+
+
+# -- acting --------------------------------------------------------------------------------------------------
+
+
+async def current_game(bot: BoardHost, game_id: int, version: int, user_id: int) -> tuple[GameRow, Any]:
+    """The row and game for a click on ``version``; Refusal unless it is fresh and the user's turn."""
+    row = await bot.service.row(game_id)
+    if row.status != "active":
+        raise Refusal("not_active")
+    if row.version != version:
+        raise Refusal("stale")
+    return row, _require_turn(bot, row, user_id)
+
+
+def _require_turn(bot: BoardHost, row: GameRow, user_id: int) -> Any:
+    seat = row.seat_of(user_id)
+    if seat is None:
+        raise Refusal("not_seated")
+    game = bot.service.game(row)
+    if game.finished:
+        raise Refusal("not_active")
+    if seat != game.current:  # type: ignore[attr-defined]
+        raise Refusal("not_your_turn")
+    return game
+
+
+async def apply(
+    bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: dict[str, Any]
+) -> None:
+    """Check the turn, act, and post the next turn message; refusals go back ephemerally."""
+    try:
+        await current_game(bot, game_id, version, interaction.user.id)
+        outcome = await bot.service.act(game_id, version, interaction.user.id, action)
+    except Refusal as err:
+        await refuse(interaction, err.key, **err.params)
+        return
+    except HostError as err:
+        await refuse(interaction, err.key, **err.params)
+        return
+    except RuleError as err:
+        await refuse(interaction, "rule", reason=err.message)
+        return
+    await announce(bot, outcome)
+
+
+async def announce(bot: BoardHost, outcome: Outcome) -> None:
+    if outcome.game is not None:
+        await post_turn(bot, outcome.row, outcome.game, outcome.events)
+
+
+# -- components ----------------------------------------------------------------------------------------------
+
+
+class CarcButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=_ID.format(ops="|".join(BUTTON_OPS)),
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        op: str,
+        arg: str = "",
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=clip(label or op), style=style, custom_id=custom_id(game_id, version, op, arg))
+        )
+        self.game_id = game_id
+        self.version = version
+        self.op = op
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CarcButton:
+        return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        await interaction.response.defer()
+        try:
+            if self.op == "page":
+                await self._page(bot, interaction)
+                return
+            action = self._action()
+        except Refusal as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        except (HostError, RuleError) as err:
+            await _refuse_error(interaction, err)
+            return
+        await apply(bot, interaction, self.game_id, self.version, action)
+        if self.op == "rot" and interaction.message is not None and interaction.message.flags.ephemeral:
+            with contextlib.suppress(discord.HTTPException):  # the rotation buttons were private: retire them
+                await interaction.edit_original_response(content=t("carcassonne.done"), view=None)
+
+    def _action(self) -> dict[str, Any]:
+        if self.op == "rot":
+            x, y, rotation = (int(v) for v in self.arg.split(","))
+            return {"type": "place", "x": x, "y": y, "rotation": rotation}
+        if self.op == "spot":
+            return {"type": "follower", "on": self.arg}
+        if self.op == "pass":
+            return {"type": "pass"}
+        if self.op == "top":
+            x, y = (int(v) for v in self.arg.split(","))
+            return {"type": "tower_top", "x": x, "y": y}
+        if self.op == "ransom":
+            return {"type": "ransom", "from": int(self.arg)}
+        raise Refusal("internal")
+
+    async def _page(self, bot: BoardHost, interaction: discord.Interaction) -> None:
+        row, game = await current_game(bot, self.game_id, self.version, interaction.user.id)
+        view = turn_view(row, game, int(self.arg or 0))
+        await interaction.edit_original_response(view=view)
+
+
+class CarcSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=_ID.format(ops="|".join(SELECT_OPS)),
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        op: str,
+        arg: str = "",
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, version, op, arg),
+                options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="-")],
+                placeholder=clip(placeholder, 150) if placeholder else None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.op = op
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CarcSelect:
+        return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        await interaction.response.defer()
+        values = self.item.values
+        value = str(values[0]) if values else ""
+        if self.op == "cell":
+            await self._cell(bot, interaction, value)
+            return
+        if self.op == "spots":
+            action: dict[str, Any] = {"type": "follower", "on": value}
+        else:
+            parts = value.split(",")
+            try:
+                action = {"type": "tower", "x": int(parts[0]), "y": int(parts[1])}
+                if len(parts) >= 5:
+                    action["capture"] = {"x": int(parts[2]), "y": int(parts[3]), "on": ",".join(parts[4:])}
+            except (ValueError, IndexError):
+                await refuse(interaction, "stale")
+                return
+        await apply(bot, interaction, self.game_id, self.version, action)
+
+    async def _cell(self, bot: BoardHost, interaction: discord.Interaction, value: str) -> None:
+        try:
+            row, game = await current_game(bot, self.game_id, self.version, interaction.user.id)
+        except Refusal as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        cell = parse_cell(value)
+        legal = game.legal_placements()
+        if cell is None or cell not in legal:
+            await refuse(interaction, "rule", reason=t("carcassonne.no_cell"))
+            return
+        await interaction.followup.send(**rotation_message(row, game, cell), ephemeral=True)
+
+
+def rotation_message(row: GameRow, game: Any, cell: tuple[int, int]) -> dict[str, Any]:
+    x, y = cell
+    number = ordered_cells(game).index(cell) + 1
+    layout = Layout()
+    for rotation in game.legal_placements()[cell]:
+        layout.button(
+            CarcButton(
+                row.id,
+                row.version,
+                "rot",
+                f"{x},{y},{rotation}",
+                t("carcassonne.rotation", degrees=rotation),
+                discord.ButtonStyle.primary,
+            )
+        )
+    content = t("carcassonne.choose_rotation", tile=game.drawn, number=number, x=x, y=y)
+    return {"content": content, "view": layout.view}
+
+
+async def _refuse_error(interaction: discord.Interaction, err: HostError | RuleError) -> None:
+    if isinstance(err, HostError):
+        await refuse(interaction, err.key, **err.params)
+    else:
+        await refuse(interaction, "rule", reason=err.message)
+
+
+# -- the cog -------------------------------------------------------------------------------------------------
+
+
+class CarcassonneCog(commands.Cog):
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:
+        if row.game != "carcassonne" or outcome.game is None:
+            return
+        await post_turn(self.bot, outcome.row, outcome.game, outcome.events, opening=True)
+
+    async def _channel_game(self, interaction: discord.Interaction) -> tuple[GameRow, Any] | None:
+        if interaction.channel_id is None:
+            return None
+        row = await self.bot.games.open_in_channel(interaction.channel_id)
+        if row is None or row.game != "carcassonne" or row.status != "active" or row.state is None:
+            return None
+        return row, self.bot.service.game(row)
+
+    @app_commands.command(name="place", description="Place the drawn Carcassonne tile")
+    @app_commands.describe(cell="Where: pick a numbered cell", rotation="Clockwise rotation in degrees")
+    async def place(self, interaction: discord.Interaction, cell: str, rotation: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = await self._channel_game(interaction)
+            if found is None:
+                await self.bot.service.in_channel(interaction.channel_id or 0)  # no game at all: say so
+                raise Refusal("rule", reason=t("carcassonne.not_carcassonne"))
+            row, _ = found
+            _require_turn(self.bot, row, interaction.user.id)
+            where = parse_cell(cell)
+            if where is None:
+                raise Refusal("rule", reason=t("carcassonne.no_cell"))
+            outcome = await self.bot.service.act(
+                row.id,
+                row.version,
+                interaction.user.id,
+                {"type": "place", "x": where[0], "y": where[1], "rotation": rotation},
+            )
+        except Refusal as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        except (HostError, RuleError) as err:
+            await _refuse_error(interaction, err)
+            return
+        await interaction.followup.send(t("carcassonne.done"), ephemeral=True)
+        await announce(self.bot, outcome)
+
+    @place.autocomplete("cell")
+    async def place_cell(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await self._channel_game(interaction)
+        if found is None:
+            return []
+        _, game = found
+        typed = current.replace(" ", "").strip("()")
+        choices = []
+        for number, (x, y) in enumerate(ordered_cells(game), start=1):
+            name = t("carcassonne.cell_option", number=number, x=x, y=y)
+            value = cell_value(x, y)
+            if not typed or value.startswith(typed) or str(number) == typed or typed in name.replace(" ", ""):
+                choices.append(app_commands.Choice(name=clip(name), value=value))
+        return choices[:PAGE]
+
+    @place.autocomplete("rotation")
+    async def place_rotation(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self._channel_game(interaction)
+        if found is None:
+            return []
+        _, game = found
+        cell = parse_cell(str(getattr(interaction.namespace, "cell", "") or ""))
+        legal = game.legal_placements()
+        rotations = legal.get(cell, []) if cell is not None else sorted({r for rs in legal.values() for r in rs})
+        return [
+            app_commands.Choice(name=t("carcassonne.rotation", degrees=r), value=r)
+            for r in rotations
+            if str(r).startswith(str(current).strip())
+        ][:PAGE]
