@@ -31,12 +31,16 @@ class BoardHost(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.cogs.carcassonne import CarcassonneCog, CarcButton, CarcSelect
+        from bot.cogs.game import GameCog
         from bot.cogs.lobby import LobbyButton, LobbyCog
+        from bot.cogs.reminders import Reminders
 
         self.db = await Database.open(self.config.database)
-        self.games = Games(self.db)
+        self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
         await self.add_cog(LobbyCog(self))
+        await self.add_cog(GameCog(self))
+        await self.add_cog(Reminders(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
         self.add_dynamic_items(LobbyButton)
         await self.add_cog(CarcassonneCog(self))

@@ -12,6 +12,41 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # games
     "game.carcassonne": "Carcassonne",
     "game.catan": "Catan",
+    # /game, /stats, /settings
+    "cmd.status.title": "{game}: turn {turn}",
+    "cmd.status.waiting": ("Waiting for {who}.", "Waiting for {who}."),
+    "cmd.status.finished": "Finished. Winner: {winners}.",
+    "cmd.status.score_line": "{name}: {score}",
+    "cmd.board.caption": "{game}, turn {turn}.",
+    "cmd.abandoned": "{name} abandoned the {game} game.",
+    "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",
+    "cmd.export.caption": "The replay of this {game} game (format: boardhost-replay).",
+    "cmd.stats.title": "Games played in this server",
+    "cmd.stats.none": "No finished games in this server yet.",
+    "cmd.stats.total": ("{count} finished game", "{count} finished games"),
+    "cmd.stats.per_game": "{game}: {count}",
+    "cmd.stats.wins": ("<@{user}>: {count} win", "<@{user}>: {count} wins"),
+    "cmd.settings.saved_on": "You will get a direct message when a turn of yours starts.",
+    "cmd.settings.saved_off": "You will no longer get a direct message when a turn of yours starts.",
+    "reminder.turn": (
+        "{who}, {game} is waiting for you (idle for {hours} hour).",
+        "{who}, {game} is waiting for you (idle for {hours} hours).",
+    ),
+    "rules.carcassonne": (
+        "**Carcassonne.** On your turn draw a tile and place it so every touching edge matches (city to city, road "
+        "to road, field to field). Then you may put one follower from your supply on a road, city, cloister or field "
+        "of that tile, if nobody is on that feature yet. Finished roads score 1 per tile, cities 2 per tile and "
+        "pennant, cloisters 9; followers come back. At the end, unfinished features score 1 per tile (+1 per "
+        "pennant) and farms score 3 per finished city they supply. The River is laid first; The Tower lets you "
+        "capture followers instead of placing one."
+    ),
+    "rules.catan": (
+        "**Catan.** Roll the dice: every hex with that number pays its neighbours (settlement 1, city 2). On a 7, "
+        "everyone with more than 7 cards discards half and you move the robber and steal a card. Then trade (with "
+        "players or the bank 4:1, or 3:1 / 2:1 at harbours), build (road, settlement, city) and buy development "
+        "cards. Longest road (5+) and largest army (3+ knights) are worth 2 points each. The first to 10 points on "
+        "their own turn wins."
+    ),
     # lobby
     "lobby.title": "{game} lobby",
     "lobby.hosted_by": "Hosted by {host}",

@@ -16,7 +16,8 @@ from bot.config import Config
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
-    return BoardHost(Config(database=tmp_path / "bot.sqlite3"), rng=random.Random(1))
+    # Sweep reminders every half hour of simulated time: enough resolution for 12-hour delays, few DB trips.
+    return BoardHost(Config(database=tmp_path / "bot.sqlite3", reminder_check=1800), rng=random.Random(1))
 
 
 @dataclass

@@ -1,0 +1,160 @@
+"""``/game`` (board, status, rules, leave, abandon, undo, export), ``/stats`` and ``/settings``."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.lobby import refuse
+from bot.host import HostError
+from bot.storage import GameRow, UserSettings
+from bot.text import t
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+
+def mention(row: GameRow, seat: int) -> str:
+    return f"<@{row.seats[seat].user_id}>"
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_channels
+
+
+class GameCog(commands.Cog):
+    game = app_commands.Group(name="game", description="The game in this channel")
+
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+        self.settings = UserSettings(bot.db)
+
+    async def _row(self, interaction: discord.Interaction) -> GameRow | None:
+        try:
+            return await self.bot.service.in_channel(interaction.channel_id or 0)
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return None
+
+    @game.command(name="status", description="Scores, turn and what the game is waiting for")
+    async def status(self, interaction: discord.Interaction) -> None:
+        row = await self._row(interaction)
+        if row is None:
+            return
+        if row.status == "lobby":
+            await refuse(interaction, "not_started")
+            return
+        game = self.bot.service.game(row)
+        result = game.result()
+        lines = [
+            t("cmd.status.score_line", name=seat.name, score=score)
+            for seat, score in zip(row.seats, result["scores"], strict=True)
+        ]
+        waiting = game.actors()
+        lines.append(t("cmd.status.waiting", who=", ".join(mention(row, s) for s in waiting), count=len(waiting)))
+        embed = discord.Embed(
+            title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="board", description="Show the board of the game in this channel")
+    async def board(self, interaction: discord.Interaction) -> None:
+        row = await self._row(interaction)
+        if row is None:
+            return
+        if row.status == "lobby":
+            await refuse(interaction, "not_started")
+            return
+        await interaction.response.defer()
+        from render import board_png
+
+        game = self.bot.service.game(row)
+        png = await asyncio.to_thread(board_png, game.view(None))  # the spectator view: nothing secret
+        caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
+        await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), filename="board.png"))
+
+    @game.command(name="rules", description="A short summary of the rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        row = await self.bot.games.open_in_channel(interaction.channel_id or 0)
+        names = [row.game] if row else ["carcassonne", "catan"]
+        await interaction.response.send_message("\n\n".join(t(f"rules.{n}") for n in names), ephemeral=True)
+
+    @game.command(name="abandon", description="End the game in this channel (host or Manage Channels)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        row = await self._row(interaction)
+        if row is None:
+            return
+        try:
+            await self.bot.service.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        await interaction.response.send_message(
+            t("cmd.abandoned", name=interaction.user.display_name, game=t(f"game.{row.game}"))
+        )
+
+    @game.command(name="leave", description="Leave the game in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        row = await self._row(interaction)
+        if row is None:
+            return
+        user = interaction.user
+        try:
+            if row.status == "lobby":
+                await self.bot.service.leave_lobby(row.id, row.version, user.id)
+                await interaction.response.send_message(t("lobby.left", name=user.display_name))
+                return
+            if row.seat_of(user.id) is None:
+                raise HostError("not_seated")
+            # A seat cannot be emptied mid-game: leaving ends the game for everyone.
+            await self.bot.service.abandon(row.id, row.version, user.id, can_manage=True)
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        await interaction.response.send_message(
+            t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}"))
+        )
+
+    @game.command(name="export", description="The replay file of the last finished game in this channel")
+    async def export(self, interaction: discord.Interaction) -> None:
+        row = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
+        if row is None:
+            await refuse(interaction, "no_game_here")
+            return
+        try:
+            replay = await self.bot.service.export(row.id)
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        data = json.dumps(replay, ensure_ascii=False, indent=1).encode()
+        await interaction.response.send_message(
+            t("cmd.export.caption", game=t(f"game.{row.game}")),
+            file=discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}.json"),
+        )
+
+    @app_commands.command(name="stats", description="Games played and won in this server")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction) -> None:
+        total, wins, per_game = await self.bot.games.stats(interaction.guild_id or 0)
+        if not total:
+            await interaction.response.send_message(t("cmd.stats.none"))
+            return
+        lines = [t("cmd.stats.total", count=total)]
+        lines += [t("cmd.stats.per_game", game=t(f"game.{g}"), count=n) for g, n in sorted(per_game.items())]
+        lines += [t("cmd.stats.wins", user=u, count=n) for u, n in sorted(wins.items(), key=lambda w: -w[1])[:10]]
+        embed = discord.Embed(title=t("cmd.stats.title"), description="\n".join(lines))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="settings", description="Your boardhost settings")
+    @app_commands.describe(dm_on_turn="Get a direct message when a turn of yours starts")
+    async def settings_command(self, interaction: discord.Interaction, dm_on_turn: bool) -> None:
+        await self.settings.set_dm_on_turn(interaction.user.id, dm_on_turn)
+        key = "cmd.settings.saved_on" if dm_on_turn else "cmd.settings.saved_off"
+        await interaction.response.send_message(t(key), ephemeral=True)

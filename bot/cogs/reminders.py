@@ -1,0 +1,59 @@
+"""The reminder sweep: every few seconds (configurable), mention players who have kept a game waiting."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.reminders import due, mark_sent
+from bot.text import t
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+log = logging.getLogger("boardhost.reminders")
+
+
+def now() -> float:
+    """Wall-clock seconds, through discord.py so that simulated time in tests moves it too."""
+    return discord.utils.utcnow().timestamp()
+
+
+class Reminders(commands.Cog):
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+        self.sweep.change_interval(seconds=bot.config.reminder_check)
+
+    async def cog_load(self) -> None:
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=60)
+    async def sweep(self) -> None:
+        rows = await self.bot.games.with_status("active")
+        for reminder in due(rows, now(), self.bot.config.reminder_after):
+            if not await mark_sent(self.bot.games, reminder):
+                continue  # the turn moved on while we looked
+            row = reminder.row
+            try:
+                game = self.bot.service.game(row)
+                channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+                if not isinstance(channel, discord.abc.Messageable):
+                    continue
+                who = ", ".join(f"<@{row.seats[s].user_id}>" for s in game.actors())
+                hours = int(reminder.idle // 3600)
+                await channel.send(
+                    t("reminder.turn", who=who, game=t(f"game.{row.game}"), hours=hours, count=hours),
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            except discord.HTTPException as err:  # a deleted channel or lost permission: log, keep sweeping
+                log.warning("reminder for game %s not delivered: %s", row.id, err)
+
+    @sweep.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()

@@ -1,0 +1,70 @@
+"""/game status, board, rules, abandon, leave, export, /stats and /settings through simulated Discord."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import World, reply
+
+
+async def start_carcassonne(world: World) -> None:
+    await world.alice.slash(world.channel, "carcassonne new", river=False)
+    lobby = world.channel.last_message
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+
+
+async def test_commands_without_a_game_explain_how_to_start(world: World) -> None:
+    status = reply(await world.bob.slash(world.channel, "game status"))
+    assert status.ephemeral and "/carcassonne new" in status.content
+    rules = reply(await world.bob.slash(world.channel, "game rules"))
+    assert rules.ephemeral and "Carcassonne" in rules.content and "Catan" in rules.content
+    stats = reply(await world.bob.slash(world.channel, "stats"))
+    assert "No finished games" in stats.content
+
+
+async def test_status_board_and_rules_of_a_running_game(world: World) -> None:
+    await start_carcassonne(world)
+    status = reply(await world.carol.slash(world.channel, "game status"))
+    assert status.ephemeral and "turn 1" in status.embeds[0].title
+    assert "alice: 0" in status.embeds[0].description and "Waiting for <@" in status.embeds[0].description
+    board = reply(await world.carol.slash(world.channel, "game board"))
+    assert board.attachments and board.attachments[0].filename == "board.png"
+    rules = reply(await world.carol.slash(world.channel, "game rules"))
+    assert "Carcassonne" in rules.content and "Catan" not in rules.content
+    export = reply(await world.alice.slash(world.channel, "game export"))
+    assert export.ephemeral and "once it is over" in export.content
+
+
+async def test_only_the_host_abandons_and_leaving_a_running_game_ends_it(world: World) -> None:
+    await start_carcassonne(world)
+    refused = reply(await world.carol.slash(world.channel, "game abandon"))
+    assert refused.ephemeral and "Only the host" in refused.content
+    outsider = reply(await world.carol.slash(world.channel, "game leave"))
+    assert outsider.ephemeral and "not playing" in outsider.content
+    left = reply(await world.bob.slash(world.channel, "game leave"))
+    assert "ends here" in left.content
+    assert await world.bot.games.open_in_channel(world.channel.id) is None
+    again = reply(await world.alice.slash(world.channel, "game abandon"))
+    assert again.ephemeral and "no game in this channel" in again.content
+
+
+async def test_settings_are_remembered(world: World) -> None:
+    saved = reply(await world.bob.slash(world.channel, "settings", dm_on_turn=True))
+    assert saved.ephemeral and "direct message" in saved.content
+    from bot.storage import UserSettings
+
+    assert await UserSettings(world.bot.db).dm_on_turn(world.bob.id)
+
+
+async def test_an_idle_turn_is_reminded_after_the_configured_delay(world: World) -> None:
+    await start_carcassonne(world)
+    row = await world.bot.games.open_in_channel(world.channel.id)
+    assert row is not None
+    first = row.seats[row.options["first_player"]].user_id
+    before = world.channel.last_message.id
+    await world.env.advance_time(11 * 3600)
+    assert world.channel.last_message.id == before, "no reminder before 12 hours"
+    await world.env.advance_time(2 * 3600)
+    reminder = world.channel.last_message
+    assert f"<@{first}>" in reminder.content and "waiting for you" in reminder.content
+    await world.env.advance_time(3600)
+    assert world.channel.last_message.id == reminder.id, "one reminder per delay"
