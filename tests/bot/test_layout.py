@@ -1,0 +1,24 @@
+"""Discord's component limits hold however crowded a Carcassonne decision gets."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.cogs.carcassonne import CarcSelect, Layout
+
+
+def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:
+    layout = Layout()
+    for i in range(7):
+        layout.button(discord.ui.Button(label=f"spot {i}", custom_id=f"a{i}"))
+    options = [discord.SelectOption(label=f"tower {i}", value=str(i)) for i in range(40)]
+    assert layout.select(CarcSelect(1, 2, "tower", "", options, "towers"))
+    added = [layout.button(discord.ui.Button(label=f"more {i}", custom_id=f"b{i}")) for i in range(20)]
+    rows = layout.view.to_components()
+    assert len(rows) <= 5
+    assert all(len(row["components"]) <= 5 for row in rows)
+    selects = [row for row in rows if row["components"][0]["type"] == 3]
+    assert len(selects) == 1 and len(selects[0]["components"]) == 1
+    assert len(selects[0]["components"][0]["options"]) <= 25
+    assert not all(added), "what does not fit is dropped, never sent"
+    assert layout.free_buttons() == 0
