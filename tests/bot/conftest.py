@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import pytest
 
 from bot.app import BoardHost
 from bot.config import Config
+
+
+@pytest.fixture(autouse=True)
+async def close_databases() -> AsyncIterator[None]:
+    """simcord stops the simulated Discord but never closes the bot, so close every SQLite connection a bot (or a
+    restarted bot) left open: an open aiosqlite worker thread would keep the test process from exiting."""
+    yield
+    for obj in gc.get_objects():
+        if isinstance(obj, aiosqlite.Connection) and obj._connection is not None:
+            await obj.close()
 
 
 @pytest.fixture
