@@ -36,20 +36,21 @@ class GameCog(commands.Cog):
         self.bot = bot
         self.settings = UserSettings(bot.db)
 
-    async def _row(self, interaction: discord.Interaction) -> GameRow | None:
+    async def _row(self, interaction: discord.Interaction, *, started: bool = False) -> GameRow | None:
+        """The open game of this channel (``started``: past its lobby), or None after explaining why not."""
         try:
-            return await self.bot.service.in_channel(interaction.channel_id or 0)
+            row = await self.bot.service.in_channel(interaction.channel_id or 0)
+            if started and row.status == "lobby":
+                raise HostError("not_started")
         except HostError as err:
             await refuse(interaction, err.key, **err.params)
             return None
+        return row
 
     @game.command(name="status", description="Scores, turn and what the game is waiting for")
     async def status(self, interaction: discord.Interaction) -> None:
-        row = await self._row(interaction)
+        row = await self._row(interaction, started=True)
         if row is None:
-            return
-        if row.status == "lobby":
-            await refuse(interaction, "not_started")
             return
         game = self.bot.service.game(row)
         result = game.result()
@@ -66,11 +67,8 @@ class GameCog(commands.Cog):
 
     @game.command(name="board", description="Show the board of the game in this channel")
     async def board(self, interaction: discord.Interaction) -> None:
-        row = await self._row(interaction)
+        row = await self._row(interaction, started=True)
         if row is None:
-            return
-        if row.status == "lobby":
-            await refuse(interaction, "not_started")
             return
         await interaction.response.defer()
         from render import board_png
@@ -118,9 +116,7 @@ class GameCog(commands.Cog):
         except HostError as err:
             await refuse(interaction, err.key, **err.params)
             return
-        await interaction.response.send_message(
-            t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}"))
-        )
+        await interaction.response.send_message(t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}")))
 
     @game.command(name="export", description="The replay file of the last finished game in this channel")
     async def export(self, interaction: discord.Interaction) -> None:

@@ -12,7 +12,7 @@ import aiosqlite
 
 from bot.storage.database import Database
 
-OPEN = ("lobby", "active")
+JSON_COLUMNS = frozenset({"options", "state", "winners"})
 
 
 class StaleVersion(Exception):
@@ -100,6 +100,18 @@ def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _encode(changes: dict[str, Any]) -> dict[str, Any]:
+    """Column values for an UPDATE: seats and JSON columns serialised, the rest as they are."""
+    return {
+        name: _dump([s.to_json() for s in value])
+        if name == "seats"
+        else _dump(value)
+        if name in JSON_COLUMNS
+        else value
+        for name, value in changes.items()
+    }
+
+
 class Games:
     """Queries and guarded writes for the ``games`` and ``actions`` tables."""
 
@@ -180,12 +192,7 @@ class Games:
 
     async def update(self, game_id: int, expected: int, **changes: Any) -> GameRow:
         """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``."""
-        encoded = {
-            name: _dump([s.to_json() for s in value]) if name == "seats" else _dump(value) if name in (
-                "options", "state", "winners"
-            ) else value
-            for name, value in changes.items()
-        }  # fmt: skip
+        encoded = _encode(changes)
         async with self.db.transaction() as conn:
             await self._guarded_update(conn, game_id, expected, encoded)
         row = await self.get(game_id)
@@ -208,7 +215,7 @@ class Games:
         in the same step, so the log and the state never disagree.
         """
         changes["state"] = state
-        encoded = {name: _dump(v) if name in ("state", "winners") else v for name, v in changes.items()}
+        encoded = _encode(changes)
         now = self.clock()
         async with self.db.transaction() as conn:
             await self._guarded_update(conn, game_id, expected, encoded)
@@ -228,7 +235,7 @@ class Games:
     ) -> GameRow:
         """Undo: remove the last ``count`` actions and store the state rebuilt without them."""
         changes["state"] = state
-        encoded = {name: _dump(v) if name in ("state", "winners") else v for name, v in changes.items()}
+        encoded = _encode(changes)
         async with self.db.transaction() as conn:
             await self._guarded_update(conn, game_id, expected, encoded)
             await conn.execute(
