@@ -20,12 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from bot.cogs.lobby import refuse
+from bot.components import CONTENT, PAGE, ROW_WIDTH, Layout, Refusal, clip, make_custom_id, option, refuse
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.narrate import fit, narrate
 from bot.storage import GameRow
 from bot.text import t
+from bot.turns import announce, channel_of, register
 from engine import Game, RuleError
 
 if TYPE_CHECKING:
@@ -34,34 +35,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("boardhost.carcassonne")
 
 PREFIX: Final = "bh:cc"
-PAGE: Final = 25  # options in a select
-ROW_WIDTH: Final = 5  # buttons in a row
-ROWS: Final = 5  # rows in a message
-LABEL: Final = 100  # characters in a label, an option or a custom id
-CONTENT: Final = 2000  # characters in a message
 BUTTON_OPS: Final = ("rot", "spot", "pass", "top", "ransom", "page")
 SELECT_OPS: Final = ("cell", "tower", "spots")
 _ID = r"bh:cc:(?P<game>\d+):(?P<version>\d+):(?P<op>{ops})(?::(?P<arg>[^\s]*))?"
 
 
-class Refusal(Exception):
-    """A click that cannot be honoured; ``key`` is an ``error.*`` catalogue key."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
 def custom_id(game_id: int, version: int, op: str, arg: str = "") -> str:
-    value = f"{PREFIX}:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")
-    if len(value) > LABEL:
-        raise ValueError(f"custom id too long: {value!r}")
-    return value
-
-
-def clip(text: str, limit: int = LABEL) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return make_custom_id(PREFIX, game_id, version, op, arg)
 
 
 def ordered_cells(game: Game) -> list[tuple[int, int]]:
@@ -133,44 +113,6 @@ def turn_image(game: Any) -> bytes:
     return render.board_png(view)
 
 
-class Layout:
-    """Components packed into at most five rows: a select takes a row, buttons fill rows of five."""
-
-    def __init__(self) -> None:
-        self.view = discord.ui.View(timeout=None)
-        self.rows: list[int] = []  # buttons in each used row; -1 for a select
-
-    def select(self, item: discord.ui.Item[Any]) -> bool:
-        if len(self.rows) >= ROWS:
-            log.warning("dropped a select: no row left")
-            return False
-        item.row = len(self.rows)
-        self.rows.append(-1)
-        self.view.add_item(item)
-        return True
-
-    def button(self, item: discord.ui.Item[Any], *, new_row: bool = False) -> bool:
-        if new_row or not self.rows or self.rows[-1] < 0 or self.rows[-1] >= ROW_WIDTH:
-            if len(self.rows) >= ROWS:
-                log.warning("dropped a button: no row left")
-                return False
-            self.rows.append(0)
-        item.row = len(self.rows) - 1
-        self.rows[-1] += 1
-        self.view.add_item(item)
-        return True
-
-    def free_buttons(self) -> int:
-        room = (ROWS - len(self.rows)) * ROW_WIDTH
-        if self.rows and 0 <= self.rows[-1] < ROW_WIDTH:
-            room += ROW_WIDTH - self.rows[-1]
-        return room
-
-
-def _option(label: str, value: str) -> discord.SelectOption:
-    return discord.SelectOption(label=clip(label), value=value[:LABEL])
-
-
 def turn_view(row: GameRow, game: Any, page: int = 0) -> discord.ui.View | None:
     """The current player's choices (anyone may click; the callbacks refuse everyone else)."""
     if game.finished:
@@ -186,7 +128,7 @@ def turn_view(row: GameRow, game: Any, page: int = 0) -> discord.ui.View | None:
         chunk = cells[first : first + PAGE]
         if chunk:
             options = [
-                _option(t("carcassonne.cell_option", number=first + i + 1, x=x, y=y), cell_value(x, y))
+                option(t("carcassonne.cell_option", number=first + i + 1, x=x, y=y), cell_value(x, y))
                 for i, (x, y) in enumerate(chunk)
             ]
             placeholder = t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
@@ -212,10 +154,10 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
     gid, version = row.id, row.version
     names = names_of(row)
     towers: list[discord.SelectOption] = []
-    for option in game.tower_options():
-        x, y = option["x"], option["y"]
-        towers.append(_option(t("carcassonne.tower_option", x=x, y=y, height=option["height"] + 1), f"{x},{y}"))
-        for cap in option["captures"]:
+    for tower in game.tower_options():
+        x, y = tower["x"], tower["y"]
+        towers.append(option(t("carcassonne.tower_option", x=x, y=y, height=tower["height"] + 1), f"{x},{y}"))
+        for cap in tower["captures"]:
             label = t(
                 "carcassonne.tower_capture",
                 x=x,
@@ -225,7 +167,7 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
                 tx=cap["x"],
                 ty=cap["y"],
             )
-            towers.append(_option(label, f"{x},{y},{cap['x']},{cap['y']},{cap['on']}"))
+            towers.append(option(label, f"{x},{y},{cap['x']},{cap['y']},{cap['on']}"))
     if len(towers) > PAGE:
         log.warning("tower options cut to %d of %d", PAGE, len(towers))
         towers = towers[:PAGE]
@@ -236,7 +178,7 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
     ransoms = len(game.ransom_options())
     # buttons needed after the spots: No follower, tower tops and ransoms (ransoms start their own row)
     if len(spots) + 1 + len(tops) + ransoms + ROW_WIDTH > layout.free_buttons() and spots:
-        options = [_option(on, on) for on in spots[:PAGE]]
+        options = [option(on, on) for on in spots[:PAGE]]
         layout.select(CarcSelect(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
         spots = []
     for on in spots:
@@ -254,17 +196,11 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
 
 
 async def post_turn(
-    bot: BoardHost, row: GameRow, game: Any, events: Sequence[Any], *, opening: bool = False
+    bot: BoardHost, row: GameRow, game: Any, events: Sequence[Any], opening: bool = False
 ) -> discord.Message | None:
     """Send the one new channel message for the turn and remember it as the game's message."""
-    channel = bot.get_channel(row.channel_id)
+    channel = await channel_of(bot, row)
     if channel is None:
-        try:
-            channel = await bot.fetch_channel(row.channel_id)
-        except discord.HTTPException:
-            log.warning("game %s: channel %s is gone", row.id, row.channel_id)
-            return None
-    if not isinstance(channel, discord.abc.Messageable):
         return None
     content = turn_text(row, game, events, opening=opening)
     image = await asyncio.to_thread(turn_image, game)
@@ -324,11 +260,6 @@ async def apply(
         await refuse(interaction, "rule", reason=err.message)
         return
     await announce(bot, outcome)
-
-
-async def announce(bot: BoardHost, outcome: Outcome) -> None:
-    if outcome.game is not None:
-        await post_turn(bot, outcome.row, outcome.game, outcome.events)
 
 
 # -- components ----------------------------------------------------------------------------------------------
@@ -504,12 +435,13 @@ async def _refuse_error(interaction: discord.Interaction, err: HostError | RuleE
 class CarcassonneCog(commands.Cog):
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
+        register("carcassonne", post_turn)
 
     @commands.Cog.listener()
     async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:
         if row.game != "carcassonne" or outcome.game is None:
             return
-        await post_turn(self.bot, outcome.row, outcome.game, outcome.events, opening=True)
+        await announce(self.bot, outcome, opening=True)
 
     async def _channel_game(self, interaction: discord.Interaction) -> tuple[GameRow, Any] | None:
         if interaction.channel_id is None:

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.lobby import refuse
+from bot.components import refuse
 from bot.host import HostError
 from bot.storage import GameRow, UserSettings
 from bot.text import t

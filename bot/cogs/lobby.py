@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.components import refuse
 from bot.host import LIMITS, HostError
 from bot.storage import GameRow, Seat
 from bot.text import t
@@ -53,15 +54,6 @@ def lobby_view(row: GameRow) -> discord.ui.View:
     for op in OPS:
         view.add_item(LobbyButton(row.id, row.version, op))
     return view
-
-
-async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> None:
-    """An ephemeral explanation; the shared message stays as it was."""
-    text = t(f"error.{key}", **params)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
 
 
 class LobbyButton(

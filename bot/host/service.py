@@ -30,6 +30,7 @@ class Outcome:
     game: Game | None = None
     events: list[Event] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
+    before: list[int] = field(default_factory=list)  # the seats owing a decision before the change
 
 
 class GameService:
@@ -213,7 +214,7 @@ class GameService:
             self._cache.pop(row.id, None)
             raise HostError("stale") from None
         self._remember(row.id, updated.version, game)
-        return Outcome(updated, game, events, actions)
+        return Outcome(updated, game, events, actions, current.actors())
 
     async def undo(self, game_id: int, version: int | None, user_id: int) -> Outcome:
         """Take back the acting player's last action of the current turn, if it revealed nothing."""
@@ -239,7 +240,7 @@ class GameService:
         except StaleVersion:
             raise HostError("stale") from None
         self._remember(row.id, updated.version, rebuilt)
-        return Outcome(updated, rebuilt, [{"type": "undone", "player": seat, "action": last}], [])
+        return Outcome(updated, rebuilt, [{"type": "undone", "player": seat, "action": last}], [], game.actors())
 
     async def abandon(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool) -> GameRow:
         row = await self.row(game_id)

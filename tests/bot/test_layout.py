@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.cogs.carcassonne import CarcSelect, Layout
+from bot.cogs.carcassonne import CarcSelect
+from bot.components import Layout
 
 
 def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:

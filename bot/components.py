@@ -1,0 +1,93 @@
+"""Shared pieces of every game's Discord components: Discord's limits, refusals, labels and row layout.
+
+Discord limits a message to 5 rows of components, a row to 5 buttons or one select, a select or an autocomplete to
+25 options, and labels, option values and custom ids to 100 characters. Everything built here stays within them.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Final
+
+import discord
+
+from bot.text import t
+
+log = logging.getLogger("boardhost.components")
+
+PAGE: Final = 25  # options in a select or an autocomplete
+ROW_WIDTH: Final = 5  # buttons in a row
+ROWS: Final = 5  # rows in a message
+LABEL: Final = 100  # characters in a label, an option or a custom id
+PLACEHOLDER: Final = 150  # characters in a select's placeholder
+CONTENT: Final = 2000  # characters in a message
+
+
+class Refusal(Exception):
+    """A click or command that cannot be honoured; ``key`` is an ``error.*`` catalogue key."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def make_custom_id(prefix: str, game_id: int, version: int, op: str, arg: str = "") -> str:
+    """``{prefix}:{game}:{version}:{op}[:{arg}]``: the game and version make stale clicks detectable."""
+    value = f"{prefix}:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")
+    if len(value) > LABEL:
+        raise ValueError(f"custom id too long: {value!r}")
+    return value
+
+
+def clip(text: str, limit: int = LABEL) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=clip(label), value=value[:LABEL], description=clip(description) if description else None
+    )
+
+
+async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> None:
+    """An ephemeral explanation; the shared message stays as it was."""
+    text = t(f"error.{key}", **params)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Layout:
+    """Components packed into at most five rows: a select takes a row, buttons fill rows of five."""
+
+    def __init__(self) -> None:
+        self.view = discord.ui.View(timeout=None)
+        self.rows: list[int] = []  # buttons in each used row; -1 for a select
+
+    def select(self, item: discord.ui.Item[Any]) -> bool:
+        if len(self.rows) >= ROWS:
+            log.warning("dropped a select: no row left")
+            return False
+        item.row = len(self.rows)
+        self.rows.append(-1)
+        self.view.add_item(item)
+        return True
+
+    def button(self, item: discord.ui.Item[Any], *, new_row: bool = False) -> bool:
+        if new_row or not self.rows or self.rows[-1] < 0 or self.rows[-1] >= ROW_WIDTH:
+            if len(self.rows) >= ROWS:
+                log.warning("dropped a button: no row left")
+                return False
+            self.rows.append(0)
+        item.row = len(self.rows) - 1
+        self.rows[-1] += 1
+        self.view.add_item(item)
+        return True
+
+    def free_buttons(self) -> int:
+        room = (ROWS - len(self.rows)) * ROW_WIDTH
+        if self.rows and 0 <= self.rows[-1] < ROW_WIDTH:
+            room += ROW_WIDTH - self.rows[-1]
+        return room
