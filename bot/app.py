@@ -30,7 +30,9 @@ class BoardHost(commands.Bot):
         self._rng = rng
 
     async def setup_hook(self) -> None:
+        from bot.catan.components import CatanButton, CatanSelect
         from bot.cogs.carcassonne import CarcassonneCog, CarcButton, CarcSelect
+        from bot.cogs.catan import CatanCog
         from bot.cogs.game import GameCog
         from bot.cogs.lobby import LobbyButton, LobbyCog
         from bot.cogs.reminders import Reminders
@@ -45,6 +47,8 @@ class BoardHost(commands.Bot):
         self.add_dynamic_items(LobbyButton)
         await self.add_cog(CarcassonneCog(self))
         self.add_dynamic_items(CarcButton, CarcSelect)
+        await self.add_cog(CatanCog(self))
+        self.add_dynamic_items(CatanButton, CatanSelect)
         log.info("boardhost ready: database %s", self.config.database)
 
     async def close(self) -> None:

@@ -743,6 +743,10 @@ class Catan:
             ):
                 raise RuleError("bad_dice", "dice must be two whole numbers from 1 to 6, such as [3, 4]")
             d1, d2 = dice
+            # A recorded roll still uses up the generator's two draws, so a game rebuilt from its log equals
+            # the live game, generator included.
+            self.rng.random()
+            self.rng.random()
         else:
             rand = self.rng.random
             d1 = int(rand() * 6) + 1
@@ -876,8 +880,9 @@ class Catan:
         if not count:
             events.append({"type": "stolen", "thief": seat, "victim": victim, "resource": None})
             return None
+        draw = self.rng.random()  # drawn even when the outcome is recorded: see _roll
         if stolen is None:
-            pick = int(self.rng.random() * count)
+            pick = int(draw * count)
             stolen = 0
             while pick >= hand[stolen]:
                 pick -= hand[stolen]

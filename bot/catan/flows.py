@@ -1,0 +1,282 @@
+"""Acting in a Catan game from Discord: load and check a click, apply the action, post and deliver the results.
+
+``strict`` clicks carry the state version they were shown at and are refused once the game has moved on (a double
+click on Buy card buys once). Replies to offers, discards and menus that only read are not strict: the engine
+checks that they still make sense (several players discard at the same time, each bumping the version).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.catan.names import bundle_text, card_name, resource, resource_name
+from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
+from bot.components import Refusal, refuse
+from bot.host import HostError
+from bot.host.service import Outcome
+from bot.storage import GameRow
+from bot.text import t
+from bot.turns import announce, channel_of
+from engine import RuleError
+from engine.catan import Catan, public_events
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+log = logging.getLogger("boardhost.catan")
+DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no mutual server / DMs closed
+
+
+@dataclass
+class Seated:
+    row: GameRow
+    game: Catan
+    seat: int
+
+
+async def seated(bot: BoardHost, game_id: int, version: int | None, user_id: int) -> Seated:
+    """The game for a click; Refusal unless it is running, fresh (when ``version`` is given) and the user plays."""
+    row = await bot.service.row(game_id)
+    if row.game != "catan" or row.status != "active":
+        raise Refusal("not_active")
+    if version is not None and row.version != version:
+        raise Refusal("stale")
+    seat = row.seat_of(user_id)
+    if seat is None:
+        raise Refusal("not_seated")
+    return Seated(row, catan(bot, row), seat)
+
+
+def catan(bot: BoardHost, row: GameRow) -> Catan:
+    return cast(Catan, bot.service.game(row))
+
+
+def require_turn(found: Seated) -> None:
+    if found.seat != found.game.current:
+        raise Refusal("not_your_turn")
+
+
+async def explain(interaction: discord.Interaction, err: Exception) -> None:
+    """The one place refusals are worded: catalogue keys for host refusals, the rule's own message otherwise."""
+    if isinstance(err, Refusal | HostError):
+        await refuse(interaction, err.key, **err.params)
+    elif isinstance(err, RuleError):
+        await refuse(interaction, "rule", reason=err.message)
+    else:  # pragma: no cover - callers pass only the three kinds above
+        raise err
+
+
+async def act(
+    bot: BoardHost,
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int | None,
+    action: dict[str, Any],
+) -> Outcome | None:
+    """Apply ``action`` for the user, post what changed, tell each player their secrets; None after a refusal."""
+    try:
+        outcome = await bot.service.act(game_id, version, interaction.user.id, action)
+    except (HostError, RuleError) as err:
+        if isinstance(err, HostError) and err.key == "stale":
+            await refresh(bot, game_id)  # a racing edit may have left old buttons on the turn message
+        await explain(interaction, err)
+        return None
+    await announce(bot, outcome)
+    await tell_actor(interaction, outcome)
+    await deliver(bot, outcome, actor=interaction.user.id)
+    return outcome
+
+
+# -- the channel -----------------------------------------------------------------------------------------------
+
+
+async def post_turn(
+    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], opening: bool = False
+) -> discord.Message | discord.PartialMessage | None:
+    """A new turn message with the board; for offers and discards only the news and fresh buttons."""
+    import asyncio
+    import io
+
+    channel = await channel_of(bot, row)
+    if channel is None:
+        return None
+    if is_light(game, events) and row.message_id:
+        await post_news(bot, row, game, events, channel)
+        current = await bot.service.row(row.id)  # the newest version: a racing action may have followed
+        message = channel.get_partial_message(row.message_id)  # type: ignore[attr-defined]
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(view=turn_view(current, catan(bot, current)))
+        return message  # type: ignore[no-any-return]
+    content = turn_text(row, game, events, opening=opening)
+    image = await asyncio.to_thread(turn_image, game)
+    file = discord.File(io.BytesIO(image), filename=f"catan-{row.id}-{row.version}.png")
+    kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": discord.AllowedMentions(users=True)}
+    view = turn_view(row, game)
+    if view is not None:
+        kwargs["view"] = view
+    sent = await channel.send(**kwargs)
+    await bot.games.set_message(row.id, sent.id)
+    return sent
+
+
+async def post_news(
+    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], channel: discord.abc.Messageable
+) -> None:
+    """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
+    from bot.catan.components import offer_view
+    from bot.narrate import narrate
+
+    shown = public_events(events, None)
+    lines = narrate("catan", shown, [s.name for s in row.seats])
+    if not lines:
+        return
+    view = None
+    for event in shown:
+        if event.get("type") == "offer_made" and event.get("to") is None:
+            offer = next((o for o in game.view(None)["offers"] if o["id"] == event["offer"]), None)
+            if offer is not None:
+                view = offer_view(row, offer, public=True)
+    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+    if view is not None:
+        kwargs["view"] = view
+    await channel.send(**kwargs)
+
+
+async def refresh(bot: BoardHost, game_id: int) -> None:
+    """Put the current version's buttons on the game's turn message (after a race left older ones there)."""
+    with contextlib.suppress(HostError, discord.HTTPException):
+        row = await bot.service.row(game_id)
+        if row.status != "active" or not row.message_id or row.game != "catan":
+            return
+        channel = await channel_of(bot, row)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        game = catan(bot, row)
+        await channel.get_partial_message(row.message_id).edit(view=turn_view(row, game))
+
+
+# -- private news ----------------------------------------------------------------------------------------------
+
+
+def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
+    """What ``seat`` learns from ``events`` that a spectator does not."""
+    names = [s.name for s in row.seats]
+    public = public_events(events, None)
+    mine = public_events(events, seat)
+    lines = []
+    for event in mine:
+        if event in public:
+            continue
+        kind = event.get("type")
+        if kind == "bought":
+            lines.append(t("catan.private.bought", card=card_name(event["card"])))
+        elif kind == "stolen" and event.get("resource"):
+            if event.get("thief") == seat:
+                lines.append(
+                    t("catan.private.stole", victim=names[event["victim"]], resource=resource(event["resource"], 1))
+                )
+            else:
+                lines.append(
+                    t("catan.private.robbed", thief=names[event["thief"]], resource=resource(event["resource"], 1))
+                )
+        elif kind == "offer_made":
+            offer = {"id": event["offer"], "from": event["player"], "to": event["to"], **event}
+            lines.append(offer_text(row, offer))
+        elif kind in ("offer_accepted", "offer_declined", "offer_withdrawn") and event.get("player") != seat:
+            lines.append(t(f"catan.private.{kind}", name=names[event["player"]], offer=event["offer"]))
+    return lines
+
+
+async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None:
+    """The acting player's own secrets from their action, privately (a bought card, the card stolen)."""
+    seat = outcome.row.seat_of(interaction.user.id)
+    if seat is None:
+        return
+    lines = private_lines(outcome.row, outcome.events, seat)
+    text = "\n".join(lines) if lines else t("catan.done")
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.followup.send(text[:2000], ephemeral=True)
+
+
+async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
+    """Direct messages: a bought card (also to the buyer), a card stolen from you, offers and replies meant for
+    you. When a DM cannot be delivered the player is asked in the channel to use /hand; nothing is lost."""
+    from bot.catan.components import offer_view
+
+    row = outcome.row
+    if row.game != "catan" or outcome.game is None:
+        return
+    game = cast(Catan, outcome.game)
+    offers = {}
+    for seat in range(len(row.seats)):
+        for offer in game.view(seat)["offers"]:
+            offers[offer["id"]] = offer
+    for seat, person in enumerate(row.seats):
+        lines = private_lines(row, outcome.events, seat)
+        if not lines:
+            continue
+        mine = public_events(outcome.events, seat)
+        bought = any(e.get("type") == "bought" and "card" in e for e in mine)
+        if person.user_id == actor and not bought:
+            continue  # the actor already saw it in their ephemeral reply
+        view = None
+        for event in mine:
+            offer = offers.get(event.get("offer", -1))
+            if offer is None or offer["to"] is None:
+                continue
+            if event.get("type") == "offer_made" and offer["to"] == seat:
+                view = offer_view(row, offer, public=False)
+            elif event.get("type") == "offer_accepted" and offer["from"] == seat:
+                view = offer_view(row, offer, public=False, confirm=event["player"])
+        header = t("catan.private.header", channel=f"<#{row.channel_id}>")
+        await dm(bot, row, person.user_id, header + "\n" + "\n".join(lines), view)
+
+
+async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: discord.ui.View | None) -> bool:
+    """Send a direct message; on failure tell the player in the game's channel (without the secret)."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        kwargs: dict[str, Any] = {"content": content[:2000]}
+        if view is not None:
+            kwargs["view"] = view
+        await user.send(**kwargs)
+        return True
+    except discord.HTTPException as err:
+        log.info("game %s: DM to %s failed (%s)", row.id, user_id, getattr(err, "code", "?"))
+        channel = await channel_of(bot, row)
+        if channel is not None:
+            key = "catan.dm_closed" if getattr(err, "code", 0) in DM_CLOSED else "catan.dm_failed"
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(
+                    t(key, mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
+                )
+        return False
+
+
+def hand_text(row: GameRow, game: Catan, seat: int) -> str:
+    """A player's private hand: resources, development cards, points, harbour rates and open offers."""
+    view = game.view(seat)
+    me = view["players"][seat]
+    lines = [t("catan.hand.resources", cards=bundle_text(me["hand"]), count=sum(me["hand"].values()))]
+    cards = [
+        t("catan.hand.card", card=card_name(c), count=n, new=me["bought_this_turn"].get(c, 0))
+        for c, n in me["development"].items()
+        if n
+    ]
+    lines.append(t("catan.hand.development", cards=", ".join(cards) if cards else t("catan.nothing")))
+    lines.append(t("catan.hand.points", points=me["victory_points"]))
+    rates = [f"{resource_name(r)} {n}:1" for r, n in me["trade_rates"].items() if n < 4]
+    if rates:
+        lines.append(t("catan.hand.rates", rates=", ".join(rates)))
+    owed = me["discard_owed"]
+    if owed:
+        lines.append(t("catan.hand.owes", count=owed))
+    for offer in view["offers"]:
+        lines.append(offer_text(row, offer))
+    return "\n".join(lines)

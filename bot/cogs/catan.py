@@ -1,0 +1,115 @@
+"""Catan commands: ``/build`` (with autocomplete that accepts ``25``, ``J-NE``, ``25-31``, ``J-E``) and ``/hand``.
+
+The turn message, its buttons and the private menus are in ``bot/catan``; this cog posts the first turn when a
+lobby starts and registers how Catan turns are posted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catan.components import hand_view
+from bot.catan.flows import Seated, act, explain, hand_text, post_turn, require_turn, seated
+from bot.catan.names import intersection_label, path_label
+from bot.components import PAGE, Refusal, clip
+from bot.host import HostError
+from bot.host.service import Outcome
+from bot.storage import GameRow
+from bot.text import t
+from bot.turns import announce, register
+from engine import RuleError
+from engine.catan import Catan, city_spots, parse_intersection, parse_path, road_spots, settlement_spots
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+Piece = Literal["road", "settlement", "city"]
+
+
+def legal_spots(game: Catan, seat: int, what: str) -> list[str]:
+    if what == "road":
+        return road_spots(game, seat)
+    spots = settlement_spots(game, seat) if what == "settlement" else city_spots(game, seat)
+    return [str(n) for n in spots]
+
+
+def spot_name(what: str, value: str) -> str:
+    return path_label(value) if what == "road" else intersection_label(int(value))
+
+
+class CatanCog(commands.Cog):
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+        register("catan", post_turn)  # type: ignore[arg-type]
+
+    @commands.Cog.listener()
+    async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:
+        if row.game == "catan" and outcome.game is not None:
+            await announce(self.bot, outcome, opening=True)
+
+    async def _here(self, interaction: discord.Interaction) -> Seated:
+        """The user's seat in this channel's running Catan game, or a Refusal saying why not."""
+        row = await self.bot.service.in_channel(interaction.channel_id or 0)
+        if row.game != "catan":
+            raise Refusal("rule", reason=t("catan.not_catan"))
+        if row.status != "active":
+            raise HostError("not_started")
+        return await seated(self.bot, row.id, None, interaction.user.id)
+
+    @app_commands.command(name="hand", description="Your Catan cards, points and open trade offers (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = await self._here(interaction)
+        except (Refusal, HostError, RuleError) as err:
+            await explain(interaction, err)
+            return
+        view = hand_view(found)
+        text = hand_text(found.row, found.game, found.seat)
+        if view is None:
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.followup.send(text, view=view, ephemeral=True)
+
+    @app_commands.command(name="build", description="Build a Catan road, settlement or city")
+    @app_commands.describe(
+        what="What to build",
+        where="Intersection (25 or J-NE) for a settlement or city; path (25-31 or J-E) for a road",
+    )
+    async def build(self, interaction: discord.Interaction, what: Piece, where: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            found = await self._here(interaction)
+            require_turn(found)
+            at: str | int = parse_path(where) if what == "road" else parse_intersection(where)
+        except (Refusal, HostError, RuleError) as err:
+            await explain(interaction, err)
+            return
+        await act(self.bot, interaction, found.row.id, found.row.version, {"type": what, "at": at})
+
+    @build.autocomplete("where")
+    async def build_where(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            found = await self._here(interaction)
+        except (Refusal, HostError, RuleError):
+            return []
+        what = str(getattr(interaction.namespace, "what", "") or "settlement")
+        typed = current.strip().upper()
+        if typed and what != "road":
+            with contextlib.suppress(RuleError):  # "J-NE" or "25": put the named intersection first
+                typed = str(parse_intersection(current))
+        elif typed:
+            with contextlib.suppress(RuleError):
+                typed = parse_path(current).upper()
+        choices = []
+        for value in legal_spots(found.game, found.seat, what):
+            name = spot_name(what, value)
+            if not typed or value.upper() == typed or value.upper().startswith(typed) or typed in name.upper():
+                choices.append(app_commands.Choice(name=clip(name), value=value))
+        choices.sort(key=lambda c: c.value.upper() != typed)
+        return choices[:PAGE]
