@@ -49,7 +49,11 @@ async def announce(bot: BoardHost, outcome: Outcome, *, opening: bool = False) -
         log.error("no turn poster for %s", outcome.row.game)
         return None
     previous = outcome.row.message_id
-    message = await poster(bot, outcome.row, outcome.game, outcome.events, opening)
+    try:
+        message = await poster(bot, outcome.row, outcome.game, outcome.events, opening)
+    except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works again
+        log.warning("game %s: turn message not posted: %s", outcome.row.id, err)
+        return None
     if message is not None and previous and previous != message.id and not opening:  # the lobby has no buttons left
         await retire(bot, outcome.row, previous)
     bot.dispatch("turn_posted", outcome)

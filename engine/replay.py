@@ -72,7 +72,12 @@ def play(data: Any, limit: int | None = None) -> Game:
 
 
 def export(game: Game, seed: int, actions: Sequence[Action]) -> dict[str, Any]:
-    """The replay file of ``game`` given the recorded actions that produced it."""
+    """The replay file of ``game`` given the recorded actions that produced it.
+
+    Live-only actions (Catan trade offers and replies that led to no trade) are left out: the format records only
+    trades that happened, and the engine settles offers so that the rest replays the same.
+    """
+    live_only: frozenset[str] = getattr(game, "LIVE_ONLY", frozenset())
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -80,5 +85,5 @@ def export(game: Game, seed: int, actions: Sequence[Action]) -> dict[str, Any]:
         "players": list(game.players),
         "seed": seed,
         "options": game.replay_options(),
-        "actions": [dict(a) for a in actions],
+        "actions": [dict(a) for a in actions if a.get("type") not in live_only],
     }

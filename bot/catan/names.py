@@ -30,6 +30,7 @@ ALIASES: Final = {
     "grain": "grain", "grains": "grain", "wheat": "grain",
     "ore": "ore", "ores": "ore", "stone": "ore", "rock": "ore", "rocks": "ore",
 }  # fmt: skip
+FILLERS: Final = frozenset({"and", "a", "an", "и", "和"})  # words between amounts that mean nothing
 BUNDLE_LIMIT: Final = 19  # nobody holds more of a resource than the bank has
 
 
@@ -101,11 +102,11 @@ def parse_bundle_text(text: str) -> dict[str, int]:
     position = 0
     for match in _TOKEN.finditer(rest):
         between = rest[position : match.start()]
-        if between.strip(" ,;+&") and between.strip(" ,;+&") not in ("and", "и", "和"):
+        if between.strip(" ,;+&"):
             raise Refusal("rule", reason=t("catan.bundle_bad", text=between.strip(), example=t("catan.bundle_example")))
         position = match.end()
         word = match[2]
-        if word in ("and", "и", "和"):
+        if word in FILLERS:
             continue
         name = ALIASES.get(word)
         if name is None:

@@ -128,6 +128,8 @@ class Catan:
     MIN_PLAYERS: Final = 3
     MAX_PLAYERS: Final = 4
     OPTIONS: Final = OPTION_NAMES
+    # Actions of the live game that a replay file leaves out (a completed trade is recorded as ``trade``).
+    LIVE_ONLY: Final = frozenset({"offer", "accept", "decline", "counter", "confirm", "withdraw"})
 
     def __init__(self, players: Sequence[str], options: Options, seed: int, layout: Layout, first: int) -> None:
         n = len(players)
@@ -371,7 +373,8 @@ class Catan:
                 )
         events: list[Event] = []
         recorded = handler(self, seat, action, replay, events)
-        self.actions += 1
+        if recorded["type"] not in self.LIVE_ONLY:  # count what a replay file holds, so both results agree
+            self.actions += 1
         return Applied(recorded, events)
 
     # -- checks shared by handlers ---------------------------------------------------------------------------

@@ -6,11 +6,15 @@ import random
 from typing import Any
 
 from bot.cogs.catan import CatanCog
+from bot.host.service import Outcome
 from bot.rebuild import rebuild
 from bot.storage import GameRow
-from tests.bot.catan_driver import perform
+from bot.turns import announce
+from engine.catan import robber_choices
+from engine.replay import play
+from tests.bot.catan_driver import find, perform, turn_message
 from tests.bot.conftest import World, reply
-from tests.bot.test_discord_carcassonne import flat
+from tests.bot.test_discord_carcassonne import flat, labels
 
 
 async def start(world: World, extra: dict[str, Any] | None = None, **options: Any) -> GameRow:
@@ -81,7 +85,188 @@ async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: Wo
     log = await world.bot.games.actions(row.id)
     assert rebuild(final, log).to_json() == world.bot.service.game(final).to_json()
     assert {"settlement", "road", "roll", "end_turn", "discard", "robber", "buy", "bank_trade", "offer"} <= kinds
+    # the exported replay leaves out offers and replies, and plays back to the same result
+    exported = await world.bot.service.export(row.id)
+    assert not {a["type"] for a in exported["actions"]} & {"offer", "accept", "decline", "counter", "withdraw"}
+    replayed = play(exported).result()
+    live = world.bot.service.game(final).result()
+    assert replayed == live
     # nothing secret in the channel: no bought card named, no stolen resource named
     public = "\n".join(m.content for m in world.channel.history())
     assert "You bought" not in public and "bought a development card:" not in public
     assert "stole 1" not in public and " from you" not in public
+
+
+# -- scenarios on a rigged table ---------------------------------------------------------------------------------
+
+
+def dice_state(total: int) -> Any:
+    """A generator state whose next two draws roll ``total`` (the engine draws d = int(random() * 6) + 1 twice)."""
+    for seed in range(10_000):
+        probe = random.Random(seed)
+        if int(probe.random() * 6) + 1 + int(probe.random() * 6) + 1 == total:
+            return random.Random(seed).getstate()
+    raise AssertionError(total)
+
+
+async def rig(world: World, row: GameRow, change: Any) -> GameRow:
+    """Change the stored game directly (hands, phase, dice) and post its turn afresh, as a test fixture."""
+    game = world.bot.service.game(row)
+    changed = type(game).from_json(game.to_json())
+    change(changed)
+    updated = await world.bot.games.update(row.id, row.version, state=changed.to_json())
+    await announce(world.bot, Outcome(updated, world.bot.service.game(updated), []))
+    return updated
+
+
+def hands(**cards: list[int]) -> Any:
+    def change(game: Any) -> None:
+        for seat, name in enumerate(("alice", "bob", "carol")):
+            if name in cards:
+                game.hand[seat] = list(cards[name])
+
+    return change
+
+
+async def turn(world: World) -> Any:
+    return await turn_message(world)
+
+
+async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: World) -> None:
+    row = await start(world, setup="beginner")
+    rolled_seven = dice_state(7)
+
+    def seven(game: Any) -> None:
+        hands(alice=[1, 1, 0, 0, 0], bob=[3, 3, 3, 0, 0], carol=[2, 2, 2, 2, 0])(game)
+        game.rng.setstate(rolled_seven)
+
+    row = await rig(world, row, seven)
+    await world.alice.click(await turn(world), label="Roll")
+    message = await turn(world)
+    assert "rolled" in message.content and "Seven! Discarding: bob 4 cards, carol 4 cards." in message.content
+    assert f"<@{world.bob.id}> 4 cards, <@{world.carol.id}> 4 cards" in message.content
+    # alice owes nothing; bob counts wrong first: explained, nothing changes
+    refused = reply(await world.alice.click(message, label="Discard"))
+    assert refused.ephemeral and "You owe no discard now." in refused.content
+    bob_modal = await world.bob.click(message, label="Discard")
+    carol_modal = await world.carol.click(message, label="Discard")
+    assert bob_modal.modal is not None and carol_modal.modal is not None
+    wrong = reply(await world.bob.submit_modal(bob_modal, {"discard:brick": "1"}))
+    assert wrong.ephemeral and "4" in wrong.content
+    bob_again = await world.bob.click(message, label="Discard")
+    # both forms were opened on the same turn message; the second is not refused as out of date
+    done = [
+        await world.bob.submit_modal(bob_again, {"discard:brick": "2", "discard:lumber": "2"}),
+        await world.carol.submit_modal(carol_modal, {"discard:wool": "2", "discard:grain": "2"}),
+    ]
+    assert all("Done" in reply(d).content for d in done), [reply(d).content for d in done]
+    robber = await turn(world)
+    assert f"<@{world.alice.id}>, move the robber" in robber.content
+    history = "\n".join(m.content for m in world.channel.history())
+    assert "bob discarded 2 brick, 2 lumber." in history and "carol discarded 2 wool, 2 grain." in history
+    current = await world.bot.games.get(row.id)
+    assert current is not None
+    game = world.bot.service.game(current)
+    assert game.hand[1] == [1, 1, 3, 0, 0] and game.hand[2] == [2, 2, 0, 0, 0]
+    assert not world.env.errors
+    # the robber: a hex with two victims asks whom to rob; the victim learns the card by DM, the channel does not
+    letter = next(h for h, v in robber_choices(game, 0).items() if len(v) >= 2 and None not in v)
+    victims = robber_choices(game, 0)[letter]
+    picked = reply(await world.alice.select(robber, [letter], custom_id=find(robber, op="rob", kind=3)["custom_id"]))
+    assert picked.ephemeral and "Whom do you rob" in picked.content
+    victim = victims[0]
+    victim_user = [world.alice, world.bob, world.carol][victim]
+    stolen = reply(await world.alice.click(picked, label=f"Steal from {victim_user.name}"))
+    assert stolen.ephemeral and "You stole 1 " in stolen.content and victim_user.name in stolen.content
+    resource = stolen.content.split("You stole 1 ")[1].split(" ")[0]
+    told = victim_user.user.dm_channel.last_message
+    assert told is not None and f"alice stole 1 {resource} from you." in told.content
+    main = await turn(world)
+    assert f"alice stole a card from {victim_user.name}." in main.content
+    assert f"stole 1 {resource}" not in "\n".join(m.content for m in world.channel.history())
+
+
+async def test_a_private_trade_goes_through_direct_messages(world: World) -> None:
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    row = await rig(world, row, after_roll)
+    menu = reply(await world.alice.click(await turn(world), label="Trade"))
+    assert menu.ephemeral and "Offer to bob" in labels(menu)
+    form = await world.alice.click(menu, label="Offer to bob")
+    assert form.modal is not None
+    bad = reply(await world.alice.submit_modal(form, {"give": "2 bricks and a dragon", "get": "ore"}))
+    assert bad.ephemeral and "“dragon” is not a resource" in bad.content
+    form = await world.alice.click(menu, label="Offer to bob")
+    sent = reply(await world.alice.submit_modal(form, {"give": "1 brick", "get": "2 ore"}))
+    assert sent.ephemeral and "Offer 1: alice gives bob 1 brick for 2 ore." in sent.content
+    # the offer is private: nothing in the channel, everything in bob's DMs
+    assert "Offer 1" not in "\n".join(m.content for m in world.channel.history())
+    offer = world.bob.user.dm_channel.last_message
+    assert "Offer 1: alice gives bob 1 brick for 2 ore." in offer.content
+    assert labels(offer) == ["Accept offer 1", "Decline offer 1", "Counter offer 1"]
+    nosy = reply(await world.carol.slash(world.channel, "hand"))
+    assert "Offer 1" not in nosy.content and not labels(nosy)
+    await world.bob.user.click(offer, label="Accept offer 1")
+    confirm = world.alice.user.dm_channel.last_message
+    assert "bob accepted your offer 1" in confirm.content
+    assert labels(confirm) == ["Trade with bob (offer 1)", "Withdraw offer 1"]
+    await world.alice.user.click(confirm, label="Trade with bob (offer 1)")
+    assert "alice traded 1 brick to bob for 2 ore." in world.channel.last_message.content
+    current = await world.bot.games.get(row.id)
+    assert current is not None
+    game = world.bot.service.game(current)
+    assert game.hand[0] == [1, 0, 0, 0, 2] and game.hand[1] == [1, 0, 0, 0, 0]
+    # the recorded log holds the offer, the acceptance and the trade; the export keeps only the trade
+    kinds = [a["type"] for a in await world.bot.games.actions(row.id)]
+    assert kinds[-3:] == ["offer", "accept", "trade"]
+    assert not world.env.errors
+
+
+async def test_a_bought_card_goes_by_dm_and_a_closed_dm_is_told_in_the_channel(world: World) -> None:
+    row = await start(world, setup="beginner", extra={"dev_deck": ["knight", "monopoly"]})
+
+    def rich(game: Any) -> None:
+        hands(alice=[0, 0, 2, 2, 2])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, rich)
+    bought = reply(await world.alice.click(await turn(world), label="Buy card"))
+    assert bought.ephemeral and "You bought a development card: **Knight**." in bought.content
+    assert "You bought a development card: **Knight**." in world.alice.user.dm_channel.last_message.content
+    assert "alice bought a development card." in world.channel.last_message.content
+    # alice closes her DMs: the next card is still hers, the channel says to use /hand and names no card
+    dm = world.alice.user.dm_channel
+    world.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007, times=1)
+    again = reply(await world.alice.click(await turn(world), label="Buy card"))
+    assert "**Monopoly**" in again.content
+    notice = [m.content for m in world.channel.history() if "could not send you a direct message" in m.content]
+    assert notice and f"<@{world.alice.id}>" in notice[-1] and "/hand" in notice[-1]
+    public = "\n".join(m.content for m in world.channel.history())
+    assert "Monopoly" not in public and "Knight" not in public
+    hand = reply(await world.alice.slash(world.channel, "hand"))
+    assert "Knight ×1" in hand.content and "Monopoly ×1" in hand.content
+
+
+async def test_build_accepts_numbers_and_hex_corner_names(world: World) -> None:
+    row = await start(world)
+    choices = await world.alice.autocomplete(world.channel, "build", "where", "J-NE", what="settlement")
+    assert choices[0]["value"] == "25" and choices[0]["name"] == "25 · F-S"  # J-NE is also F-S
+    wrong = reply(await world.bob.slash(world.channel, "build", what="settlement", where="25"))
+    assert wrong.ephemeral and "not your turn" in wrong.content
+    unknown = reply(await world.alice.slash(world.channel, "build", what="settlement", where="Z-Q"))
+    assert unknown.ephemeral and "is not an intersection" in unknown.content
+    await world.alice.slash(world.channel, "build", what="settlement", where="J-NE")
+    message = await turn(world)
+    assert "alice built a settlement at 25 · F-S." in message.content
+    roads = await world.alice.autocomplete(world.channel, "build", "where", "J-E", what="road")
+    assert roads[0]["value"] == "25-31" and roads[0]["name"].startswith("25-31 · ")
+    await world.alice.slash(world.channel, "build", what="road", where="J-E")
+    assert "alice built a road at 25-31 · " in world.channel.last_message.content
+    assert (await world.bot.games.actions(row.id))[-2:] == [
+        {"player": 0, "type": "settlement", "at": 25},
+        {"player": 0, "type": "road", "at": "25-31"},
+    ]
