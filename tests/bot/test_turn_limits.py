@@ -51,9 +51,7 @@ async def logged_users(service: GameService, game_id: int) -> list[int | None]:
     return [r[0] for r in rows]
 
 
-async def test_an_idle_carcassonne_turn_is_placed_and_passed_for_the_player(
-    service: GameService, clock: Clock
-) -> None:
+async def test_an_idle_carcassonne_turn_is_placed_and_passed_for_the_player(service: GameService, clock: Clock) -> None:
     game_id = await start(service, "carcassonne", [ALICE, BOB], 2 * HOUR, river=False, deck=["S", "U", "E"],
                           first_player=0)  # fmt: skip
     clock.now += 2 * HOUR - 1
