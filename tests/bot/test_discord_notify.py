@@ -43,20 +43,30 @@ async def test_a_player_with_turn_dms_on_gets_a_link_and_one_with_them_off_gets_
     assert not world.env.errors
 
 
-async def test_a_refused_dm_is_logged_and_the_turn_still_posts(world: World, caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize(
+    ("status", "code", "why"),
+    [
+        (403, 50007, "Cannot send messages to this user"),
+        (403, 50278, "Cannot send messages to this user due to having no mutual guilds"),
+        (500, 0, "Internal Server Error"),
+    ],
+)
+async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
+    world: World, caplog: pytest.LogCaptureFixture, status: int, code: int, why: str
+) -> None:
     await world.alice.slash(world.channel, "carcassonne new", river=False)
     await world.bob.click(world.channel.last_message, label="Join")
     lobby = await world.bot.games.open_in_channel(world.channel.id)
     assert lobby is not None
-    # whoever the lobby's Start will draw as first player has turn DMs on but does not accept DMs (50007)
+    # whoever the lobby's Start will draw as first player has turn DMs on, but Discord refuses the message
     first = {world.alice.id: world.alice, world.bob.id: world.bob}[lobby.seats[first_seat(lobby)].user_id]
     await first.slash(world.channel, "settings", dm_on_turn=True)
     world.env.inject_error(
         "POST",
         f"/channels/{first.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
+        status=status,
+        code=code,
+        message=why,
     )
     with caplog.at_level(logging.WARNING, logger="boardhost.notify"):
         await world.alice.click(world.channel.last_message, label="Start")
@@ -64,7 +74,7 @@ async def test_a_refused_dm_is_logged_and_the_turn_still_posts(world: World, cap
     assert f"<@{first.id}>" in turn.content and "place tile" in turn.content and turn.components
     assert dms(first) == []
     [record] = [r for r in caplog.records if r.name == "boardhost.notify"]
-    assert "code 50007" in record.getMessage() and str(first.id) in record.getMessage()
+    assert f"HTTP {status}, code {code}" in record.getMessage() and str(first.id) in record.getMessage()
     assert not world.env.errors
     # the game goes on from the posted turn
     await place(world, first)
