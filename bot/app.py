@@ -35,7 +35,9 @@ class BoardHost(commands.Bot):
         from bot.cogs.catan import CatanCog
         from bot.cogs.game import GameCog
         from bot.cogs.lobby import LobbyButton, LobbyCog
+        from bot.cogs.notify import Notify
         from bot.cogs.reminders import Reminders
+        from bot.cogs.turn_limits import TurnLimits
 
         self.db = await Database.open(self.config.database)
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
@@ -43,6 +45,8 @@ class BoardHost(commands.Bot):
         await self.add_cog(LobbyCog(self))
         await self.add_cog(GameCog(self))
         await self.add_cog(Reminders(self))
+        await self.add_cog(TurnLimits(self))
+        await self.add_cog(Notify(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
         self.add_dynamic_items(LobbyButton)
         await self.add_cog(CarcassonneCog(self))

@@ -108,6 +108,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             scores=", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(event.get("scores", []))),
         ),
         "undone": lambda: t("narrate.undone", name=player),
+        "timed_out": lambda: t("narrate.timed_out", name=player),
     }
     tell = simple.get(str(kind))
     return None if tell is None else tell()

@@ -55,6 +55,14 @@ class Game(Protocol):
         """An action the host applies without asking anyone (a Carcassonne tile that fits nowhere), else None."""
         ...
 
+    def timeout_action(self, seat: int) -> Action:
+        """The deterministic minimal move the host makes for ``seat`` when its time is up (turn limits).
+
+        ``seat`` must owe a decision now (one of ``actors()``); raises RuleError otherwise. The move needs no
+        judgement and keeps the game going; chance outcomes are left to ``apply``.
+        """
+        ...
+
     def random_action(self, rng: random.Random) -> Action:
         """A uniformly random legal action for one of ``actors()`` (used by selfplay and fuzz tests)."""
         ...

@@ -15,6 +15,7 @@ from bot.components import refuse
 from bot.host import HostError
 from bot.storage import GameRow, UserSettings
 from bot.text import t
+from bot.turns import announce
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -117,6 +118,22 @@ class GameCog(commands.Cog):
             await refuse(interaction, err.key, **err.params)
             return
         await interaction.response.send_message(t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}")))
+
+    @game.command(name="undo", description="Take back your last move of this turn, if it revealed nothing")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # acknowledged before any database work
+        row = await self._row(interaction, started=True)
+        if row is None:
+            return
+        try:
+            if row.seat_of(interaction.user.id) is None:
+                raise HostError("not_seated")
+            outcome = await self.bot.service.undo(row.id, row.version, interaction.user.id)
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        await interaction.followup.send(t("cmd.undo.done"), ephemeral=True)
+        await announce(self.bot, outcome)
 
     @game.command(name="export", description="The replay file of the last finished game in this channel")
     async def export(self, interaction: discord.Interaction) -> None:

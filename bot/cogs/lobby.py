@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from bot.app import BoardHost
 
 OPS = ("join", "leave", "start", "cancel")
+HOUR = 3600
+TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
 STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
@@ -45,6 +47,9 @@ def lobby_embed(row: GameRow) -> discord.Embed:
     ]
     if options:
         embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
+    if row.turn_limit:
+        hours = row.turn_limit // HOUR
+        embed.add_field(name=t("lobby.turn_limit"), value=t("lobby.turn_limit_value", count=hours), inline=False)
     embed.set_footer(text=t("lobby.hosted_by", host=row.seats[0].name if row.seats else "?"))
     return embed
 
@@ -115,7 +120,9 @@ class LobbyCog(commands.Cog):
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
 
-    async def _open(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+    async def _open(
+        self, interaction: discord.Interaction, game: str, options: dict[str, Any], turn_limit: int | None
+    ) -> None:
         if interaction.channel_id is None:
             return
         try:
@@ -125,6 +132,7 @@ class LobbyCog(commands.Cog):
                 game=game,
                 host=seat_for(interaction.user),
                 options=options,
+                turn_limit=turn_limit * HOUR if turn_limit else None,
             )
         except HostError as err:
             await refuse(interaction, err.key, **err.params)
@@ -139,6 +147,7 @@ class LobbyCog(commands.Cog):
         tower="Add The Tower expansion",
         farm_scoring="Farm scoring rule",
         small_city="Old rule: a 2-tile city scores 2",
+        turn_limit=TURN_LIMIT_HELP,
     )
     async def carcassonne_new(
         self,
@@ -147,11 +156,13 @@ class LobbyCog(commands.Cog):
         tower: bool = False,
         farm_scoring: Literal["current", "first_edition"] = "current",
         small_city: bool = False,
+        turn_limit: app_commands.Range[int, 1, 336] | None = None,
     ) -> None:
         await self._open(
             interaction,
             "carcassonne",
             {"river": river, "tower": tower, "farm_scoring": farm_scoring, "small_city": small_city},
+            turn_limit,
         )
 
     @catan.command(name="new", description="Open a Catan lobby in this channel")
@@ -160,6 +171,7 @@ class LobbyCog(commands.Cog):
         setup="Set-up: snake draft or the beginner positions",
         points_to_win="Victory points needed (default 10)",
         strict_phases="All trading before any building",
+        turn_limit=TURN_LIMIT_HELP,
     )
     async def catan_new(
         self,
@@ -168,9 +180,11 @@ class LobbyCog(commands.Cog):
         setup: Literal["snake", "beginner"] = "snake",
         points_to_win: app_commands.Range[int, 3, 20] = 10,
         strict_phases: bool = False,
+        turn_limit: app_commands.Range[int, 1, 336] | None = None,
     ) -> None:
         await self._open(
             interaction,
             "catan",
             {"board": board, "setup": setup, "points_to_win": points_to_win, "strict_phases": strict_phases},
+            turn_limit,
         )

@@ -47,10 +47,13 @@ class Reminders(commands.Cog):
                     continue
                 who = ", ".join(f"<@{row.seats[s].user_id}>" for s in game.actors())
                 hours = int(reminder.idle // 3600)
-                await channel.send(
-                    t("reminder.turn", who=who, game=t(f"game.{row.game}"), hours=hours, count=hours),
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
+                params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
+                if row.turn_limit:
+                    limit = t("reminder.limit_hours", count=row.turn_limit // 3600)
+                    text = t("reminder.turn_limit", limit=limit, **params)
+                else:
+                    text = t("reminder.turn", **params)
+                await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException as err:  # a deleted channel or lost permission: log, keep sweeping
                 log.warning("reminder for game %s not delivered: %s", row.id, err)
 

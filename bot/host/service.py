@@ -20,6 +20,9 @@ LIMITS: Final = {"carcassonne": (2, 6), "catan": (3, 4)}
 # Action types that reveal something random or hidden: undo may not cross them.
 REVEALING: Final = frozenset({"roll", "buy", "robber", "knight", "discard", "trade", "monopoly", "year_of_plenty"})
 CACHE_SIZE: Final = 256
+# At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
+# set-up's double placement at the turn of the snake (settlement, road, settlement, road).
+TIMEOUT_MOVES: Final = 8
 
 
 @dataclass
@@ -199,6 +202,13 @@ class GameService:
         more, more_events = self._automatic(game)
         actions += more
         events += more_events
+        updated = await self._record(row, current, game, actions, user_id)
+        return Outcome(updated, game, events, actions, current.actors())
+
+    async def _record(
+        self, row: GameRow, current: Game, game: Game, actions: list[dict[str, Any]], user_id: int | None
+    ) -> GameRow:
+        """Store ``game`` (reached from ``current`` by ``actions``) in one transaction guarded by the version."""
         changes: dict[str, Any] = {}
         if game.actors() != current.actors() or game.finished:
             changes.update(turn_started_at=self.games.clock(), reminders_sent=0)
@@ -214,7 +224,44 @@ class GameService:
             self._cache.pop(row.id, None)
             raise HostError("stale") from None
         self._remember(row.id, updated.version, game)
-        return Outcome(updated, game, events, actions, current.actors())
+        return updated
+
+    async def timeout(self, game_id: int, version: int | None) -> Outcome:
+        """The turn limit ran out: make the idle seats' decisions with the engine's timeout moves.
+
+        The seats owing a decision now are the idle ones. Their decisions are made (latest-listed seat first, so
+        replies to a trade offer are settled before the offering player's turn ends) until the game waits for
+        someone else, a new turn begins or the game ends; automatic follow-ups come after each move. Everything
+        is logged without a user (``user_id`` NULL) in one transaction guarded by ``version``. The outcome's
+        events start with one ``timed_out`` event per idle seat that was moved for.
+        """
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        current = self.game(row)
+        idle = current.actors()
+        turn = current.result()["turn"]
+        game = game_class(row.game).from_json(current.to_json())
+        actions: list[dict[str, Any]] = []
+        events: list[Event] = []
+        moved: list[int] = []
+        for _ in range(TIMEOUT_MOVES):
+            owing = game.actors()
+            if not owing or any(s not in idle for s in owing) or game.result()["turn"] != turn:
+                break
+            seat = owing[-1]
+            applied = game.apply(game.timeout_action(seat))
+            more, more_events = self._automatic(game)
+            actions += [applied.action, *more]
+            events += [*applied.events, *more_events]
+            if seat not in moved:
+                moved.append(seat)
+        if not actions:
+            raise HostError("not_active")
+        updated = await self._record(row, current, game, actions, None)
+        timed_out: list[Event] = [{"type": "timed_out", "player": s} for s in moved]
+        return Outcome(updated, game, timed_out + events, actions, idle)
 
     async def undo(self, game_id: int, version: int | None, user_id: int) -> Outcome:
         """Take back the acting player's last action of the current turn, if it revealed nothing."""

@@ -139,6 +139,15 @@ class Games:
         rows = await self.db.fetchall(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return [GameRow.from_row(r) for r in rows]
 
+    async def overdue(self, now: float) -> list[GameRow]:
+        """Running games with a turn limit whose current wait has reached it by ``now``."""
+        rows = await self.db.fetchall(
+            """SELECT * FROM games WHERE status = 'active' AND turn_limit IS NOT NULL
+                   AND turn_started_at IS NOT NULL AND turn_started_at + turn_limit <= ? ORDER BY id""",
+            (now,),
+        )
+        return [GameRow.from_row(r) for r in rows]
+
     async def create_lobby(
         self,
         *,

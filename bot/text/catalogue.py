@@ -28,10 +28,18 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.stats.wins": ("<@{user}>: {count} win", "<@{user}>: {count} wins"),
     "cmd.settings.saved_on": "You will get a direct message when a turn of yours starts.",
     "cmd.settings.saved_off": "You will no longer get a direct message when a turn of yours starts.",
+    "cmd.undo.done": "Taken back. The turn is posted again.",
+    "notify.turn": "It is your turn in {game} in {channel} on {server}: {link}",
+    "notify.turn_elsewhere": "It is your turn in {game} in {channel}: {link}",
     "reminder.turn": (
         "{who}, {game} is waiting for you (idle for {hours} hour).",
         "{who}, {game} is waiting for you (idle for {hours} hours).",
     ),
+    "reminder.turn_limit": (
+        "{who}, {game} is waiting for you (idle for {hours} hour; after {limit} the bot moves for you).",
+        "{who}, {game} is waiting for you (idle for {hours} hours; after {limit} the bot moves for you).",
+    ),
+    "reminder.limit_hours": ("{count} hour", "{count} hours"),
     "rules.carcassonne": (
         "**Carcassonne.** On your turn draw a tile and place it so every touching edge matches (city to city, road "
         "to road, field to field). Then you may put one follower from your supply on a road, city, cloister or field "
@@ -52,6 +60,11 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "lobby.hosted_by": "Hosted by {host}",
     "lobby.players": "Players ({count}/{max})",
     "lobby.options": "Options",
+    "lobby.turn_limit": "Turn limit",
+    "lobby.turn_limit_value": (
+        "{count} hour: then the bot makes a minimal move for whoever keeps the game waiting.",
+        "{count} hours: then the bot makes a minimal move for whoever keeps the game waiting.",
+    ),
     "lobby.needs": "Needs {min} to {max} players. The host starts the game.",
     "lobby.button.join": "Join",
     "lobby.button.leave": "Leave",
@@ -328,6 +341,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.hand.points": "Your victory points: {points}",
     "catan.hand.rates": "Your harbour rates: {rates}",
     "catan.hand.owes": ("You must discard {count} card.", "You must discard {count} cards."),
+    "narrate.timed_out": "{name} ran out of time; the bot made a minimal move.",
 }
 
 

@@ -242,6 +242,30 @@ class Carcassonne:
             return {"player": self.current, "type": "discard"}
         return None
 
+    def timeout_action(self, seat: int) -> Action:
+        """The move the host makes for ``seat`` when its time is up: the smallest one that keeps the game going.
+
+        Placing: the drawn tile at the first legal cell in the bot's numbering (top row first, then left to
+        right: sorted by (y, x)) with its first legal rotation; a tile that fits nowhere is discarded. The follower
+        decision: pass (no follower, no tower).
+        """
+        if self.phase == OVER:
+            raise RuleError("game_over", "the game is over")
+        if seat != self.current:
+            raise RuleError(
+                "not_your_turn",
+                f"it is {self.players[self.current]}'s turn (seat {self.current}), not seat {seat}'s",
+                player=seat,
+                current=self.current,
+            )
+        if self.phase == PLACE:
+            placements = self.legal_placements()
+            if not placements:
+                return {"player": seat, "type": "discard"}
+            x, y = min(placements, key=lambda c: (c[1], c[0]))
+            return {"player": seat, "type": "place", "x": x, "y": y, "rotation": placements[(x, y)][0]}
+        return {"player": seat, "type": "pass"}
+
     def random_action(self, rng: random.Random) -> Action:
         """Uniform over ``legal_actions(current)``, without building the whole list on the common path."""
         if self.phase == OVER:

@@ -30,7 +30,7 @@ from engine.catan.board import (
 )
 from engine.catan.maps import Layout, beginner_layout, layout_json, random_layout
 from engine.catan.options import CARD_INDEX, CARDS, DECK_COUNTS, OPTION_NAMES, Options, parse_options
-from engine.catan.policy import legal_actions, random_action
+from engine.catan.policy import legal_actions, random_action, timeout_action
 from engine.catan.state import dump, load
 from engine.catan.trading import (
     CARD_COST,
@@ -1284,6 +1284,10 @@ class Catan:
 
     def random_action(self, rng: random.Random) -> Action:
         return random_action(self, rng)
+
+    def timeout_action(self, seat: int) -> Action:
+        """The host's move for an idle seat (``policy.timeout_action``)."""
+        return timeout_action(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return player_view(self, seat)

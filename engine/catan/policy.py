@@ -27,9 +27,10 @@ import random
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from engine.catan.board import EDGE_NAMES, EDGE_NODES, HEX_COUNT, HEX_NAMES, NODE_EDGES, RESOURCES
+from engine.catan.board import EDGE_NAMES, EDGE_NODES, HEX_CORNERS, HEX_COUNT, HEX_NAMES, NODE_EDGES, RESOURCES
 from engine.catan.options import CARDS
 from engine.catan.trading import bundle_json, holds
+from engine.errors import RuleError
 from engine.game import Action
 
 if TYPE_CHECKING:
@@ -242,6 +243,58 @@ def _replies(game: Catan, seat: int) -> list[Action]:
             ]
     out += _offers(game, seat, game.current)
     return out
+
+
+# -- the host's timeout moves --------------------------------------------------------------------------------
+
+
+def timeout_action(game: Catan, seat: int) -> Action:
+    """The move the host makes for an idle ``seat``: the smallest one that keeps the game going.
+
+    - set-up: a settlement on the lowest-numbered legal intersection, then the first legal path touching it;
+    - before the roll: roll (no card is played);
+    - a discard: half the hand, one card at a time from the largest pile left (ties: resource order);
+    - the robber: the first hex in letter order, other than the robber's, where ``seat`` has no building (any
+      other hex when every one has), and the first legal victim there (none when nobody there holds a card);
+    - after the roll: end the turn;
+    - a reply owed to a trade offer: decline the first such offer.
+    """
+    phase = game.phase
+    me: Action = {"player": seat}
+    if phase == "over":
+        raise RuleError("game_over", "the game is over: no more actions")
+    if phase == "discard":
+        owed = game.owed[seat]
+        if not owed:
+            raise RuleError("no_discard_owed", f"seat {seat} has no cards to discard now", player=seat)
+        left = list(game.hand[seat])
+        cards = [0] * 5
+        for _ in range(owed):
+            r = max(range(5), key=lambda i: (left[i], -i))
+            left[r] -= 1
+            cards[r] += 1
+        return {**me, "type": "discard", "cards": bundle_json(cards)}
+    if phase == "main" and seat != game.current:
+        for offer in game.offers:
+            if seat in game.awaiting_reply(offer):
+                return {**me, "type": "decline", "offer": offer["id"]}
+    if seat != game.current:
+        raise RuleError(
+            "not_your_turn", f"it is seat {game.current}'s turn, not seat {seat}'s", player=seat, current=game.current
+        )
+    if phase == "setup":
+        if game.setup_road:
+            return {**me, "type": "road", "at": road_spots(game, seat)[0]}
+        return {**me, "type": "settlement", "at": min(settlement_spots(game, seat))}
+    if phase == "roll":
+        return {**me, "type": "roll"}
+    if phase == "robber":
+        choices = robber_choices(game, seat)
+        letters = sorted(choices)
+        free = [h for h in letters if all(game.node_owner[c] != seat for c in HEX_CORNERS[HEX_NAMES.index(h)])]
+        hexagon = (free or letters)[0]
+        return {**me, "type": "robber", "hex": hexagon, "victim": choices[hexagon][0]}
+    return {**me, "type": "end_turn"}
 
 
 # -- the random policy ---------------------------------------------------------------------------------------
