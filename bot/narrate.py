@@ -227,6 +227,7 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
             points=(event.get("scores") or [0] * (int(event.get("winner") or 0) + 1))[int(event.get("winner") or 0)],
         ),
         "undone": lambda: t("narrate.undone", name=player),
+        "timed_out": lambda: t("narrate.timed_out", name=player),
     }
     tell = tellers.get(str(kind))
     return None if tell is None else tell()

@@ -13,6 +13,7 @@ from bot.host import GameService, HostError
 from bot.rebuild import load, rebuild
 from bot.storage import Database, Games, Seat
 from engine import RuleError
+from engine.catan import road_spots
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 
@@ -138,3 +139,28 @@ async def test_a_whole_game_through_the_host_matches_its_replayed_log(service: G
     assert replay["format"] == "boardhost-replay" and len(replay["actions"]) == len(log)
     best = max(load(row).result()["scores"])
     assert row.winners == [users[s].user_id for s, v in enumerate(load(row).result()["scores"]) if v == best]
+
+
+async def test_a_catan_undo_keeps_the_dice_to_come(tmp_path: Path) -> None:
+    """Undo rebuilds from the log; the generator must be where the live game left it, or a roll would repeat."""
+    db = await Database.open(tmp_path / "undo.sqlite3")
+    service = GameService(Games(db), random.Random(6))  # a table whose first roll is not a 7
+    row = await service.open_lobby(
+        guild_id=1, channel_id=77, game="catan", host=ALICE, options={"board": "beginner", "setup": "beginner"}
+    )
+    for seat in (BOB, CAROL):
+        row = await service.join(row.id, row.version, seat)
+    started = await service.start(row.id, row.version, ALICE.user_id)
+    game = started.game
+    assert game is not None
+    first = started.row.seats[game.current].user_id
+    rolled = await service.act(row.id, None, first, {"type": "roll"})
+    assert rolled.game is not None and rolled.game.phase == "main"
+    rolled.game.hand[game.current] = [1, 1, 0, 0, 0]  # not stored: only to know a road is affordable below
+    live_rng = rolled.game.to_json()["rng"]
+    spot = road_spots(rolled.game, game.current)[0]
+    stored = await service.games.update(rolled.row.id, rolled.row.version, state=rolled.game.to_json())
+    built = await service.act(row.id, stored.version, first, {"type": "road", "at": spot})
+    undone = await service.undo(row.id, built.row.version, first)
+    assert undone.game is not None and undone.game.to_json()["rng"] == live_rng
+    await db.close()
