@@ -7,11 +7,15 @@ Discord limits a message to 5 rows of components, a row to 5 buttons or one sele
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
 
 from bot.text import t
+from bot.text.catalogue import MESSAGES
+from engine import RuleError
 
 log = logging.getLogger("boardhost.components")
 
@@ -48,6 +52,27 @@ def option(label: str, value: str, description: str | None = None) -> discord.Se
     return discord.SelectOption(
         label=clip(label), value=value[:LABEL], description=clip(description) if description else None
     )
+
+
+_SEAT = re.compile(r"\bseat (\d+)(?:'s)?")
+
+
+def rule_reason(err: RuleError, names: Sequence[str] | None = None) -> str:
+    """A rule refusal for a player: a catalogue sentence for common codes, else the engine's own explanation with
+    seat numbers replaced by names."""
+    key = f"rule.{err.code}"
+    if key in MESSAGES:
+        return t(key)
+    if not names:
+        return err.message
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match[1])
+        if not 0 <= seat < len(names):
+            return match[0]
+        return names[seat] + ("'s" if match[0].endswith("'s") else "")
+
+    return _SEAT.sub(name, err.message)
 
 
 async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> None:

@@ -17,7 +17,7 @@ import discord
 
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
-from bot.components import Refusal, refuse
+from bot.components import Refusal, refuse, rule_reason
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
@@ -62,12 +62,12 @@ def require_turn(found: Seated) -> None:
         raise Refusal("not_your_turn")
 
 
-async def explain(interaction: discord.Interaction, err: Exception) -> None:
+async def explain(interaction: discord.Interaction, err: Exception, names: Sequence[str] | None = None) -> None:
     """The one place refusals are worded: catalogue keys for host refusals, the rule's own message otherwise."""
     if isinstance(err, Refusal | HostError):
         await refuse(interaction, err.key, **err.params)
     elif isinstance(err, RuleError):
-        await refuse(interaction, "rule", reason=err.message)
+        await refuse(interaction, "rule", reason=rule_reason(err, names))
     else:  # pragma: no cover - callers pass only the three kinds above
         raise err
 
@@ -85,7 +85,10 @@ async def act(
     except (HostError, RuleError) as err:
         if isinstance(err, HostError) and err.key == "stale":
             await refresh(bot, game_id)  # a racing edit may have left old buttons on the turn message
-        await explain(interaction, err)
+        names = None
+        with contextlib.suppress(HostError):
+            names = [s.name for s in (await bot.service.row(game_id)).seats]
+        await explain(interaction, err, names)
         return None
     await announce(bot, outcome)
     await tell_actor(interaction, outcome)

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from bot.components import CONTENT, PAGE, ROW_WIDTH, Layout, Refusal, clip, make_custom_id, option, refuse
+from bot.components import CONTENT, PAGE, ROW_WIDTH, Layout, Refusal, clip, make_custom_id, option, refuse, rule_reason
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.narrate import fit, narrate
@@ -257,7 +257,7 @@ async def apply(
         await refuse(interaction, err.key, **err.params)
         return
     except RuleError as err:
-        await refuse(interaction, "rule", reason=err.message)
+        await refuse(interaction, "rule", reason=rule_reason(err))
         return
     await announce(bot, outcome)
 
@@ -426,7 +426,7 @@ async def _refuse_error(interaction: discord.Interaction, err: HostError | RuleE
     if isinstance(err, HostError):
         await refuse(interaction, err.key, **err.params)
     else:
-        await refuse(interaction, "rule", reason=err.message)
+        await refuse(interaction, "rule", reason=rule_reason(err))
 
 
 # -- the cog -------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.components import refuse
 from bot.host import HostError
+from bot.host.service import waiting_for
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from bot.turns import announce
@@ -59,7 +60,7 @@ class GameCog(commands.Cog):
             t("cmd.status.score_line", name=seat.name, score=score)
             for seat, score in zip(row.seats, result["scores"], strict=True)
         ]
-        waiting = game.actors()
+        waiting = waiting_for(game)
         lines.append(t("cmd.status.waiting", who=", ".join(mention(row, s) for s in waiting), count=len(waiting)))
         embed = discord.Embed(
             title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)

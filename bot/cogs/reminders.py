@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.host.service import waiting_for
 from bot.reminders import due, mark_sent
 from bot.text import t
 
@@ -45,7 +46,7 @@ class Reminders(commands.Cog):
                 channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
                 if not isinstance(channel, discord.abc.Messageable):
                     continue
-                who = ", ".join(f"<@{row.seats[s].user_id}>" for s in game.actors())
+                who = ", ".join(f"<@{row.seats[s].user_id}>" for s in waiting_for(game))
                 hours = int(reminder.idle // 3600)
                 params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
                 if row.turn_limit:

@@ -36,6 +36,18 @@ class Outcome:
     before: list[int] = field(default_factory=list)  # the seats owing a decision before the change
 
 
+def waiting_for(game: Game) -> list[int]:
+    """The seats owing a decision as anyone may know it: a private Catan offer's recipient is not shown."""
+    pending = game.view(None).get("pending")
+    if pending is None:
+        return game.actors()
+    seats: list[int] = []
+    for decision in pending:
+        if decision["seat"] not in seats:
+            seats.append(decision["seat"])
+    return seats
+
+
 class GameService:
     def __init__(self, games: Games, rng: random.Random | None = None) -> None:
         self.games = games

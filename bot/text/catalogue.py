@@ -99,6 +99,11 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "error.export_unfinished": "A game can be exported once it is over.",
     "error.not_your_turn": "It is not your turn.",
     "error.rule": "{reason}",
+    # rule refusals by engine code (bot/components.py::rule_reason); other codes use the engine's explanation
+    "rule.not_your_turn": "It is not your turn.",
+    "rule.roll_first": "Roll the dice first.",
+    "rule.already_rolled": "The dice were already rolled this turn.",
+    "rule.game_over": "The game is over.",
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
     # carcassonne turn flow (bot/cogs/carcassonne.py) and narration (bot/narrate.py)
     "carcassonne.begins": "Carcassonne begins with the start tile at (0, 0).",

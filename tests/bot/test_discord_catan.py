@@ -5,14 +5,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.app import BoardHost
 from bot.cogs.catan import CatanCog
+from bot.host import HostError
 from bot.host.service import Outcome
 from bot.rebuild import rebuild
 from bot.storage import GameRow
 from bot.turns import announce
 from engine.catan import robber_choices
 from engine.replay import play
-from tests.bot.catan_driver import find, perform, turn_message
+from tests.bot.catan_driver import find, perform, refreshed, turn_message
 from tests.bot.conftest import World, reply
 from tests.bot.test_discord_carcassonne import flat, labels
 
@@ -208,6 +210,8 @@ async def test_a_private_trade_goes_through_direct_messages(world: World) -> Non
     offer = world.bob.user.dm_channel.last_message
     assert "Offer 1: alice gives bob 1 brick for 2 ore." in offer.content
     assert labels(offer) == ["Accept offer 1", "Decline offer 1", "Counter offer 1"]
+    status = reply(await world.carol.slash(world.channel, "game status")).embeds[0].description
+    assert f"Waiting for <@{world.alice.id}>." in status and f"<@{world.bob.id}>" not in status.split("Waiting")[1]
     nosy = reply(await world.carol.slash(world.channel, "hand"))
     assert "Offer 1" not in nosy.content and not labels(nosy)
     await world.bob.user.click(offer, label="Accept offer 1")
@@ -270,3 +274,51 @@ async def test_build_accepts_numbers_and_hex_corner_names(world: World) -> None:
         {"player": 0, "type": "settlement", "at": 25},
         {"player": 0, "type": "road", "at": "25-31"},
     ]
+
+
+async def test_wrong_users_stale_clicks_and_a_restart(world: World) -> None:
+    row = await start(world, setup="beginner")
+    message = await turn(world)
+    stranger = reply(await world.bob.click(message, label="Roll"))
+    assert stranger.ephemeral and "not your turn" in stranger.content
+    bystander_hand = reply(await world.carol.click(message, label="My hand"))
+    assert bystander_hand.ephemeral and "Resources" in bystander_hand.content  # anyone seated may look at their own
+    # a restart between two clicks: the same message's Roll still works, then it is out of date
+    fresh = BoardHost(world.bot.config)
+    await world.env.restart_bot(fresh)
+    await fresh.wait_until_ready()
+    await world.alice.click(message, label="Roll")
+    stored = await fresh.games.get(row.id)
+    assert stored is not None and stored.version > row.version
+    assert not flat(refreshed(world, message))  # the old turn message lost its buttons
+    assert not world.env.errors
+
+
+async def test_a_double_click_on_buy_card_buys_once(world: World) -> None:
+    row = await start(world, setup="beginner")
+
+    def rich(game: Any) -> None:
+        hands(alice=[0, 0, 3, 3, 3])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    row = await rig(world, row, rich)
+    message = await turn(world)
+    buy = find(message, label="Buy card")["custom_id"]
+    first = reply(await world.alice.click(message, custom_id=buy))
+    assert "You bought" in first.content
+    # the clicked message lost its buttons; a click racing the first one carries the old version: refused
+    assert not flat(refreshed(world, message))
+    version = int(buy.split(":")[3])
+    late = await code(world.bot.service.act(row.id, version, world.alice.id, {"type": "buy"}))
+    assert late == "stale"
+    current = await world.bot.games.get(row.id)
+    assert current is not None
+    assert sum(world.bot.service.game(current).dev[0]) == 1
+
+
+async def code(awaitable: Any) -> str:
+    try:
+        await awaitable
+    except HostError as err:
+        return err.key
+    raise AssertionError("not refused")
