@@ -160,3 +160,22 @@ async def perform(world: World, users: list[Any], action: dict[str, Any]) -> lis
     else:
         raise AssertionError(f"no UI for {action}")
     return results
+
+
+def assert_within_discord_limits(message: Any) -> None:
+    """Discord's limits, which the simulated Discord does not all enforce: 2000 characters, 5 rows of 5 buttons or
+    one select of at most 25 options, labels of 80 (buttons) or 100 (options) characters, custom ids of 100."""
+    assert len(message.content or "") <= 2000
+    rows = message.components
+    assert len(rows) <= 5
+    for row in rows:
+        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
+        selects = [c for c in children if c["type"] == 3]
+        assert len(children) <= 5 and (not selects or len(children) == 1)
+        for child in children:
+            assert len(str(child.get("custom_id", ""))) <= 100
+            assert len(str(child.get("label") or "")) <= 80
+            assert len(child.get("options") or []) <= 25
+            assert all(len(o["label"]) <= 100 and len(o["value"]) <= 100 for o in child.get("options") or [])
+            assert all(len(o.get("description") or "") <= 100 for o in child.get("options") or [])
+            assert len(str(child.get("placeholder") or "")) <= 150

@@ -14,7 +14,7 @@ from bot.storage import GameRow
 from bot.turns import announce
 from engine.catan import robber_choices
 from engine.replay import play
-from tests.bot.catan_driver import find, perform, refreshed, turn_message
+from tests.bot.catan_driver import assert_within_discord_limits, find, perform, refreshed, turn_message
 from tests.bot.conftest import World, reply
 from tests.bot.test_discord_carcassonne import flat, labels
 
@@ -71,6 +71,10 @@ async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: Wo
         action = game.random_action(rng)
         kinds.add(action["type"])
         results = await perform(world, users, action)
+        for result in results:
+            for shown in [result.response, *result.followups]:
+                if shown is not None:
+                    assert_within_discord_limits(shown)
         after = await world.bot.games.get(row.id)
         assert after is not None
         said = [reply(r).content for r in results if reply(r) is not None]
@@ -94,6 +98,8 @@ async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: Wo
     live = world.bot.service.game(final).result()
     assert replayed == live
     # nothing secret in the channel: no bought card named, no stolen resource named
+    for message in world.channel.history():
+        assert_within_discord_limits(message)
     public = "\n".join(m.content for m in world.channel.history())
     assert "You bought" not in public and "bought a development card:" not in public
     assert "stole 1" not in public and " from you" not in public
