@@ -30,7 +30,7 @@ class BoardHost(commands.Bot):
         self._rng = rng
 
     async def setup_hook(self) -> None:
-        from bot.catan.components import CatanButton, CatanSelect
+        from bot.catan.items import CatanButton, CatanSelect
         from bot.cogs.carcassonne import CarcassonneCog, CarcButton, CarcSelect
         from bot.cogs.catan import CatanCog
         from bot.cogs.game import GameCog

@@ -132,7 +132,7 @@ async def post_news(
     bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], channel: discord.abc.Messageable
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
-    from bot.catan.components import offer_view
+    from bot.catan.menus import offer_view
     from bot.narrate import narrate
 
     shown = public_events(events, None)
@@ -210,7 +210,7 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
 async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
     """Direct messages: a bought card (also to the buyer), a card stolen from you, offers and replies meant for
     you. When a DM cannot be delivered the player is asked in the channel to use /hand; nothing is lost."""
-    from bot.catan.components import offer_view
+    from bot.catan.menus import offer_view
 
     row = outcome.row
     if row.game != "catan" or outcome.game is None:

@@ -98,7 +98,7 @@ def turn_image(game: Catan) -> bytes:
 def button(
     row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "", *, version: int | None = None
 ) -> discord.ui.Item[Any]:
-    from bot.catan.components import CatanButton
+    from bot.catan.items import CatanButton
 
     return CatanButton(row.id, row.version if version is None else version, op, arg, label, style)
 
@@ -106,7 +106,7 @@ def button(
 def select(
     row: GameRow, op: str, options: list[discord.SelectOption], placeholder: str, arg: str = ""
 ) -> discord.ui.Item[Any]:
-    from bot.catan.components import CatanSelect
+    from bot.catan.items import CatanSelect
 
     return CatanSelect(row.id, row.version, op, arg, options, placeholder)
 

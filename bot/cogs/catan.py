@@ -13,8 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catan.components import hand_view
 from bot.catan.flows import Seated, act, explain, hand_text, post_turn, require_turn, seated
+from bot.catan.menus import hand_view
 from bot.catan.names import intersection_label, path_label
 from bot.components import PAGE, Refusal, clip
 from bot.host import HostError

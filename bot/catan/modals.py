@@ -1,0 +1,94 @@
+"""Forms typed into: a trade offer or counter-offer (``2 brick, ore``) and a discard (how many of each)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.catan.flows import act, explain
+from bot.catan.names import (
+    parse_bundle_text,
+    resource,
+)
+from bot.components import Refusal, clip
+from bot.text import t
+from engine.catan.board import RESOURCES
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+
+class OfferModal(discord.ui.Modal):
+    """What you give and what you want, in words (``2 brick, ore``); a new offer or a counter-offer."""
+
+    def __init__(self, game_id: int, *, to: int | None, counter: int | None, title: str) -> None:
+        super().__init__(title=clip(title, 45), timeout=900)
+        self.game_id = game_id
+        self.to = to
+        self.counter = counter
+        self.give: discord.ui.TextInput[OfferModal] = discord.ui.TextInput(
+            custom_id="give",
+            label=clip(t("catan.modal.give"), 45),
+            placeholder=clip(t("catan.bundle_example"), 100),
+            max_length=100,
+        )
+        self.get: discord.ui.TextInput[OfferModal] = discord.ui.TextInput(
+            custom_id="get",
+            label=clip(t("catan.modal.get"), 45),
+            placeholder=clip(t("catan.modal.get_example"), 100),
+            max_length=100,
+        )
+        self.add_item(self.give)
+        self.add_item(self.get)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        try:
+            give = parse_bundle_text(self.give.value)
+            get = parse_bundle_text(self.get.value)
+        except Refusal as err:
+            await explain(interaction, err)
+            return
+        action: dict[str, Any]
+        if self.counter is not None:
+            action = {"type": "counter", "offer": self.counter, "give": give, "get": get}
+        else:
+            action = {"type": "offer", "to": self.to, "give": give, "get": get}
+        await act(bot, interaction, self.game_id, None, action)
+
+
+class DiscardModal(discord.ui.Modal):
+    """How many of each resource to discard (one field per resource the player holds)."""
+
+    def __init__(self, game_id: int, owed: int, hand: dict[str, int]) -> None:
+        super().__init__(title=clip(t("catan.modal.discard_title", count=owed), 45), timeout=900)
+        self.game_id = game_id
+        self.fields: dict[str, discord.ui.TextInput[DiscardModal]] = {}
+        for name in RESOURCES:
+            if hand.get(name):
+                field: discord.ui.TextInput[DiscardModal] = discord.ui.TextInput(
+                    custom_id=f"discard:{name}",
+                    label=clip(t("catan.modal.discard_field", resource=resource(name, hand[name])), 45),
+                    placeholder="0",
+                    required=False,
+                    max_length=2,
+                )
+                self.fields[name] = field
+                self.add_item(field)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        cards: dict[str, int] = {}
+        for name, field in self.fields.items():
+            text = field.value.strip()
+            if not text:
+                continue
+            if not text.isdigit():
+                await explain(interaction, Refusal("rule", reason=t("catan.discard_number", text=text)))
+                return
+            if int(text):
+                cards[name] = int(text)
+        await act(bot, interaction, self.game_id, None, {"type": "discard", "cards": cards})
