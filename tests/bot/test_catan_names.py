@@ -1,0 +1,47 @@
+"""Catan naming in chat: spot labels, trade amounts typed in words, and every component op wired to a handler."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.catan import handlers, items
+from bot.catan.names import bundle_text, corner_name, parse_bundle_text, side_name
+from bot.components import Refusal
+from engine.catan import parse_intersection, parse_path
+
+
+@pytest.mark.parametrize(
+    ("typed", "bundle"),
+    [
+        ("2 brick, 1 ore", {"brick": 2, "ore": 1}),
+        ("brick brick ore", {"brick": 2, "ore": 1}),
+        ("2xwheat and a sheep", {"grain": 2, "wool": 1}),
+        ("  3 Lumber + 1 WOOL ", {"lumber": 3, "wool": 1}),
+    ],
+)
+def test_amounts_typed_in_words(typed: str, bundle: dict[str, int]) -> None:
+    assert parse_bundle_text(typed) == bundle
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [("", "Name at least one card"), ("2 dragons", "“dragons” is not a resource"), ("25 ore", "At most 19")],
+)
+def test_bad_amounts_are_explained(typed: str, says: str) -> None:
+    with pytest.raises(Refusal) as refused:
+        parse_bundle_text(typed)
+    assert says in refused.value.params["reason"]
+
+
+def test_names_round_trip_with_the_engine() -> None:
+    for number in range(1, 55):
+        assert parse_intersection(corner_name(number - 1)) == number
+    for path in ("25-31", "1-4", "50-53"):
+        assert parse_path(side_name(path)) == path
+    assert bundle_text({"ore": 2, "brick": 1}) == "1 brick, 2 ore" and bundle_text({}) == "nothing"
+
+
+def test_every_component_op_has_a_handler() -> None:
+    ops = set(items.SELECT_OPS) | set(items.BUTTON_OPS)
+    assert ops == set(handlers.HANDLERS) | set(handlers.MODALS)
+    assert not set(items.SELECT_OPS) & set(items.BUTTON_OPS)
