@@ -25,6 +25,7 @@ ROWS: Final = 5  # rows in a message
 LABEL: Final = 100  # characters in a label, an option or a custom id
 PLACEHOLDER: Final = 150  # characters in a select's placeholder
 CONTENT: Final = 2000  # characters in a message
+UPLOAD: Final = 10 * 1024 * 1024  # bytes in an upload where the server grants no more (and in DMs)
 
 
 class Refusal(Exception):
@@ -82,6 +83,23 @@ async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> N
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def upload_limit(channel: object) -> int:
+    """The largest file the bot may upload in ``channel`` (a boosted server allows more)."""
+    guild = getattr(channel, "guild", None)
+    limit = getattr(guild, "filesize_limit", None)
+    return limit if isinstance(limit, int) and limit > 0 else UPLOAD
+
+
+def image_file(channel: object, png: bytes, filename: str) -> discord.File | None:
+    """The board image as an upload, or None (logged) when it would exceed the channel's upload limit."""
+    import io
+
+    if len(png) > upload_limit(channel):
+        log.warning("image %s (%d bytes) exceeds the upload limit; posting text only", filename, len(png))
+        return None
+    return discord.File(io.BytesIO(png), filename=filename)
 
 
 class Layout:

@@ -17,7 +17,7 @@ import discord
 
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
-from bot.components import Refusal, refuse, rule_reason
+from bot.components import Refusal, image_file, refuse, rule_reason
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
@@ -104,7 +104,6 @@ async def post_turn(
 ) -> discord.Message | discord.PartialMessage | None:
     """A new turn message with the board; for offers and discards only the news and fresh buttons."""
     import asyncio
-    import io
 
     channel = await channel_of(bot, row)
     if channel is None:
@@ -118,8 +117,10 @@ async def post_turn(
         return message  # type: ignore[no-any-return]
     content = turn_text(row, game, events, opening=opening)
     image = await asyncio.to_thread(turn_image, game)
-    file = discord.File(io.BytesIO(image), filename=f"catan-{row.id}-{row.version}.png")
-    kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": discord.AllowedMentions(users=True)}
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
+    if file is not None:
+        kwargs["file"] = file
     view = turn_view(row, game)
     if view is not None:
         kwargs["view"] = view

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import re
 from collections.abc import Sequence
@@ -20,7 +19,19 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from bot.components import CONTENT, PAGE, ROW_WIDTH, Layout, Refusal, clip, make_custom_id, option, refuse, rule_reason
+from bot.components import (
+    CONTENT,
+    PAGE,
+    ROW_WIDTH,
+    Layout,
+    Refusal,
+    clip,
+    image_file,
+    make_custom_id,
+    option,
+    refuse,
+    rule_reason,
+)
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.narrate import fit, narrate
@@ -205,17 +216,15 @@ async def post_turn(
     content = turn_text(row, game, events, opening=opening)
     image = await asyncio.to_thread(turn_image, game)
     view = turn_view(row, game)
-    file = discord.File(fp=_bytes(image), filename=f"carcassonne-{row.id}-{row.version}.png")
-    kwargs: dict[str, Any] = {"content": content, "file": file, "allowed_mentions": discord.AllowedMentions(users=True)}
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+    if file is not None:
+        kwargs["file"] = file
     if view is not None:
         kwargs["view"] = view
     message = await channel.send(**kwargs)
     await bot.games.set_message(row.id, message.id)
     return message
-
-
-def _bytes(data: bytes) -> io.BytesIO:
-    return io.BytesIO(data)
 
 
 # -- acting --------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import refuse
+from bot.components import image_file, refuse
 from bot.host import HostError
 from bot.host.service import waiting_for
 from bot.storage import GameRow, UserSettings
@@ -78,7 +78,11 @@ class GameCog(commands.Cog):
         game = self.bot.service.game(row)
         png = await asyncio.to_thread(board_png, game.view(None))  # the spectator view: nothing secret
         caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
-        await interaction.followup.send(caption, file=discord.File(io.BytesIO(png), filename="board.png"))
+        file = image_file(interaction.channel, png, "board.png")
+        if file is None:
+            await interaction.followup.send(caption)
+        else:
+            await interaction.followup.send(caption, file=file)
 
     @game.command(name="rules", description="A short summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:

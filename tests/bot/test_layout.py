@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.cogs.carcassonne import CarcSelect
-from bot.components import Layout
+from bot.components import Layout, image_file, upload_limit
 
 
 def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:
@@ -23,3 +23,15 @@ def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:
     assert len(selects[0]["components"][0]["options"]) <= 25
     assert not all(added), "what does not fit is dropped, never sent"
     assert layout.free_buttons() == 0
+
+
+def test_an_image_over_the_upload_limit_is_not_attached() -> None:
+    class Guild:
+        filesize_limit = 1000
+
+    class Channel:
+        guild = Guild()
+
+    assert upload_limit(Channel()) == 1000 and upload_limit(object()) == 10 * 1024 * 1024
+    assert image_file(Channel(), b"x" * 1000, "board.png") is not None
+    assert image_file(Channel(), b"x" * 1001, "board.png") is None
