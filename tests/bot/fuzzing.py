@@ -211,6 +211,7 @@ class Counts:
     finished: int = 0
     abandoned: int = 0
     simultaneous: int = 0
+    reminders: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     refusal_keys: dict[str, int] = field(default_factory=dict)
 
@@ -599,9 +600,27 @@ class Fuzzer:
         seconds = 13 * 3600 if self.rng.random() < 0.05 else self.rng.choice((60, 300, 900, 1200))
         self.note(f"{seconds} seconds pass")
         before = len(self._observed)
+        known = {t.channel.id: set(self.env.backend.messages.get(t.channel.id, {})) for t in self.tables}
         await self.env.advance_time(seconds)
         self._check_errors()
         self.expect(len(self._observed) == before, "nobody acted while time passed")
+        for table in self.tables:  # what the bot said meanwhile: reminders for whoever the game waits for
+            posted = [
+                m
+                for i, m in self.env.backend.messages.get(table.channel.id, {}).items()
+                if i not in known[table.channel.id]
+            ]
+            if not posted:
+                continue
+            row = await self.current_row(table)
+            self.expect(row is not None and row.status == "active", f"#{table.channel.name}: a message with no game")
+            assert row is not None
+            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).actors()}
+            for message in posted:
+                key = self.catalogue.key(message.content, set())
+                mentioned = set(re.findall(r"<@\d+>", message.content))
+                self.expect(key == "reminder.turn" and mentioned == waiting, f"not a reminder: {message.content!r}")
+                self.counts.reminders += 1
 
     # -- helpers for drivers -------------------------------------------------------------------------------
 
