@@ -17,6 +17,11 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
   catalogue text), never ``error.internal``, never empty, and ephemeral unless it is one of the few announcements
   meant for the channel; a slash command always replies; a click that gets no reply must have changed a game or
   the clicked message; a refusal changes no game; autocomplete offers at most 25 choices with short names;
+- what only the situation decides: ``/game`` commands, ``/stats``, ``/settings``, lobby commands and each driver's
+  commands get the answer the situation calls for (``answered``); ``/game status`` names who must act, ``/stats``
+  counts the finished games, an export replays to the stored game; nobody changes a running game they do not sit
+  at, whatever they click; a legal move through the UI is taken; what the bot posts while time passes are
+  reminders naming whoever the game waits for;
 - after every step: for every stored game, the saved state equals the replay of its stored action log
   (``bot.rebuild.rebuild``), its version never goes down, nothing changes without a new version, finished and
   abandoned games stay as they are, ``finished`` agrees with the engine and the winners with its result; a channel
@@ -24,8 +29,9 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
   other public message in the channel still offers that game's components.
 
 Interactions at the same moment (two people clicking one button, a command typed while the bot still answers a
-click) go through ``tests/bot/simultaneous.py``. Besides it, only the interaction observer (which lets every
-interaction be checked, those dispatched together included) leans on simcord internals.
+click) go through ``tests/bot/simultaneous.py``. Besides it, two things lean on simcord internals: the interaction
+observer (``Env._register_dispatch_observer``, which lets every interaction be checked, those dispatched together
+included) and reading stored messages through ``env.backend`` (as the other bot tests do).
 
 Time: rendering turn images dominates (about a tenth of a second per accepted move), and simulated time passes now
 and then so that discord.py's 15-minute timers on ephemeral views expire instead of piling up.
