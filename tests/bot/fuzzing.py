@@ -483,7 +483,8 @@ class Fuzzer:
         await self.strangers_changed_nothing(before, [user])
 
     async def click_together(self, table: Table, row: GameRow | None) -> None:
-        """Two clicks on the same component dispatched together: a double click, or a player and someone else."""
+        """Two interactions dispatched together: the same component clicked twice (a double click, or a player and
+        someone else), or a click while someone types a ``/game`` command (``abandon`` among them)."""
         public = [m for m in self.messages(table, None) if not m.flags & EPHEMERAL]
         if not public:
             await self.info(table, row)
@@ -493,12 +494,16 @@ class Fuzzer:
         value = self.value_for(component)
         first = self.pick_user(row, seated=0.8)
         second = first if self.rng.random() < 0.5 else self.pick_user(row)
-        self.note(f"{first.name} and {second.name} together: {self.describe(component)} {value or ''}")
         clickable = self.handle(message)
+        click = self.click_call(first, clickable, component, value)
+        if self.rng.random() < 0.3:
+            command = self.rng.choices(("game status", "game board", "game abandon", "game leave"), (4, 1, 1, 1))[0]
+            self.note(f"{first.name}: {self.describe(component)} {value or ''}, and at once {second.name}: /{command}")
+            await self.simultaneously([click, self.slash_call(second, table.channel, command)])
+            return
+        self.note(f"{first.name} and {second.name} together: {self.describe(component)} {value or ''}")
         before = await self.game_of(component)
-        await self.simultaneously(
-            [self.click_call(first, clickable, component, value), self.click_call(second, clickable, component, value)]
-        )
+        await self.simultaneously([click, self.click_call(second, clickable, component, value)])
         await self.strangers_changed_nothing(before, [first, second])
 
     async def game_of(self, component: dict[str, Any]) -> GameRow | None:
