@@ -2,13 +2,20 @@
 
 Each game's cog registers how it posts a turn; everything else (commands, the lobby's Start, turn limits) calls
 ``announce`` and does not care which game it is. A ``turn_posted`` event follows, for notifications.
+
+Two changes can be stored close together (the next player acts the moment the previous move is stored, while its
+turn message is still being drawn), so a game's turn messages are posted one at a time, and a message for an older
+version than one already posted keeps its story but not its choices.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,6 +36,23 @@ def register(game: str, poster: Poster) -> None:
     _POSTERS[game] = poster
 
 
+@dataclass
+class _Shown:
+    """The newest turn message posted for a game, and the lock that posts its messages one at a time."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = -1
+    message_id: int | None = None
+
+
+# Per bot (tests run several in one process) and per game it announced: a few bytes each, kept for the process.
+_SHOWN: weakref.WeakKeyDictionary[BoardHost, dict[int, _Shown]] = weakref.WeakKeyDictionary()
+
+
+def _shown(bot: BoardHost, game_id: int) -> _Shown:
+    return _SHOWN.setdefault(bot, {}).setdefault(game_id, _Shown())
+
+
 async def channel_of(bot: BoardHost, row: GameRow) -> discord.abc.Messageable | None:
     channel = bot.get_channel(row.channel_id)
     if channel is None:
@@ -44,18 +68,28 @@ async def announce(bot: BoardHost, outcome: Outcome, *, opening: bool = False) -
     """Post the turn message for ``outcome`` and take the buttons off the previous one."""
     if outcome.game is None:
         return None
-    poster = _POSTERS.get(outcome.row.game)
+    row = outcome.row
+    poster = _POSTERS.get(row.game)
     if poster is None:
-        log.error("no turn poster for %s", outcome.row.game)
+        log.error("no turn poster for %s", row.game)
         return None
-    previous = outcome.row.message_id
-    try:
-        message = await poster(bot, outcome.row, outcome.game, outcome.events, opening)
-    except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works again
-        log.warning("game %s: turn message not posted: %s", outcome.row.id, err)
-        return None
-    if message is not None and previous and previous != message.id and not opening:  # the lobby has no buttons left
-        await retire(bot, outcome.row, previous)
+    shown = _shown(bot, row.id)
+    async with shown.lock:
+        stored = await bot.games.get(row.id)
+        previous = stored.message_id if stored is not None else row.message_id  # posted since the change, maybe
+        try:
+            message = await poster(bot, row, outcome.game, outcome.events, opening)
+        except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works
+            log.warning("game %s: turn message not posted: %s", row.id, err)
+            return None
+        if message is not None and row.version < shown.version:
+            # A newer change was announced first: its message stays the game's message and keeps the choices.
+            await retire(bot, row, message.id)
+            await bot.games.set_message(row.id, shown.message_id)
+        elif message is not None:
+            shown.version, shown.message_id = row.version, message.id
+            if previous and previous != message.id and not opening:  # the lobby has no buttons left
+                await retire(bot, row, previous)
     bot.dispatch("turn_posted", outcome)
     return message
 

@@ -108,10 +108,10 @@ async def post_turn(
     channel = await channel_of(bot, row)
     if channel is None:
         return None
-    if is_light(game, events) and row.message_id:
+    current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
+    if is_light(game, events) and current.message_id:
         await post_news(bot, row, game, events, channel)
-        current = await bot.service.row(row.id)  # the newest version: a racing action may have followed
-        message = channel.get_partial_message(row.message_id)  # type: ignore[attr-defined]
+        message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
         with contextlib.suppress(discord.HTTPException):
             await message.edit(view=turn_view(current, catan(bot, current)))
         return message  # type: ignore[no-any-return]

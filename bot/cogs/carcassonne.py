@@ -467,7 +467,9 @@ class CarcassonneCog(commands.Cog):
         try:
             found = await self._channel_game(interaction)
             if found is None:
-                await self.bot.service.in_channel(interaction.channel_id or 0)  # no game at all: say so
+                row = await self.bot.service.in_channel(interaction.channel_id or 0)  # no game at all: say so
+                if row.game == "carcassonne":  # its lobby
+                    raise Refusal("not_started")
                 raise Refusal("rule", reason=t("carcassonne.not_carcassonne"))
             row, _ = found
             _require_turn(self.bot, row, interaction.user.id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.lobby import lobby_embed, lobby_view
 from bot.components import image_file, refuse
 from bot.host import HostError
 from bot.host.service import waiting_for
@@ -112,8 +114,9 @@ class GameCog(commands.Cog):
         user = interaction.user
         try:
             if row.status == "lobby":
-                await self.bot.service.leave_lobby(row.id, row.version, user.id)
+                updated = await self.bot.service.leave_lobby(row.id, row.version, user.id)
                 await interaction.response.send_message(t("lobby.left", name=user.display_name))
+                await self._show_lobby(updated)
                 return
             if row.seat_of(user.id) is None:
                 raise HostError("not_seated")
@@ -139,6 +142,14 @@ class GameCog(commands.Cog):
             return
         await interaction.followup.send(t("cmd.undo.done"), ephemeral=True)
         await announce(self.bot, outcome)
+
+    async def _show_lobby(self, row: GameRow) -> None:
+        """The lobby message shows the seats now, and its buttons the new version (the old ones would be stale)."""
+        channel = self.bot.get_channel(row.channel_id)
+        if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(row.message_id).edit(embed=lobby_embed(row), view=lobby_view(row))
 
     @game.command(name="export", description="The replay file of the last finished game in this channel")
     async def export(self, interaction: discord.Interaction) -> None:

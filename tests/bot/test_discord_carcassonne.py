@@ -184,3 +184,13 @@ async def test_discord_limits_with_many_cells(world: World) -> None:
     assert len(rows) <= 5
     text = fit([f"line {i} " + "x" * 90 for i in range(60)], "tail <@1>", 2000)
     assert len(text) <= 2000 and text.endswith("tail <@1>") and "more events" in text
+
+
+async def test_place_in_a_lobby_says_the_game_has_not_started(world: World) -> None:
+    await world.alice.slash(world.channel, "carcassonne new", river=False)
+    early = reply(await world.alice.slash(world.channel, "place", cell="0,1", rotation=0))
+    assert early.ephemeral and early.content == "This game has not started yet."
+    await world.alice.click(world.channel.last_message, label="Cancel")
+    await world.alice.slash(world.channel, "catan new")
+    other = reply(await world.alice.slash(world.channel, "place", cell="0,1", rotation=0))
+    assert other.ephemeral and other.content == "The game in this channel is not Carcassonne."

@@ -68,3 +68,16 @@ async def test_an_idle_turn_is_reminded_after_the_configured_delay(world: World)
     assert f"<@{first}>" in reminder.content and "waiting for you" in reminder.content
     await world.env.advance_time(3600)
     assert world.channel.last_message.id == reminder.id, "one reminder per delay"
+
+
+async def test_leaving_a_lobby_by_command_keeps_its_buttons_working(world: World) -> None:
+    await world.alice.slash(world.channel, "carcassonne new", river=False)
+    lobby = world.channel.last_message
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    left = reply(await world.carol.slash(world.channel, "game leave"))
+    assert "carol left." in left.content
+    shown = world.env.backend.get_message(world.channel.id, lobby.id)
+    assert f"<@{world.carol.id}>" not in shown.embeds[0]["fields"][0]["value"]
+    await world.alice.click(lobby, label="Start")
+    assert "Carcassonne begins" in world.channel.last_message.content
