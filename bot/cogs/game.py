@@ -18,7 +18,7 @@ from bot.host import HostError
 from bot.host.service import waiting_for
 from bot.storage import GameRow, UserSettings
 from bot.text import t
-from bot.turns import announce
+from bot.turns import announce, retire
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -105,6 +105,7 @@ class GameCog(commands.Cog):
         await interaction.response.send_message(
             t("cmd.abandoned", name=interaction.user.display_name, game=t(f"game.{row.game}"))
         )
+        await self._retire(row)
 
     @game.command(name="leave", description="Leave the game in this channel")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -126,6 +127,12 @@ class GameCog(commands.Cog):
             await refuse(interaction, err.key, **err.params)
             return
         await interaction.response.send_message(t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}")))
+        await self._retire(row)
+
+    async def _retire(self, row: GameRow) -> None:
+        """An ended game's last message keeps its story but not its buttons (they could only be refused)."""
+        if row.message_id:
+            await retire(self.bot, row, row.message_id)
 
     @game.command(name="undo", description="Take back your last move of this turn, if it revealed nothing")
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import random
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from bot.app import BoardHost
 from bot.cogs.catan import CatanCog
@@ -17,6 +21,15 @@ from engine.replay import play
 from tests.bot.catan_driver import assert_within_discord_limits, find, perform, refreshed, turn_message
 from tests.bot.conftest import World, reply
 from tests.bot.test_discord_carcassonne import flat, labels
+
+
+@pytest.fixture(autouse=True)
+def nothing_logged_as_error(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """An exception in a button's callback reaches only discord.py's log, not simcord's error list: watch the log."""
+    caplog.set_level(logging.ERROR)
+    yield
+    errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
 
 
 async def start(world: World, extra: dict[str, Any] | None = None, **options: Any) -> GameRow:

@@ -40,9 +40,13 @@ async def test_only_the_host_abandons_and_leaving_a_running_game_ends_it(world: 
     assert refused.ephemeral and "Only the host" in refused.content
     outsider = reply(await world.carol.slash(world.channel, "game leave"))
     assert outsider.ephemeral and "not playing" in outsider.content
+    row = await world.bot.games.open_in_channel(world.channel.id)
+    assert row is not None and row.message_id is not None
     left = reply(await world.bob.slash(world.channel, "game leave"))
     assert "ends here" in left.content
     assert await world.bot.games.open_in_channel(world.channel.id) is None
+    last_turn = world.env.backend.get_message(world.channel.id, row.message_id)
+    assert not last_turn.components  # the ended game's buttons are gone
     again = reply(await world.alice.slash(world.channel, "game abandon"))
     assert again.ephemeral and "no game in this channel" in again.content
 
