@@ -7,6 +7,7 @@ checks that they still make sense (several players discard at the same time, eac
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
@@ -103,18 +104,17 @@ async def post_turn(
     bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], opening: bool = False
 ) -> discord.Message | discord.PartialMessage | None:
     """A new turn message with the board; for offers and discards only the news and fresh buttons."""
-    import asyncio
-
     channel = await channel_of(bot, row)
     if channel is None:
         return None
-    current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
-    if is_light(game, events) and current.message_id:
-        await post_news(bot, row, game, events, channel)
-        message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(view=turn_view(current, catan(bot, current)))
-        return message  # type: ignore[no-any-return]
+    if is_light(game, events):
+        current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
+        if current.message_id:
+            await post_news(bot, row, game, events, channel)
+            message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+            with contextlib.suppress(discord.HTTPException):
+                await message.edit(view=turn_view(current, catan(bot, current)))
+            return message  # type: ignore[no-any-return]
     content = turn_text(row, game, events, opening=opening)
     image = await asyncio.to_thread(turn_image, game)
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
