@@ -20,10 +20,11 @@ game always has a click in flight): that measures the most the bot can do, with 
 An *action* is a click that changes the game and posts a new turn message (a rotation, a follower choice, ...);
 its latency runs from the moment the interaction is handed to the bot on the simulated gateway to the moment the
 bot's new channel message (content, components and PNG) reaches simulated Discord. The private cell -> rotation
-reply is reported separately. The split (engine / storage / render / the rest) is wall time spent, per action,
-in the engine game's public methods, in ``bot.storage.Games`` calls (lock waits and the SQLite thread included)
-and in ``render.*_png`` (on its thread), attributed to the interaction through a context variable. "The rest" is
-discord.py, simcord's in-process Discord, bot glue, and waiting for the event loop behind other games.
+reply is reported separately. The split is wall time per action, attributed to the interaction through a context
+variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games`` calls, the SQLite thread
+included) less *db_lock_wait* (waiting for the one connection's lock), *render* (``render.*_png`` on its thread),
+*thread_wait* (waiting for a free ``asyncio.to_thread`` worker) and *other*: discord.py, simcord's in-process
+Discord, bot glue, and waiting for the event loop behind other games.
 
 Why not simcord's ``MemberActor.click``: its verbs are one-at-a-time operations that settle the whole bot before
 they return (a second verb from another task raises "operation overlaps"), so they cannot keep 50 games in play.
