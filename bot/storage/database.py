@@ -41,6 +41,12 @@ class Database:
         async with self._lock:
             return list(await self.conn.execute_fetchall(sql, params))
 
+    async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        """One statement, committed on its own (autocommit: one trip to the SQLite thread); the rows it changed."""
+        async with self._lock:
+            cursor = await self.conn.execute(sql, params)
+            return cursor.rowcount
+
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None

@@ -228,9 +228,8 @@ class Games:
         now = self.clock()
         async with self.db.transaction() as conn:
             await self._guarded_update(conn, game_id, expected, encoded)
-            async with conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur:
-                row = await cur.fetchone()
-            seq = int(row[0]) if row else 0
+            counted = await conn.execute_fetchall("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+            seq = int(next(iter(counted))[0])
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
                 [(game_id, seq + i, user_id, _dump(a), now) for i, a in enumerate(actions)],
@@ -258,8 +257,7 @@ class Games:
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the latest board message (not a game change: the version stays)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+        await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.db.fetchall("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))

@@ -1,0 +1,916 @@
+"""Discord host benchmark (issue 5): interaction -> posted board latency with many games in play at once.
+
+Target: p95 under 250 ms from an interaction to the new turn message with its board PNG (engine + storage +
+render, through the bot's own handlers), with 50 games in play at once, and at least 50 actions per second
+sustained on 2 cores.
+
+What runs: the real ``bot.app.BoardHost`` (temporary SQLite file) inside simcord's simulated Discord, in this
+process and without pytest. One guild, one text channel and ``--players`` members per game. Every game is opened
+through the real lobby (``/carcassonne new``, Join, Start). Games then get a head start so that boards of every
+size are in play (game ``i`` of ``n`` is advanced ``i/n`` of the way through a typical game with random legal
+moves, stored as one action-log transaction through ``Games.record_action``, and its turn message re-posted),
+and then all games are played concurrently by simulated users who read the latest turn message like a person:
+pick a cell in the select, a rotation in the private reply, then a follower button or "No follower".
+
+Load: each game clicks on its own clock, about ``--games / --rate`` seconds apart (uniformly jittered), so the
+offered load is ``--rate`` actions per second over all games; when the bot falls behind, a game clicks again at
+once, so the achieved rate shows whether the rate is sustained. ``--rate 0`` clicks as fast as possible (every
+game always has a click in flight): that measures the most the bot can do, with queueing latency.
+
+An *action* is a click that changes the game and posts a new turn message (a rotation, a follower choice, ...);
+its latency runs from the moment the interaction is handed to the bot on the simulated gateway to the moment the
+bot's new channel message (content, components and PNG) reaches simulated Discord. The private cell -> rotation
+reply is reported separately. The split is wall time per action, attributed to the interaction through a context
+variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games`` calls, the SQLite thread
+included) less *db_lock_wait* (waiting for the one connection's lock), *render* (``render.*_png`` on its thread),
+*thread_wait* (waiting for a free ``asyncio.to_thread`` worker) and *other*: discord.py, simcord's in-process
+Discord, bot glue, and waiting for the event loop behind other games.
+
+Why not simcord's ``MemberActor.click``: its verbs are one-at-a-time operations that settle the whole bot before
+they return (a second verb from another task raises "operation overlaps"), so they cannot keep 50 games in play.
+This script builds the same INTERACTION_CREATE payloads with simcord's own helpers (``base_payload``,
+``message_payload``, ``build_options``), refuses a click on a missing or disabled component as the actor verbs
+do, emits the event on the simulated gateway, and waits for the tasks that interaction started (a task factory
+follows a context variable into every task it spawns). Written against simcord 3.2.
+
+Adding a game: write a ``Driver`` (lobby command, named option sets, ``choose``: the next click on what a user
+sees) and add it to ``DRIVERS``; everything else is shared.
+
+Run: ``python bench/bot_bench.py [--games 50] [--actions N] [--seed 1] [--game carcassonne] [--config NAME]
+[--rate 50] [--cpus 2] [--profile FILE]``. Prints one JSON object; a summary goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import contextvars
+import cProfile
+import functools
+import io
+import json
+import logging
+import os
+import platform
+import pstats
+import random
+import re
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Literal, Protocol
+
+# -- what a simulated user sees and does (the extension point for other games) ---------------------------------
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A message a user can click on: the channel's latest turn message, or a private reply to ``viewer``."""
+
+    content: str
+    components: list[dict[str, Any]]  # interactive components (buttons, selects) in display order
+    ephemeral: bool
+    viewer: int | None  # whom a private reply was sent to
+
+
+@dataclass(frozen=True)
+class Click:
+    user_id: int
+    custom_id: str
+    values: tuple[str, ...] | None = None  # the chosen options of a select; None for a button
+
+
+class Driver(Protocol):
+    game: str  # the engine / storage name
+    lobby_command: str  # the slash command that opens a lobby
+    configurations: ClassVar[dict[str, dict[str, Any]]]  # named lobby options (slash command options)
+
+    def choose(self, screen: Screen, rng: random.Random) -> Click | None:
+        """The next click on ``screen`` for whoever owes a decision, or None if there is nothing to click."""
+        ...
+
+    def size(self, game: Any) -> int:
+        """A measure of the board shown (tiles, pieces): reported with the figures."""
+        ...
+
+    def render_elsewhere(self, render: Callable[[str, tuple[Any, ...]], bytes]) -> None:
+        """What-if (``--render-processes``): make the cog hand ``render(function name, args)`` its images."""
+        ...
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+class CarcassonneDriver:
+    game = "carcassonne"
+    lobby_command = "carcassonne new"
+    configurations: ClassVar[dict[str, dict[str, Any]]] = {
+        "base": {"river": False, "tower": False},
+        "river+tower": {"river": True, "tower": True},
+    }
+
+    def choose(self, screen: Screen, rng: random.Random) -> Click | None:
+        if screen.ephemeral:  # the private rotation buttons after a cell was chosen
+            user = screen.viewer
+            buttons = [c for c in screen.components if c["type"] == 2 and ":rot:" in c["custom_id"]]
+            if user is None or not buttons:
+                return None
+            return Click(user, rng.choice(buttons)["custom_id"])
+        mentions = MENTION.findall(screen.content)
+        if not mentions:
+            return None
+        user = int(mentions[-1])  # the turn line, after the narration, mentions whoever is to play
+        choices: list[Click] = []
+        for c in screen.components:
+            custom = c.get("custom_id", "")
+            if c["type"] == 2 and ":page:" not in custom:  # follower spots, No follower, tower tops, ransoms
+                choices.append(Click(user, custom))
+            elif c["type"] == 3:  # cells (one page), tower placements, follower spots past the buttons
+                choices += [Click(user, custom, (o["value"],)) for o in c.get("options", [])]
+        return rng.choice(choices) if choices else None
+
+    def size(self, game: Any) -> int:
+        return len(game.board)
+
+    def render_elsewhere(self, render: Callable[[str, tuple[Any, ...]], bytes]) -> None:
+        import bot.cogs.carcassonne as cog
+
+        def turn_image(game: Any) -> bytes:  # bot.cogs.carcassonne.turn_image, with the drawing sent away
+            view = game.view(None)
+            if game.finished:
+                return render("end_png", (view,))
+            if game.decision() == "follower":
+                x, y = view["placed"]
+                return render("carcassonne_spots_png", (view, x, y, game.follower_spots()))
+            if game.decision() == "place":
+                return render("carcassonne_preview_png", (view, cog.ordered_cells(game)))
+            return render("board_png", (view,))
+
+        cog.turn_image = turn_image
+
+
+DRIVERS: dict[str, Driver] = {"carcassonne": CarcassonneDriver()}
+# Catan: add a CatanDriver with "catan new", its option sets and a choose() for its turn messages once
+# bot/cogs/catan.py posts them.
+
+
+def render_job(name: str, args: tuple[Any, ...]) -> tuple[bytes, float]:
+    """Runs in a render process: the PNG and the CPU seconds it took there."""
+    import render
+
+    started = time.process_time()
+    png: bytes = getattr(render, name)(*args)
+    return png, time.process_time() - started
+
+
+class RenderProcesses:
+    """The ``--render-processes`` what-if: the cog's worker thread sends the view to a process pool and waits."""
+
+    def __init__(self, workers: int) -> None:
+        import concurrent.futures
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a running loop
+        self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+        self.cpu = 0.0
+        for future in [self.pool.submit(render_job, "board_png", (_warm_view(),)) for _ in range(workers)]:
+            future.result()
+
+    def __call__(self, name: str, args: tuple[Any, ...]) -> bytes:
+        tracker = CLICK.get()
+        started = time.perf_counter()
+        png, cpu = self.pool.submit(render_job, name, args).result()
+        self.cpu += cpu
+        if tracker is not None:
+            tracker.charge("render", time.perf_counter() - started)
+        return png
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+
+def _warm_view() -> dict[str, Any]:
+    from engine import game_class
+
+    return game_class("carcassonne").new(["A", "B"], {}, 1).view(None)
+
+
+# -- per-interaction bookkeeping -------------------------------------------------------------------------------
+
+CLICK: contextvars.ContextVar[Tracker | None] = contextvars.ContextVar("bench_click", default=None)
+SPLIT_KEYS = ("engine", "storage", "db_lock_wait", "render", "thread_wait")  # as the tracker charges them
+REPORTED = ("engine", "storage", "db_lock_wait", "render", "thread_wait", "other")  # storage without lock waits
+
+
+@dataclass
+class Tracker:
+    """One interaction: the tasks it started (and theirs), what the bot posted, time spent per layer."""
+
+    loop: asyncio.AbstractEventLoop
+    pending: int = 0
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    posts: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
+    split: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SPLIT_KEYS, 0.0))
+    split_at_post: dict[str, float] | None = None
+    storage_calls: int = 0
+    failures: list[BaseException] = field(default_factory=list)
+
+    def add(self, task: asyncio.Task[Any]) -> None:
+        self.pending += 1
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.failures.append(task.exception())  # type: ignore[arg-type]
+        self.pending -= 1
+        if self.pending == 0:
+            self.done.set()
+
+    def charge(self, key: str, seconds: float) -> None:
+        self.split[key] += seconds  # floats add atomically enough under the GIL for a benchmark
+
+
+def task_factory(
+    loop: asyncio.AbstractEventLoop, coro: Any, context: contextvars.Context | None = None
+) -> asyncio.Task[Any]:
+    task: asyncio.Task[Any] = asyncio.Task(coro, loop=loop, context=context)
+    tracker = context.get(CLICK) if context is not None else CLICK.get()
+    # discord.py keeps a private reply's view for 15 minutes with a sleeping timeout task: not the click's work.
+    if tracker is not None and not getattr(coro, "__qualname__", "").endswith("timeout_task_impl"):
+        tracker.add(task)
+    return task
+
+
+_local = threading.local()
+
+
+def _timed_sync(key: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Charge the outermost call of ``fn`` on this thread to the current interaction."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if getattr(_local, "busy", False):
+            return fn(*args, **kwargs)
+        tracker = CLICK.get()
+        if tracker is None:
+            return fn(*args, **kwargs)
+        _local.busy = True
+        started = time.perf_counter()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            tracker.charge(key, time.perf_counter() - started)
+            _local.busy = False
+
+    return wrapper
+
+
+_IN_STORAGE: contextvars.ContextVar[bool] = contextvars.ContextVar("bench_in_storage", default=False)
+
+
+def _timed_async(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        tracker = CLICK.get()
+        if tracker is None or _IN_STORAGE.get():
+            return await fn(*args, **kwargs)
+        token = _IN_STORAGE.set(True)
+        started = time.perf_counter()
+        try:
+            return await fn(*args, **kwargs)
+        finally:
+            tracker.charge("storage", time.perf_counter() - started)
+            tracker.storage_calls += 1
+            _IN_STORAGE.reset(token)
+
+    return wrapper
+
+
+class TimedLock(asyncio.Lock):
+    """The database's lock, charging the time spent waiting for it to the interaction."""
+
+    async def acquire(self) -> Literal[True]:
+        tracker = CLICK.get()
+        started = time.perf_counter()
+        acquired = await super().acquire()
+        if tracker is not None:
+            tracker.charge("db_lock_wait", time.perf_counter() - started)
+        return acquired
+
+
+def time_thread_waits(loop: asyncio.AbstractEventLoop) -> None:
+    """Charge the wait for a free worker thread (``asyncio.to_thread``: the render) to the interaction."""
+    run_in_executor = loop.run_in_executor
+
+    def timed(executor: Any, func: Callable[..., Any], *args: Any) -> Any:
+        tracker = CLICK.get()
+        if tracker is None:
+            return run_in_executor(executor, func, *args)
+        submitted = time.perf_counter()
+
+        def started(*inner: Any) -> Any:
+            tracker.charge("thread_wait", time.perf_counter() - submitted)
+            return func(*inner)
+
+        return run_in_executor(executor, started, *args)
+
+    loop.run_in_executor = timed  # type: ignore[method-assign,assignment]
+
+
+def instrument(game_cls: type) -> None:
+    """Wrap the engine class's public methods, ``Games``' coroutines and ``render.*_png`` with timers."""
+    import inspect
+
+    import render
+    from bot.storage import Games
+
+    for name, attr in list(vars(game_cls).items()):
+        if name.startswith("_"):
+            continue
+        if isinstance(attr, classmethod):
+            setattr(game_cls, name, classmethod(_timed_sync("engine", attr.__func__)))
+        elif inspect.isfunction(attr):
+            setattr(game_cls, name, _timed_sync("engine", attr))
+    for name, attr in list(vars(Games).items()):
+        if not name.startswith("_") and inspect.iscoroutinefunction(attr):
+            setattr(Games, name, _timed_async(attr))
+    for name in dir(render):
+        if name.endswith("_png") and callable(getattr(render, name)):
+            setattr(render, name, _timed_sync("render", getattr(render, name)))
+
+
+# -- talking to simulated Discord without settling ------------------------------------------------------------
+
+
+class Gateway:
+    """Emits interactions the way simcord's actor verbs build them, and notes what the bot posts for each."""
+
+    def __init__(self, env: Any, timeout: float) -> None:
+        self.env = env
+        self.backend = env.backend
+        self.timeout = timeout
+        # First in line, so the time is taken when simulated Discord has the message, before the bot's own
+        # gateway copy of it is parsed.
+        self.backend.subscribers.insert(0, self._observe)
+
+    def _observe(self, event: str, payload: Any) -> None:
+        if event != "MESSAGE_CREATE":
+            return
+        tracker = CLICK.get()  # set when the bot posts from a task that this interaction started
+        if tracker is None or str(payload.get("author", {}).get("id")) != str(self.backend.bot_user.id):
+            return
+        if tracker.split_at_post is None:
+            tracker.split_at_post = dict(tracker.split)
+        tracker.posts.append((time.perf_counter(), payload))
+
+    async def _emit(self, payload: dict[str, Any]) -> tuple[Tracker, float, float]:
+        tracker = Tracker(asyncio.get_running_loop())
+        token = CLICK.set(tracker)
+        try:
+            started = time.perf_counter()
+            self.backend.emit("INTERACTION_CREATE", payload)
+        finally:
+            CLICK.reset(token)
+        if tracker.pending:
+            await asyncio.wait_for(tracker.done.wait(), self.timeout)
+        return tracker, started, time.perf_counter()
+
+    async def click(self, member: Any, channel_id: int, message_id: int, click: Click) -> Outcome:
+        from simcord.actors import _find_component
+        from simcord.backend import serializers
+        from simcord.enums import SELECT_TYPES, ComponentType, InteractionType
+        from simcord.interactions import base_payload
+
+        stored = self.backend.get_message(channel_id, message_id)
+        types = SELECT_TYPES if click.values is not None else (ComponentType.BUTTON,)
+        component = _find_component(stored.components, types=types, custom_id=click.custom_id, label=None)
+        data: dict[str, Any] = {"custom_id": component["custom_id"], "component_type": component["type"]}
+        if component.get("id") is not None:
+            data["id"] = component["id"]
+        if click.values is not None:
+            offered = {o["value"] for o in component.get("options") or []}
+            if not set(click.values) <= offered:
+                raise RuntimeError(f"no such option {click.values} in {click.custom_id}")
+            data["values"] = list(click.values)
+        record, payload = base_payload(
+            self.backend,
+            type=InteractionType.MESSAGE_COMPONENT,
+            channel_id=channel_id,
+            guild_id=member.guild.id,
+            user_id=member.id,
+            data=data,
+        )
+        payload["message"] = dict(serializers.message_payload(self.backend, stored))
+        record.source_message_id = stored.id
+        tracker, started, finished = await self._emit(payload)
+        return Outcome(record, tracker, started, finished)
+
+    async def slash(self, member: Any, channel_id: int, name: str, options: dict[str, Any]) -> Outcome:
+        from simcord.enums import AppCommandType, InteractionType
+        from simcord.interactions import base_payload, build_options, nest_options, walk_to_subcommand
+
+        parts = name.split()
+        root = self.backend.find_command(parts[0], member.guild.id, type=AppCommandType.CHAT_INPUT)
+        if root is None:
+            raise RuntimeError(f"/{parts[0]} is not synced")
+        leaf, nesting = walk_to_subcommand(root, parts[1:])
+        leaf_options, resolved = build_options(member, name, leaf, options, channel_id=channel_id)
+        data: dict[str, Any] = {
+            "id": root["id"],
+            "name": root["name"],
+            "type": root.get("type", AppCommandType.CHAT_INPUT),
+            "options": nest_options(root, nesting, leaf_options),
+        }
+        if resolved:
+            data["resolved"] = resolved
+        record, payload = base_payload(
+            self.backend,
+            type=InteractionType.APPLICATION_COMMAND,
+            channel_id=channel_id,
+            guild_id=member.guild.id,
+            user_id=member.id,
+            data=data,
+        )
+        tracker, started, finished = await self._emit(payload)
+        return Outcome(record, tracker, started, finished)
+
+    def screen(self, channel_id: int, message_id: int, viewer: int | None = None) -> Screen:
+        from simcord.components import walk_components
+
+        message = self.backend.get_message(channel_id, message_id)
+        interactive = [c for c in walk_components(message.components) if c.get("type") in (2, 3, 5, 6, 7, 8)]
+        return Screen(message.content, interactive, message.is_ephemeral, viewer)
+
+
+@dataclass
+class Outcome:
+    record: Any  # simcord's interaction record: the response and follow-ups
+    tracker: Tracker
+    started: float
+    finished: float
+
+    @property
+    def posted(self) -> list[dict[str, Any]]:
+        return [payload for _, payload in self.tracker.posts]
+
+    @property
+    def post_latency(self) -> float | None:
+        return self.tracker.posts[0][0] - self.started if self.tracker.posts else None
+
+
+# -- one benchmark run ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    index: int
+    channel: Any
+    members: list[Any]
+    rng: random.Random
+    game_id: int = 0
+    message_id: int = 0
+    finished_games: int = 0
+
+
+@dataclass
+class Stats:
+    latency: list[float] = field(default_factory=list)  # seconds, interaction -> turn message posted
+    handled: list[float] = field(default_factory=list)  # interaction -> every task it started finished
+    reply: list[float] = field(default_factory=list)  # select -> private reply
+    split: list[dict[str, float]] = field(default_factory=list)
+    storage_calls: list[int] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+    png_bytes: list[int] = field(default_factory=list)
+    lobby_restarts: int = 0
+    interactions: int = 0
+    errors: list[str] = field(default_factory=list)
+    completed: int = 0  # actions, warm-up included
+    window: list[float] = field(default_factory=list)  # completion times of measured actions
+
+
+class Refused(Exception):
+    pass
+
+
+class Run:
+    def __init__(self, args: argparse.Namespace, driver: Driver, config: str, renderer: RenderProcesses | None) -> None:
+        self.args = args
+        self.renderer = renderer
+        self.driver = driver
+        self.config = config
+        self.options = driver.configurations[config]
+        self.stats = Stats()
+        self.stop = False
+        self.measuring = False
+        self.render_cpu = 0.0
+        self.load = (0.0, 0.0)
+
+    async def open_table(self, gateway: Gateway, table: Table) -> None:
+        """Lobby, Join (everyone but the host), Start: the first turn message is posted."""
+        host, *others = table.members
+        channel_id = table.channel.id
+        opened = await gateway.slash(host, channel_id, self.driver.lobby_command, dict(self.options))
+        self._count(opened)
+        lobby = opened.record.message_id
+        if lobby is None:
+            raise Refused(f"no lobby message in channel {channel_id}: {opened.tracker.failures}")
+        for member in others:
+            joined = await gateway.click(member, channel_id, lobby, self._button(gateway, channel_id, lobby, "join"))
+            self._count(joined)
+        started = await gateway.click(host, channel_id, lobby, self._button(gateway, channel_id, lobby, "start"))
+        self._count(started)
+        turn = self._turn_message(started)
+        if turn is None:
+            raise Refused(f"Start posted no turn message in channel {channel_id}")
+        table.message_id = turn
+        row = await self.bot.games.open_in_channel(channel_id)
+        assert row is not None
+        table.game_id = row.id
+
+    def _button(self, gateway: Gateway, channel_id: int, message_id: int, op: str) -> Click:
+        screen = gateway.screen(channel_id, message_id)
+        custom = next(c["custom_id"] for c in screen.components if c["custom_id"].endswith(f":{op}"))
+        return Click(0, custom)
+
+    @staticmethod
+    def _turn_message(outcome: Outcome) -> int | None:
+        posted = [p for p in outcome.posted if not (int(p.get("flags", 0)) & 64)]
+        return int(posted[-1]["id"]) if posted else None
+
+    def _count(self, outcome: Outcome) -> None:
+        self.stats.interactions += 1
+        for failure in outcome.tracker.failures:
+            self.stats.errors.append(repr(failure))
+
+    async def head_start(self, gateway: Gateway, table: Table, moves: int) -> None:
+        """Advance the game ``moves`` random legal actions (one stored transaction) and re-post its turn."""
+        from bot.host.service import Outcome as HostOutcome
+        from bot.storage import GameRow
+        from bot.turns import announce
+        from engine import game_class
+
+        row: GameRow | None = await self.bot.games.get(table.game_id)
+        assert row is not None and row.state is not None
+        game = game_class(row.game).from_json(row.state)
+        actions: list[dict[str, Any]] = []
+        while len(actions) < moves and not game.finished:
+            applied = game.apply(game.random_action(table.rng))
+            actions.append(applied.action)
+            while (automatic := game.automatic_action()) is not None:
+                actions.append(game.apply(automatic).action)
+        if game.finished or not actions:
+            return
+        row = await self.bot.games.record_action(
+            row.id, row.version, user_id=None, actions=actions, state=game.to_json()
+        )
+        message = await announce(self.bot, HostOutcome(row, game, [], actions, game.actors()))
+        assert message is not None
+        table.message_id = message.id
+
+    async def play(self, gateway: Gateway, table: Table) -> None:
+        interval = self.args.games / self.args.rate if self.args.rate > 0 else 0.0
+        members = {m.id: m for m in table.members}
+        next_at = time.perf_counter() + table.rng.uniform(0, interval)
+        while not self.stopped():
+            screen = gateway.screen(table.channel.id, table.message_id)
+            if not screen.components:  # game over: open a new one in the same channel
+                table.finished_games += 1
+                self.stats.lobby_restarts += 1
+                await self.open_table(gateway, table)
+                continue
+            if interval:
+                delay = next_at - time.perf_counter()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                next_at = max(next_at, time.perf_counter() - interval) + interval * table.rng.uniform(0.5, 1.5)
+            if self.stopped():  # the last action was taken while this game waited
+                break
+            await self.action(gateway, table, screen, members)
+
+    def stopped(self) -> bool:
+        return self.stop
+
+    async def action(self, gateway: Gateway, table: Table, screen: Screen, members: dict[int, Any]) -> None:
+        """Clicks until one posts a new turn message (a cell select first answers privately)."""
+        channel_id, message_id = table.channel.id, table.message_id
+        for _ in range(5):
+            click = self.driver.choose(screen, table.rng)
+            if click is None:
+                raise Refused(f"nothing to click in channel {channel_id}: {screen.content[-200:]!r}")
+            outcome = await gateway.click(members[click.user_id], channel_id, message_id, click)
+            self._count(outcome)
+            turn = self._turn_message(outcome)
+            if turn is not None:
+                self._record(table, outcome)
+                table.message_id = turn
+                return
+            followups = list(outcome.record.followup_ids)
+            if not followups:
+                await asyncio.sleep(1)
+                latest = max(gateway.backend.messages.get(channel_id, {}), default=0)
+                raise Refused(
+                    f"click {click.custom_id} answered nothing (response {outcome.record.response_kind}, tasks left "
+                    f"{outcome.tracker.pending}, posts {len(outcome.tracker.posts)}, latest message "
+                    f"{'new' if latest > table.message_id else 'same'} a second later)"
+                )
+            message_id = followups[-1]
+            screen = gateway.screen(channel_id, message_id, viewer=click.user_id)
+            if not screen.components:
+                raise Refused(f"click {click.custom_id} was refused: {screen.content!r}")
+            if self.measuring:
+                self.stats.reply.append(outcome.finished - outcome.started)
+        raise Refused(f"five clicks in channel {channel_id} posted no turn")
+
+    def _record(self, table: Table, outcome: Outcome) -> None:
+        stats = self.stats
+        stats.completed += 1
+        if not self.measuring:
+            if stats.completed >= self.warmup:
+                self.measuring = True
+                self.window_start = time.perf_counter()
+            return
+        latency = outcome.post_latency
+        assert latency is not None
+        stats.latency.append(latency)
+        stats.handled.append(outcome.finished - outcome.started)
+        split = outcome.tracker.split_at_post or outcome.tracker.split
+        spent = split["engine"] + split["storage"] + split["render"] + split["thread_wait"]
+        stats.split.append(
+            {**split, "storage": split["storage"] - split["db_lock_wait"], "other": max(0.0, latency - spent)}
+        )
+        stats.storage_calls.append(outcome.tracker.storage_calls)
+        stats.window.append(time.perf_counter())
+        for payload in outcome.posted:
+            stats.png_bytes += [int(a.get("size", 0)) for a in payload.get("attachments", [])]
+        game = self.bot.service._cache.get(table.game_id)
+        if game is not None:
+            stats.sizes.append(self.driver.size(game[1]))
+        if len(stats.latency) >= self.args.actions:
+            self.stop = True
+
+    async def execute(self) -> dict[str, Any]:
+        import simcord
+
+        from bot.app import BoardHost
+        from bot.config import Config
+
+        args = self.args
+        self.warmup = args.warmup if args.warmup is not None else args.games
+        logging.getLogger("discord").setLevel(logging.WARNING)
+        with tempfile.TemporaryDirectory(prefix="bot_bench_") as tmp:
+            # Reminders are swept once a day of simulated time: none fall due during a run.
+            config = Config(database=Path(tmp) / "bench.sqlite3", reminder_check=86400)
+            self.bot = bot = BoardHost(config, rng=random.Random(args.seed))
+            loop = asyncio.get_running_loop()
+            loop.set_task_factory(task_factory)
+            async with simcord.run(bot, check_errors=False) as env:
+                await bot.tree.sync()
+                if not args.no_split:
+                    bot.db._lock = TimedLock()
+                    time_thread_waits(loop)
+                gateway = Gateway(env, timeout=args.timeout)
+                guild = env.create_guild("bench")
+                tables = []
+                for i in range(args.games):
+                    channel = guild.create_text_channel(f"game-{i}")
+                    members = [guild.add_member(env.create_user(f"p{i}-{j}")) for j in range(args.players)]
+                    tables.append(Table(i, channel, members, random.Random(args.seed * 1000 + i)))
+                await env.settle()
+                t0 = time.perf_counter()
+                await asyncio.gather(*(self.open_table(gateway, t) for t in tables))
+                typical = args.typical_moves
+                for table in tables:
+                    await self.head_start(gateway, table, int(typical * table.index / args.games))
+                setup = time.perf_counter() - t0
+                self.stats.interactions = 0
+                if self.warmup <= 0:
+                    self.measuring, self.window_start = True, time.perf_counter()
+                profiler = cProfile.Profile(time.thread_time) if args.profile else None
+                cpu0, loop_cpu0 = time.process_time(), time.thread_time()
+                render_cpu0 = self.renderer.cpu if self.renderer else 0.0
+                load0 = os.getloadavg()[0]
+                started = time.perf_counter()
+                if profiler:
+                    profiler.enable()
+                results = await asyncio.gather(*(self.play(gateway, t) for t in tables), return_exceptions=True)
+                if profiler:
+                    profiler.disable()
+                ended = time.perf_counter()
+                cpu, loop_cpu = time.process_time() - cpu0, time.thread_time() - loop_cpu0
+                if self.renderer:
+                    self.render_cpu = self.renderer.cpu - render_cpu0
+                    cpu += self.render_cpu
+                self.load = (load0, os.getloadavg()[0])
+                for result in results:
+                    if isinstance(result, BaseException):
+                        self.stats.errors.append(repr(result))
+                captured = env.errors
+                self.stats.errors += [repr(e) for e in captured]
+            await bot.db.close()
+        if profiler and args.profile:
+            profiler.dump_stats(args.profile)
+            print_profile(profiler)
+        return self.report(setup, ended - started, cpu, loop_cpu)
+
+    def report(self, setup: float, wall: float, cpu: float, loop_cpu: float) -> dict[str, Any]:
+        s = self.stats
+        measured = len(s.latency)
+        span = (s.window[-1] - self.window_start) if s.window else 0.0
+        rate = measured / span if span > 0 else 0.0
+        split_mean = {k: round(1000 * sum(d[k] for d in s.split) / max(1, measured), 2) for k in REPORTED}
+        p95_index = sorted(range(measured), key=lambda i: s.latency[i])[int(0.95 * measured) :] if measured else []
+        slowest = max(1, len(p95_index))
+        split_tail = {k: round(1000 * sum(s.split[i][k] for i in p95_index) / slowest, 2) for k in REPORTED}
+        total_actions = s.completed
+        return {
+            "config": self.config,
+            "options": self.options,
+            "games": self.args.games,
+            "players": self.args.players,
+            "offered_rate": self.args.rate,
+            "actions": measured,
+            "warmup_actions": self.warmup,
+            "interactions": s.interactions,
+            "lobby_restarts": s.lobby_restarts,
+            "setup_s": round(setup, 1),
+            "wall_s": round(wall, 1),
+            "actions_per_s": round(rate, 1),
+            "interactions_per_s": round(s.interactions / wall, 1) if wall else 0.0,
+            "latency_ms": summary(s.latency),
+            "handled_ms": summary(s.handled),
+            "private_reply_ms": summary(s.reply),
+            "split_mean_ms": split_mean,
+            "split_slowest_5pct_mean_ms": split_tail,
+            "storage_calls_per_action": round(sum(s.storage_calls) / max(1, measured), 1),
+            "cpu_ms_per_action": round(1000 * cpu / max(1, total_actions), 1),
+            "event_loop_cpu_ms_per_action": round(1000 * loop_cpu / max(1, total_actions), 1),
+            "cpu_utilisation": round(cpu / wall, 2) if wall else 0.0,
+            "render_processes": self.args.render_processes,
+            "render_process_cpu_ms_per_action": round(1000 * self.render_cpu / max(1, total_actions), 1),
+            "load_average_1min_before_after": [round(x, 2) for x in self.load],
+            "board_size": {
+                "min": min(s.sizes, default=0),
+                "mean": round(sum(s.sizes) / max(1, len(s.sizes)), 1),
+                "max": max(s.sizes, default=0),
+            },
+            "png_kb_mean": round(sum(s.png_bytes) / max(1, len(s.png_bytes)) / 1024, 1),
+            "errors": s.errors[:10],
+            "error_count": len(s.errors),
+            "met": {
+                "p95_under_250ms": bool(s.latency) and percentile(s.latency, 95) < 0.25,
+                "at_least_50_actions_per_s": rate >= 50,
+            },
+        }
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    return {
+        "p50": round(1000 * percentile(values, 50), 1),
+        "p95": round(1000 * percentile(values, 95), 1),
+        "p99": round(1000 * percentile(values, 99), 1),
+        "max": round(1000 * max(values), 1),
+        "mean": round(1000 * sum(values) / len(values), 1),
+    }
+
+
+def print_profile(profiler: cProfile.Profile) -> None:
+    """Event-loop thread time by package, then the top functions (stderr)."""
+    stats = pstats.Stats(profiler)
+    groups: dict[str, float] = {}
+    total = 0.0
+    for (filename, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        total += tottime
+        groups[package_of(filename)] = groups.get(package_of(filename), 0.0) + tottime
+    print("event-loop thread, own time by package:", file=sys.stderr)
+    for name, seconds in sorted(groups.items(), key=lambda kv: -kv[1])[:14]:
+        print(f"  {name:<22} {seconds:7.2f} s {100 * seconds / total:5.1f}%", file=sys.stderr)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(25)
+    print(out.getvalue(), file=sys.stderr)
+
+
+def package_of(filename: str) -> str:
+    path = filename.replace("\\", "/")
+    for marker in ("/site-packages/", "/lib/python3"):
+        if marker in path:
+            rest = path.split(marker, 1)[1]
+            if marker == "/lib/python3":
+                rest = rest.split("/", 1)[1] if "/" in rest else rest
+                return "stdlib:" + rest.split("/", 1)[0].removesuffix(".py")
+            return rest.split("/", 1)[0].removesuffix(".py")
+    for name in ("engine", "render", "bot", "bench"):
+        if f"/{name}/" in path:
+            return name
+    return "builtins" if path.startswith("~") or path.startswith("<") else path.rsplit("/", 1)[-1]
+
+
+@contextlib.contextmanager
+def pinned(cpus: int) -> Iterator[list[int] | None]:
+    if cpus <= 0 or not hasattr(os, "sched_setaffinity"):
+        yield None
+        return
+    available = sorted(os.sched_getaffinity(0))
+    chosen = available[:cpus]
+    os.sched_setaffinity(0, chosen)
+    try:
+        yield chosen
+    finally:
+        os.sched_setaffinity(0, available)
+
+
+def lighten_simcord() -> None:
+    """simcord keeps its live loop callbacks in a list and drops each one with ``list.remove``, which compares the
+    records field by field (dataclass ``__eq__``): every callback then costs time in proportion to the timers still
+    pending, such as discord.py's 15-minute timeouts of private replies' views, which pile up over a run. The
+    records are only ever looked up as themselves, so compare them by identity; nothing else changes."""
+    from simcord import _runtime
+
+    _runtime._CallbackRecord.__eq__ = object.__eq__  # type: ignore[method-assign]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--game", choices=sorted(DRIVERS), default="carcassonne")
+    parser.add_argument("--config", action="append", help="named option set (repeatable; default: all)")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--actions", type=int, default=1500, help="measured actions per configuration")
+    parser.add_argument("--warmup", type=int, default=None, help="unmeasured first actions (default: --games)")
+    parser.add_argument("--rate", type=float, default=50.0, help="offered actions/s over all games; 0: flat out")
+    parser.add_argument("--typical-moves", type=int, default=130, help="head start of the last game (actions)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpus", type=int, default=2, help="pin to this many CPUs (0: do not pin)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds one interaction may take")
+    parser.add_argument("--profile", help="write a cProfile of the event-loop thread (played phase) here")
+    parser.add_argument("--no-split", action="store_true", help="no engine/storage/render timers")
+    parser.add_argument(
+        "--render-processes", type=int, default=0, help="what-if: draw the images in N processes (0: as the bot does)"
+    )
+    parser.add_argument("--plain-simcord", action="store_true", help="keep simcord's field-by-field record compare")
+    args = parser.parse_args()
+    driver = DRIVERS[args.game]
+    configs = args.config or list(driver.configurations)
+    for name in configs:
+        if name not in driver.configurations:
+            parser.error(f"--config {name}: one of {', '.join(driver.configurations)}")
+
+    with pinned(args.cpus) as cpus:
+        from engine import game_class
+
+        if not args.no_split:
+            instrument(game_class(args.game))
+        if not args.plain_simcord:
+            lighten_simcord()
+        renderer = RenderProcesses(args.render_processes) if args.render_processes > 0 else None
+        if renderer:
+            driver.render_elsewhere(renderer)
+        runs = []
+        try:
+            for name in configs:
+                runs.append(asyncio.run(Run(args, driver, name, renderer).execute()))
+                print(human(runs[-1]), file=sys.stderr)
+        finally:
+            if renderer:
+                renderer.close()
+    result = {
+        "bench": "discord host",
+        "game": args.game,
+        "seed": args.seed,
+        "cpus_pinned": len(cpus) if cpus else None,
+        "cpu_count": os.cpu_count(),
+        "python": platform.python_version(),
+        "split_timers": not args.no_split,
+        "simcord_identity_records": not args.plain_simcord,
+        "targets": {"p95_ms": 250, "actions_per_s": 50},
+        "runs": runs,
+    }
+    print(json.dumps(result, indent=2))
+    if any(run["error_count"] for run in runs):
+        sys.exit(1)
+
+
+def human(run: dict[str, Any]) -> str:
+    lat, split = run["latency_ms"], run["split_mean_ms"]
+    return (
+        f"[{run['config']}] {run['actions']} actions, {run['games']} games, offered {run['offered_rate']}/s: "
+        f"{run['actions_per_s']} actions/s; latency p50 {lat.get('p50')} p95 {lat.get('p95')} p99 {lat.get('p99')} "
+        f"max {lat.get('max')} ms; mean split: " + ", ".join(f"{k} {v}" for k, v in split.items()) + " ms; "
+        f"cpu {run['cpu_ms_per_action']} ms/action "
+        f"(event loop {run['event_loop_cpu_ms_per_action']}); errors {run['error_count']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
