@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import contextvars
 import cProfile
@@ -98,10 +99,6 @@ class Driver(Protocol):
         """A measure of the board shown (tiles, pieces): reported with the figures."""
         ...
 
-    def render_elsewhere(self, render: Callable[[str, tuple[Any, ...]], bytes]) -> None:
-        """What-if (``--render-processes``): make the cog hand ``render(function name, args)`` its images."""
-        ...
-
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -137,67 +134,10 @@ class CarcassonneDriver:
     def size(self, game: Any) -> int:
         return len(game.board)
 
-    def render_elsewhere(self, render: Callable[[str, tuple[Any, ...]], bytes]) -> None:
-        import bot.cogs.carcassonne as cog
-
-        def turn_image(game: Any) -> bytes:  # bot.cogs.carcassonne.turn_image, with the drawing sent away
-            view = game.view(None)
-            if game.finished:
-                return render("end_png", (view,))
-            if game.decision() == "follower":
-                x, y = view["placed"]
-                return render("carcassonne_spots_png", (view, x, y, game.follower_spots()))
-            if game.decision() == "place":
-                return render("carcassonne_preview_png", (view, cog.ordered_cells(game)))
-            return render("board_png", (view,))
-
-        cog.turn_image = turn_image
-
 
 DRIVERS: dict[str, Driver] = {"carcassonne": CarcassonneDriver()}
 # Catan: add a CatanDriver with "catan new", its option sets and a choose() for its turn messages once
 # bot/cogs/catan.py posts them.
-
-
-def render_job(name: str, args: tuple[Any, ...]) -> tuple[bytes, float]:
-    """Runs in a render process: the PNG and the CPU seconds it took there."""
-    import render
-
-    started = time.process_time()
-    png: bytes = getattr(render, name)(*args)
-    return png, time.process_time() - started
-
-
-class RenderProcesses:
-    """The ``--render-processes`` what-if: the cog's worker thread sends the view to a process pool and waits."""
-
-    def __init__(self, workers: int) -> None:
-        import concurrent.futures
-        import multiprocessing
-
-        context = multiprocessing.get_context("spawn")  # no fork of a process with threads and a running loop
-        self.pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
-        self.cpu = 0.0
-        for future in [self.pool.submit(render_job, "board_png", (_warm_view(),)) for _ in range(workers)]:
-            future.result()
-
-    def __call__(self, name: str, args: tuple[Any, ...]) -> bytes:
-        tracker = CLICK.get()
-        started = time.perf_counter()
-        png, cpu = self.pool.submit(render_job, name, args).result()
-        self.cpu += cpu
-        if tracker is not None:
-            tracker.charge("render", time.perf_counter() - started)
-        return png
-
-    def close(self) -> None:
-        self.pool.shutdown()
-
-
-def _warm_view() -> dict[str, Any]:
-    from engine import game_class
-
-    return game_class("carcassonne").new(["A", "B"], {}, 1).view(None)
 
 
 # -- per-interaction bookkeeping -------------------------------------------------------------------------------
@@ -309,7 +249,7 @@ def time_thread_waits(loop: asyncio.AbstractEventLoop) -> None:
 
     def timed(executor: Any, func: Callable[..., Any], *args: Any) -> Any:
         tracker = CLICK.get()
-        if tracker is None:
+        if tracker is None or isinstance(executor, concurrent.futures.ProcessPoolExecutor):  # nothing to wrap there
             return run_in_executor(executor, func, *args)
         submitted = time.perf_counter()
 
@@ -327,6 +267,7 @@ def instrument(game_cls: type) -> None:
     import inspect
 
     import render
+    from bot.rendering import Renderer
     from bot.storage import Games
 
     for name, attr in list(vars(game_cls).items()):
@@ -341,7 +282,21 @@ def instrument(game_cls: type) -> None:
             setattr(Games, name, _timed_async(attr))
     for name in dir(render):
         if name.endswith("_png") and callable(getattr(render, name)):
-            setattr(render, name, _timed_sync("render", getattr(render, name)))
+            setattr(render, name, _timed_sync("render", getattr(render, name)))  # threads: timed where drawn
+
+    original = Renderer.png
+
+    async def png(self: Renderer, job: Any) -> bytes:  # processes: the wait for the picture is the render
+        tracker = CLICK.get()
+        if tracker is None or self.processes <= 0:
+            return await original(self, job)
+        started = time.perf_counter()
+        try:
+            return await original(self, job)
+        finally:
+            tracker.charge("render", time.perf_counter() - started)
+
+    Renderer.png = png  # type: ignore[method-assign]
 
 
 # -- talking to simulated Discord without settling ------------------------------------------------------------
@@ -498,16 +453,14 @@ class Refused(Exception):
 
 
 class Run:
-    def __init__(self, args: argparse.Namespace, driver: Driver, config: str, renderer: RenderProcesses | None) -> None:
+    def __init__(self, args: argparse.Namespace, driver: Driver, config: str) -> None:
         self.args = args
-        self.renderer = renderer
         self.driver = driver
         self.config = config
         self.options = driver.configurations[config]
         self.stats = Stats()
         self.stop = False
         self.measuring = False
-        self.render_cpu = 0.0
         self.load = (0.0, 0.0)
 
     async def open_table(self, gateway: Gateway, table: Table) -> None:
@@ -664,7 +617,9 @@ class Run:
         logging.getLogger("discord").setLevel(logging.WARNING)
         with tempfile.TemporaryDirectory(prefix="bot_bench_") as tmp:
             # Reminders are swept once a day of simulated time: none fall due during a run.
-            config = Config(database=Path(tmp) / "bench.sqlite3", reminder_check=86400)
+            config = Config(
+                database=Path(tmp) / "bench.sqlite3", reminder_check=86400, render_processes=args.render_processes
+            )
             self.bot = bot = BoardHost(config, rng=random.Random(args.seed))
             loop = asyncio.get_running_loop()
             loop.set_task_factory(task_factory)
@@ -692,7 +647,6 @@ class Run:
                     self.measuring, self.window_start = True, time.perf_counter()
                 profiler = cProfile.Profile(time.thread_time) if args.profile else None
                 cpu0, loop_cpu0 = time.process_time(), time.thread_time()
-                render_cpu0 = self.renderer.cpu if self.renderer else 0.0
                 load0 = os.getloadavg()[0]
                 started = time.perf_counter()
                 if profiler:
@@ -702,9 +656,6 @@ class Run:
                     profiler.disable()
                 ended = time.perf_counter()
                 cpu, loop_cpu = time.process_time() - cpu0, time.thread_time() - loop_cpu0
-                if self.renderer:
-                    self.render_cpu = self.renderer.cpu - render_cpu0
-                    cpu += self.render_cpu
                 self.load = (load0, os.getloadavg()[0])
                 for result in results:
                     if isinstance(result, BaseException):
@@ -751,7 +702,6 @@ class Run:
             "event_loop_cpu_ms_per_action": round(1000 * loop_cpu / max(1, total_actions), 1),
             "cpu_utilisation": round(cpu / wall, 2) if wall else 0.0,
             "render_processes": self.args.render_processes,
-            "render_process_cpu_ms_per_action": round(1000 * self.render_cpu / max(1, total_actions), 1),
             "load_average_1min_before_after": [round(x, 2) for x in self.load],
             "board_size": {
                 "min": min(s.sizes, default=0),
@@ -856,7 +806,7 @@ def main() -> None:
     parser.add_argument("--profile", help="write a cProfile of the event-loop thread (played phase) here")
     parser.add_argument("--no-split", action="store_true", help="no engine/storage/render timers")
     parser.add_argument(
-        "--render-processes", type=int, default=0, help="what-if: draw the images in N processes (0: as the bot does)"
+        "--render-processes", type=int, default=2, help="the bot's [render] processes (0: threads in the bot process)"
     )
     parser.add_argument("--plain-simcord", action="store_true", help="keep simcord's field-by-field record compare")
     args = parser.parse_args()
@@ -873,17 +823,10 @@ def main() -> None:
             instrument(game_class(args.game))
         if not args.plain_simcord:
             lighten_simcord()
-        renderer = RenderProcesses(args.render_processes) if args.render_processes > 0 else None
-        if renderer:
-            driver.render_elsewhere(renderer)
         runs = []
-        try:
-            for name in configs:
-                runs.append(asyncio.run(Run(args, driver, name, renderer).execute()))
-                print(human(runs[-1]), file=sys.stderr)
-        finally:
-            if renderer:
-                renderer.close()
+        for name in configs:
+            runs.append(asyncio.run(Run(args, driver, name).execute()))
+            print(human(runs[-1]), file=sys.stderr)
     result = {
         "bench": "discord host",
         "game": args.game,

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.host import GameService
+from bot.rendering import Renderer
 from bot.storage import Database, Games
 
 log = logging.getLogger("boardhost")
@@ -22,6 +23,7 @@ class BoardHost(commands.Bot):
     db: Database
     games: Games
     service: GameService
+    renderer: Renderer
 
     def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
         intents = discord.Intents.default()  # slash commands and buttons need no privileged intents
@@ -39,6 +41,8 @@ class BoardHost(commands.Bot):
         from bot.cogs.reminders import Reminders
         from bot.cogs.turn_limits import TurnLimits
 
+        self.renderer = Renderer(self.config.render_processes)
+        await self.renderer.start()
         self.db = await Database.open(self.config.database)
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
@@ -57,5 +61,7 @@ class BoardHost(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if hasattr(self, "renderer"):
+            self.renderer.close()
         if hasattr(self, "db"):
             await self.db.close()

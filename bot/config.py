@@ -28,6 +28,7 @@ class Config:
     dev_guild: int | None = None
     rest_base_url: str | None = None
     gateway_url: str | None = None
+    render_processes: int = 0  # 0: draw images in threads of the bot's process
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -62,7 +63,14 @@ def load_config(path: Path | None = None) -> Config:
         dev_guild=dev_guild or None,
         rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
         gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
+        render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
     )
+
+
+def _render_processes(value: int) -> int:
+    if value < 0:
+        raise ConfigError("[render] processes must be 0 (threads) or a positive number of processes")
+    return value
 
 
 def token() -> str | None:

@@ -7,7 +7,6 @@ checks that they still make sense (several players discard at the same time, eac
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
@@ -116,7 +115,7 @@ async def post_turn(
                 await message.edit(view=turn_view(current, catan(bot, current)))
             return message  # type: ignore[no-any-return]
     content = turn_text(row, game, events, opening=opening)
-    image = await asyncio.to_thread(turn_image, game)
+    image = await bot.renderer.png(turn_image(game))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
     file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
     if file is not None:

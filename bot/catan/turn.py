@@ -11,10 +11,10 @@ from typing import Any, Final
 
 import discord
 
-import render
 from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
 from bot.components import CONTENT, PAGE, Layout, clip, make_custom_id, option
 from bot.narrate import fit, narrate
+from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import Catan, public_events, road_spots, robber_choices, settlement_spots
@@ -83,16 +83,17 @@ def turn_text(row: GameRow, game: Catan, events: Sequence[Any], *, opening: bool
     return fit(lines, tail, CONTENT)
 
 
-def turn_image(game: Catan) -> bytes:
+def turn_image(game: Catan) -> Job:
+    """The turn's picture as a render job: the spectator view and, in set-up, the legal spots."""
     view = game.view(None)
     if game.finished:
-        return render.end_png(view)
+        return "end_png", (view,)
     decision = game.pending()[0]["decision"]
     if decision == "setup_settlement":
-        return render.catan_preview_png(view, settlement_spots(game, game.current))
+        return "catan_preview_png", (view, settlement_spots(game, game.current))
     if decision == "setup_road":
-        return render.catan_preview_png(view, road_spots(game, game.current))
-    return render.board_png(view)
+        return "catan_preview_png", (view, road_spots(game, game.current))
+    return "board_png", (view,)
 
 
 def button(

@@ -7,7 +7,6 @@ stale or repeated click is refused by the service without changing anything.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import re
@@ -18,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
 from bot.components import (
     CONTENT,
     PAGE,
@@ -35,6 +33,7 @@ from bot.components import (
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.narrate import fit, narrate
+from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
 from bot.turns import announce, channel_of, register
@@ -112,16 +111,17 @@ def turn_text(row: GameRow, game: Any, events: Sequence[Any], *, opening: bool =
     return fit(lines, tail, CONTENT)
 
 
-def turn_image(game: Any) -> bytes:
+def turn_image(game: Any) -> Job:
+    """The turn's picture as a render job: the spectator view and what to mark on it."""
     view = game.view(None)
     if game.finished:
-        return render.end_png(view)
+        return "end_png", (view,)
     if game.decision() == "follower":
         x, y = view["placed"]
-        return render.carcassonne_spots_png(view, x, y, game.follower_spots())
+        return "carcassonne_spots_png", (view, x, y, list(game.follower_spots()))
     if game.decision() == "place":
-        return render.carcassonne_preview_png(view, ordered_cells(game))
-    return render.board_png(view)
+        return "carcassonne_preview_png", (view, ordered_cells(game))
+    return "board_png", (view,)
 
 
 def turn_view(row: GameRow, game: Any, page: int = 0) -> discord.ui.View | None:
@@ -214,7 +214,7 @@ async def post_turn(
     if channel is None:
         return None
     content = turn_text(row, game, events, opening=opening)
-    image = await asyncio.to_thread(turn_image, game)
+    image = await bot.renderer.png(turn_image(game))
     view = turn_view(row, game)
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
     file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import json
@@ -75,10 +74,8 @@ class GameCog(commands.Cog):
         if row is None:
             return
         await interaction.response.defer()
-        from render import board_png
-
         game = self.bot.service.game(row)
-        png = await asyncio.to_thread(board_png, game.view(None))  # the spectator view: nothing secret
+        png = await self.bot.renderer.png(("board_png", (game.view(None),)))  # the spectator view: nothing secret
         caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
         file = image_file(interaction.channel, png, "board.png")
         if file is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -202,11 +203,27 @@ class Games:
     async def update(self, game_id: int, expected: int, **changes: Any) -> GameRow:
         """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``."""
         encoded = _encode(changes)
-        async with self.db.transaction() as conn:
-            await self._guarded_update(conn, game_id, expected, encoded)
-        row = await self.get(game_id)
-        assert row is not None
-        return row
+        now = self.clock()
+
+        def write(conn: sqlite3.Connection) -> sqlite3.Row:
+            self._guarded_update_now(conn, game_id, expected, encoded, now)
+            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            return row
+
+        return GameRow.from_row(await self.db.run_transaction(write))
+
+    @staticmethod
+    def _guarded_update_now(
+        conn: sqlite3.Connection, game_id: int, expected: int, assignments: dict[str, Any], now: float
+    ) -> None:
+        """The same guarded UPDATE as ``_guarded_update``, on the SQLite thread inside ``run_transaction``."""
+        columns = ", ".join(f"{name} = ?" for name in assignments)
+        cur = conn.execute(
+            f"UPDATE games SET {columns}, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            (*assignments.values(), now, game_id, expected),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion(game_id, expected)
 
     async def record_action(
         self,
@@ -226,17 +243,19 @@ class Games:
         changes["state"] = state
         encoded = _encode(changes)
         now = self.clock()
-        async with self.db.transaction() as conn:
-            await self._guarded_update(conn, game_id, expected, encoded)
-            counted = await conn.execute_fetchall("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
-            seq = int(next(iter(counted))[0])
-            await conn.executemany(
+        rows = [_dump(a) for a in actions]
+
+        def write(conn: sqlite3.Connection) -> sqlite3.Row:
+            self._guarded_update_now(conn, game_id, expected, encoded, now)
+            seq = int(conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
+            conn.executemany(
                 "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, seq + i, user_id, _dump(a), now) for i, a in enumerate(actions)],
+                [(game_id, seq + i, user_id, action, now) for i, action in enumerate(rows)],
             )
-        updated = await self.get(game_id)
-        assert updated is not None
-        return updated
+            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            return row
+
+        return GameRow.from_row(await self.db.run_transaction(write))
 
     async def drop_last_actions(
         self, game_id: int, expected: int, *, count: int, state: dict[str, Any], **changes: Any

@@ -1,0 +1,59 @@
+"""Board images drawn off the event loop: in worker processes when configured, so a second core draws while the
+first answers Discord, else in threads. Turn posters describe an image as a job (a ``render`` function's name and
+its plain-data arguments: views are JSON-like), so it can cross to another process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+from typing import Any
+
+Job = tuple[str, tuple[Any, ...]]
+
+
+def draw(name: str, args: tuple[Any, ...]) -> bytes:
+    """Run ``render.<name>(*args)``: the one entry point a worker process needs."""
+    import render
+
+    png: bytes = getattr(render, name)(*args)
+    return png
+
+
+def _warm_view() -> dict[str, Any]:
+    from engine import game_class
+
+    view: dict[str, Any] = game_class("carcassonne").new(["A", "B"], {}, 1).view(None)
+    return view
+
+
+class Renderer:
+    def __init__(self, processes: int = 0) -> None:
+        self.processes = processes
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    async def start(self) -> None:
+        """Start the worker processes and let each import Pillow and the fonts once, before the first turn."""
+        if self.processes <= 0:
+            return
+        # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            self.processes, mp_context=multiprocessing.get_context("spawn")
+        )
+        loop = asyncio.get_running_loop()
+        view = _warm_view()
+        await asyncio.gather(
+            *(loop.run_in_executor(self._pool, draw, "board_png", (view,)) for _ in range(self.processes))
+        )
+
+    async def png(self, job: Job) -> bytes:
+        name, args = job
+        if self._pool is None:
+            return await asyncio.to_thread(draw, name, args)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, draw, name, args)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
