@@ -1,0 +1,24 @@
+"""Settings: the documented example file loads, and a bad value is refused with a clear message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Config, ConfigError, load_config
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "config.example.toml"
+
+
+def test_the_example_config_loads_with_its_documented_values() -> None:
+    config = load_config(EXAMPLE)
+    assert config.render_processes == 2 and config.reminder_after == (12 * 3600, 24 * 3600)
+    assert Config().render_processes == 0  # tests and embedded use draw in threads
+
+
+def test_a_negative_number_of_render_processes_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text("[render]\nprocesses = -1\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="processes"):
+        load_config(bad)
