@@ -1,0 +1,18 @@
+"""Board images drawn in a worker process give the same picture as drawn in a thread."""
+
+from __future__ import annotations
+
+from bot.rendering import Renderer
+from engine import game_class
+
+
+async def test_a_worker_process_draws_the_same_png_as_a_thread() -> None:
+    view = game_class("catan").new(["A", "B", "C"], {"board": "beginner"}, 3).view(None)
+    threads, processes = Renderer(0), Renderer(1)
+    await processes.start()
+    try:
+        drawn_there = await processes.png(("board_png", (view,)))
+    finally:
+        processes.close()
+    drawn_here = await threads.png(("board_png", (view,)))
+    assert drawn_there.startswith(b"\x89PNG") and drawn_there == drawn_here
