@@ -5,8 +5,10 @@ Commands are never synced on start; ``python -m bot sync`` does that explicitly.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import random
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -30,6 +32,26 @@ class BoardHost(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.config = config
         self._rng = rng
+        self._speak_reader_locale()
+
+    def _speak_reader_locale(self) -> None:
+        """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
+        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s."""
+        from bot.text.i18n import remember_locale, resolve, set_default_language, set_language
+
+        set_default_language(self.config.default_language)
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def in_reader_language(data: Any) -> None:
+            user = data.get("member", {}).get("user") or data.get("user") or {}
+            lang = resolve(data.get("locale"), default=self.config.default_language)
+            if user.get("id"):
+                remember_locale(int(user["id"]), lang)
+            set_language(lang)
+            parse(data)
+
+        parsers["INTERACTION_CREATE"] = lambda data: contextvars.copy_context().run(in_reader_language, data)
 
     async def setup_hook(self) -> None:
         from bot.catan.items import CatanButton, CatanSelect
@@ -40,7 +62,11 @@ class BoardHost(commands.Bot):
         from bot.cogs.notify import Notify
         from bot.cogs.reminders import Reminders
         from bot.cogs.turn_limits import TurnLimits
+        from bot.text.commands import CatalogueTranslator
+        from bot.text.i18n import install_image_labels
 
+        install_image_labels()
+        await self.tree.set_translator(CatalogueTranslator())
         self.renderer = Renderer(self.config.render_processes)
         await self.renderer.start()
         self.db = await Database.open(self.config.database)

@@ -15,6 +15,7 @@ import discord
 
 from bot.text import t
 from bot.text.catalogue import MESSAGES
+from bot.text.i18n import language
 from engine import RuleError
 
 log = logging.getLogger("boardhost.components")
@@ -58,12 +59,23 @@ def option(label: str, value: str, description: str | None = None) -> discord.Se
 _SEAT = re.compile(r"\bseat (\d+)(?:'s)?")
 
 
+# English explains most refusals with the engine's own message (it names cells and cards); these few read better
+# from the catalogue. Other languages always use the catalogue: ``rule.<code>``, else ``rule.generic``.
+_ENGLISH_CATALOGUE = frozenset({"not_your_turn", "roll_first", "already_rolled", "game_over"})
+
+
 def rule_reason(err: RuleError, names: Sequence[str] | None = None) -> str:
     """A rule refusal for a player: a catalogue sentence for common codes, else the engine's own explanation with
     seat numbers replaced by names."""
     key = f"rule.{err.code}"
-    if key in MESSAGES:
-        return t(key)
+    if language() != "en" or err.code in _ENGLISH_CATALOGUE:
+        params = {k: v for k, v in err.params.items() if k != "code"}
+        if key in MESSAGES:
+            try:
+                return t(key, **params)
+            except (KeyError, IndexError):
+                pass
+        return t("rule.generic", code=err.code)
     if not names:
         return err.message
 

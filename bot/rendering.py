@@ -13,11 +13,18 @@ from typing import Any
 Job = tuple[str, tuple[Any, ...]]
 
 
-def draw(name: str, args: tuple[Any, ...]) -> bytes:
-    """Run ``render.<name>(*args)``: the one entry point a worker process needs."""
-    import render
+def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
+    """Run ``render.<name>(*args)`` with the image labels in ``language``: the one entry point a worker needs.
 
-    png: bytes = getattr(render, name)(*args)
+    The language travels with the job because a worker process shares no context (nor installed labels) with
+    the bot's process.
+    """
+    import render
+    from bot.text.i18n import install_image_labels, speaking
+
+    install_image_labels()
+    with speaking(language):
+        png: bytes = getattr(render, name)(*args)
     return png
 
 
@@ -48,10 +55,13 @@ class Renderer:
         )
 
     async def png(self, job: Job) -> bytes:
+        """The picture of ``job`` with its labels in the language of the current context."""
+        from bot.text.i18n import language
+
         name, args = job
         if self._pool is None:
-            return await asyncio.to_thread(draw, name, args)
-        return await asyncio.get_running_loop().run_in_executor(self._pool, draw, name, args)
+            return await asyncio.to_thread(draw, name, args, language())
+        return await asyncio.get_running_loop().run_in_executor(self._pool, draw, name, args, language())
 
     def close(self) -> None:
         if self._pool is not None:

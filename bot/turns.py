@@ -22,6 +22,7 @@ import discord
 
 from bot.host.service import Outcome
 from bot.storage import GameRow
+from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -78,7 +79,8 @@ async def announce(bot: BoardHost, outcome: Outcome, *, opening: bool = False) -
         stored = await bot.games.get(row.id)
         previous = stored.message_id if stored is not None else row.message_id  # posted since the change, maybe
         try:
-            message = await poster(bot, row, outcome.game, outcome.events, opening)
+            with speaking(game_language(row.language)):  # a turn message is public: the game's language
+                message = await poster(bot, row, outcome.game, outcome.events, opening)
         except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works
             log.warning("game %s: turn message not posted: %s", row.id, err)
             return None

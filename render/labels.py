@@ -1,10 +1,13 @@
-"""Every English text the images show, keyed by message id (a later issue swaps in translated catalogues).
+"""Every English text the images show, keyed by message id.
 
+The bot installs a translator (``set_translator``) that reads these texts from its message catalogues (keys
+``image.<id>``) in the language of the current context; without one, images are in English.
 Players' names are data and never pass through here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 ENGLISH: Final[dict[str, str]] = {
@@ -49,9 +52,20 @@ ENGLISH: Final[dict[str, str]] = {
 }
 
 _catalogue: dict[str, str] = dict(ENGLISH)
+Translator = Callable[[str, dict[str, object]], str | None]
+_translator: list[Translator] = []
+
+
+def set_translator(translator: Translator | None) -> None:
+    """Translate every label with ``translator(key, params)`` (None: English); it returns None for unknown keys."""
+    _translator[:] = [translator] if translator is not None else []
 
 
 def label(key: str, **params: object) -> str:
     """The text for message ``key`` with ``params`` filled in (the key itself if the catalogue lacks it)."""
+    if _translator:
+        translated = _translator[0](key, params)
+        if translated is not None:
+            return translated
     template = _catalogue.get(key, key)
     return template.format(**params) if params else template

@@ -22,6 +22,7 @@ from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.i18n import game_language, reader_language, speaking
 from bot.turns import announce, channel_of
 from engine import RuleError
 from engine.catan import Catan, public_events
@@ -210,8 +211,6 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
 async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
     """Direct messages: a bought card (also to the buyer), a card stolen from you, offers and replies meant for
     you. When a DM cannot be delivered the player is asked in the channel to use /hand; nothing is lost."""
-    from bot.catan.menus import offer_view
-
     row = outcome.row
     if row.game != "catan" or outcome.game is None:
         return
@@ -221,24 +220,33 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
         for offer in game.view(seat)["offers"]:
             offers[offer["id"]] = offer
     for seat, person in enumerate(row.seats):
-        lines = private_lines(row, outcome.events, seat)
-        if not lines:
+        with speaking(reader_language(person.user_id, row.language)):  # a direct message: the reader's language
+            await _deliver_to(bot, row, outcome, offers, actor, seat, person.user_id)
+
+
+async def _deliver_to(
+    bot: BoardHost, row: GameRow, outcome: Outcome, offers: dict[Any, Any], actor: int | None, seat: int, user: int
+) -> None:
+    from bot.catan.menus import offer_view
+
+    lines = private_lines(row, outcome.events, seat)
+    if not lines:
+        return
+    mine = public_events(outcome.events, seat)
+    bought = any(e.get("type") == "bought" and "card" in e for e in mine)
+    if user == actor and not bought:
+        return  # the actor already saw it in their ephemeral reply
+    view = None
+    for event in mine:
+        offer = offers.get(event.get("offer", -1))
+        if offer is None or offer["to"] is None:
             continue
-        mine = public_events(outcome.events, seat)
-        bought = any(e.get("type") == "bought" and "card" in e for e in mine)
-        if person.user_id == actor and not bought:
-            continue  # the actor already saw it in their ephemeral reply
-        view = None
-        for event in mine:
-            offer = offers.get(event.get("offer", -1))
-            if offer is None or offer["to"] is None:
-                continue
-            if event.get("type") == "offer_made" and offer["to"] == seat:
-                view = offer_view(row, offer, public=False)
-            elif event.get("type") == "offer_accepted" and offer["from"] == seat:
-                view = offer_view(row, offer, public=False, confirm=event["player"])
-        header = t("catan.private.header", channel=f"<#{row.channel_id}>")
-        await dm(bot, row, person.user_id, header + "\n" + "\n".join(lines), view)
+        if event.get("type") == "offer_made" and offer["to"] == seat:
+            view = offer_view(row, offer, public=False)
+        elif event.get("type") == "offer_accepted" and offer["from"] == seat:
+            view = offer_view(row, offer, public=False, confirm=event["player"])
+    header = t("catan.private.header", channel=f"<#{row.channel_id}>")
+    await dm(bot, row, user, header + "\n" + "\n".join(lines), view)
 
 
 async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: discord.ui.View | None) -> bool:
@@ -255,7 +263,7 @@ async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: dis
         channel = await channel_of(bot, row)
         if channel is not None:
             key = "catan.dm_closed" if getattr(err, "code", 0) in DM_CLOSED else "catan.dm_failed"
-            with contextlib.suppress(discord.HTTPException):
+            with contextlib.suppress(discord.HTTPException), speaking(game_language(row.language)):
                 await channel.send(
                     t(key, mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
                 )

@@ -17,6 +17,7 @@ from bot.host import HostError
 from bot.host.service import waiting_for
 from bot.storage import GameRow, UserSettings
 from bot.text import t
+from bot.text.i18n import LANGUAGES, NATIVE_NAMES, game_language, speaking
 from bot.turns import announce, retire
 
 if TYPE_CHECKING:
@@ -75,8 +76,9 @@ class GameCog(commands.Cog):
             return
         await interaction.response.defer()
         game = self.bot.service.game(row)
-        png = await self.bot.renderer.png(("board_png", (game.view(None),)))  # the spectator view: nothing secret
-        caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
+        with speaking(game_language(row.language)):  # posted in the channel: the game's language
+            png = await self.bot.renderer.png(("board_png", (game.view(None),)))  # the spectator view: nothing secret
+            caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
         file = image_file(interaction.channel, png, "board.png")
         if file is None:
             await interaction.followup.send(caption)
@@ -99,9 +101,9 @@ class GameCog(commands.Cog):
         except HostError as err:
             await refuse(interaction, err.key, **err.params)
             return
-        await interaction.response.send_message(
-            t("cmd.abandoned", name=interaction.user.display_name, game=t(f"game.{row.game}"))
-        )
+        with speaking(game_language(row.language)):
+            text = t("cmd.abandoned", name=interaction.user.display_name, game=t(f"game.{row.game}"))
+        await interaction.response.send_message(text)
         await self._retire(row)
 
     @game.command(name="leave", description="Leave the game in this channel")
@@ -113,7 +115,9 @@ class GameCog(commands.Cog):
         try:
             if row.status == "lobby":
                 updated = await self.bot.service.leave_lobby(row.id, row.version, user.id)
-                await interaction.response.send_message(t("lobby.left", name=user.display_name))
+                with speaking(game_language(row.language)):
+                    text = t("lobby.left", name=user.display_name)
+                await interaction.response.send_message(text)
                 await self._show_lobby(updated)
                 return
             if row.seat_of(user.id) is None:
@@ -123,7 +127,9 @@ class GameCog(commands.Cog):
         except HostError as err:
             await refuse(interaction, err.key, **err.params)
             return
-        await interaction.response.send_message(t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}")))
+        with speaking(game_language(row.language)):
+            text = t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}"))
+        await interaction.response.send_message(text)
         await self._retire(row)
 
     async def _retire(self, row: GameRow) -> None:
@@ -155,6 +161,30 @@ class GameCog(commands.Cog):
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.message_id).edit(embed=lobby_embed(row), view=lobby_view(row))
 
+    @game.command(name="language", description="The language of this game's public messages (host or Manage Channels)")
+    @app_commands.describe(language="The language")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=app_commands.locale_str(NATIVE_NAMES[code], key=code), value=code)
+            for code in LANGUAGES
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        row = await self._row(interaction)
+        if row is None:
+            return
+        try:
+            updated = await self.bot.service.set_language(
+                row.id, interaction.user.id, language, can_manage=can_manage(interaction)
+            )
+        except HostError as err:
+            await refuse(interaction, err.key, **err.params)
+            return
+        with speaking(updated.language):
+            await interaction.response.send_message(t("cmd.language.set", language=t(f"language.{language}")))
+            if updated.status == "lobby":
+                await self._show_lobby(updated)
+
     @game.command(name="export", description="The replay file of the last finished game in this channel")
     async def export(self, interaction: discord.Interaction) -> None:
         row = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
@@ -167,8 +197,10 @@ class GameCog(commands.Cog):
             await refuse(interaction, err.key, **err.params)
             return
         data = json.dumps(replay, ensure_ascii=False, indent=1).encode()
+        with speaking(game_language(row.language)):
+            text = t("cmd.export.caption", game=t(f"game.{row.game}"))
         await interaction.response.send_message(
-            t("cmd.export.caption", game=t(f"game.{row.game}")),
+            text,
             file=discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}.json"),
         )
 

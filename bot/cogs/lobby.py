@@ -13,6 +13,7 @@ from bot.components import refuse
 from bot.host import LIMITS, HostError
 from bot.storage import GameRow, Seat
 from bot.text import t
+from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -33,6 +34,22 @@ def seat_for(user: discord.abc.User) -> Seat:
 
 
 def lobby_embed(row: GameRow) -> discord.Embed:
+    """The lobby message, in the game's language (it is public)."""
+    with speaking(game_language(row.language)):
+        return _lobby_embed(row)
+
+
+def _option_value(value: object) -> str:
+    if value is True:
+        return t("option.on")
+    if value is False:
+        return t("option.off")
+    if isinstance(value, str):
+        return t(f"option.value.{value}")
+    return str(value)
+
+
+def _lobby_embed(row: GameRow) -> discord.Embed:
     low, high = LIMITS[row.game]
     game = t(f"game.{row.game}")
     embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.needs", min=low, max=high))
@@ -42,8 +59,7 @@ def lobby_embed(row: GameRow) -> discord.Embed:
         inline=False,
     )
     options = [
-        f"{name}: {t('option.on') if value is True else t('option.off') if value is False else value}"
-        for name, value in row.options.items()
+        t("option.line", name=t(f"option.{name}"), value=_option_value(value)) for name, value in row.options.items()
     ]
     if options:
         embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
@@ -56,8 +72,9 @@ def lobby_embed(row: GameRow) -> discord.Embed:
 
 def lobby_view(row: GameRow) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    for op in OPS:
-        view.add_item(LobbyButton(row.id, row.version, op))
+    with speaking(game_language(row.language)):
+        for op in OPS:
+            view.add_item(LobbyButton(row.id, row.version, op))
     return view
 
 
@@ -93,18 +110,18 @@ class LobbyButton(
                 row = await service.leave_lobby(self.game_id, self.version, user.id)
             elif self.op == "cancel":
                 row = await service.cancel(self.game_id, self.version, user.id, can_manage=can_manage)
-                await interaction.response.edit_message(
-                    content=t("lobby.cancelled", game=t(f"game.{row.game}")), embed=None, view=None
-                )
+                with speaking(game_language(row.language)):
+                    content = t("lobby.cancelled", game=t(f"game.{row.game}"))
+                await interaction.response.edit_message(content=content, embed=None, view=None)
                 return
             else:
                 await interaction.response.defer()
                 outcome = await service.start(self.game_id, self.version, user.id)
                 row = outcome.row
                 seats = ", ".join(f"<@{s.user_id}>" for s in row.seats)
-                await interaction.edit_original_response(
-                    content=t("lobby.started", game=t(f"game.{row.game}"), seats=seats), embed=None, view=None
-                )
+                with speaking(game_language(row.language)):
+                    content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
+                await interaction.edit_original_response(content=content, embed=None, view=None)
                 bot.dispatch("game_started", row, outcome)
                 return
         except HostError as err:
@@ -133,6 +150,7 @@ class LobbyCog(commands.Cog):
                 host=seat_for(interaction.user),
                 options=options,
                 turn_limit=turn_limit * HOUR if turn_limit else None,
+                language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
             )
         except HostError as err:
             await refuse(interaction, err.key, **err.params)

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.host import Outcome
 from bot.storage import GameRow, UserSettings
 from bot.text import t
+from bot.text.i18n import reader_language, speaking
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -52,8 +53,9 @@ class Notify(commands.Cog):
             return
         # The turn message was posted after the outcome's row was read: its id is in the database.
         latest = await self.bot.games.get(row.id) or row
-        text = self.message(latest)
         for user_id in wanted:
+            with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
+                text = self.message(latest)
             await self.send(user_id, row.id, text)
 
     def message(self, row: GameRow) -> str:

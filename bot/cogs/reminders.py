@@ -11,6 +11,7 @@ from discord.ext import commands, tasks
 from bot.host.service import waiting_for
 from bot.reminders import due, mark_sent
 from bot.text import t
+from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -48,12 +49,13 @@ class Reminders(commands.Cog):
                     continue
                 who = ", ".join(f"<@{row.seats[s].user_id}>" for s in waiting_for(game))
                 hours = int(reminder.idle // 3600)
-                params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
-                if row.turn_limit:
-                    limit = t("reminder.limit_hours", count=row.turn_limit // 3600)
-                    text = t("reminder.turn_limit", limit=limit, **params)
-                else:
-                    text = t("reminder.turn", **params)
+                with speaking(game_language(row.language)):  # posted in the channel: the game's language
+                    params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
+                    if row.turn_limit:
+                        limit = t("reminder.limit_hours", count=row.turn_limit // 3600)
+                        text = t("reminder.turn_limit", limit=limit, **params)
+                    else:
+                        text = t("reminder.turn", **params)
                 await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
             except discord.HTTPException as err:  # a deleted channel or lost permission: log, keep sweeping
                 log.warning("reminder for game %s not delivered: %s", row.id, err)

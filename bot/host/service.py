@@ -312,6 +312,16 @@ class GameService:
         self._cache.pop(row.id, None)
         return updated
 
+    async def set_language(self, game_id: int, user_id: int, language: str, *, can_manage: bool) -> GameRow:
+        """The host (or someone with Manage Channels) chooses the language of the game's public messages."""
+        row = await self.row(game_id)
+        if row.status not in ("lobby", "active"):
+            raise HostError("not_active")
+        if user_id != row.host_id and not can_manage:
+            raise HostError("host_only")
+        await self.games.set_language(game_id, language)
+        return await self.row(game_id)
+
     async def export(self, game_id: int) -> dict[str, Any]:
         """The replay file of a finished game."""
         from engine.replay import export

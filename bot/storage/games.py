@@ -278,6 +278,11 @@ class Games:
         """Remember the latest board message (not a game change: the version stays)."""
         await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
+    async def set_language(self, game_id: int, language: str | None) -> None:
+        """The language of the game's public messages (not a game change: the version and buttons stay)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))
+
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.db.fetchall("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
         return [json.loads(r[0]) for r in rows]

@@ -1,12 +1,15 @@
 """Every user-facing English text, by key. Handlers never hold string literals; they call ``t(key, **params)``.
 
-A value is a format string, or a (singular, plural) pair chosen by the ``count`` parameter. The translation issue
-replaces this table with gettext catalogues keyed the same way.
+A value is a format string, or a (singular, plural) pair chosen by the ``count`` parameter. This table is the
+source of the English gettext catalogue; translations live in ``bot/locale/<lang>/LC_MESSAGES/boardhost.po`` keyed
+the same way (msgctxt), and ``python -m bot.text.po`` brings them in step after a change here.
 """
 
 from __future__ import annotations
 
 from typing import Final
+
+from render.labels import ENGLISH as IMAGE_ENGLISH
 
 MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # games
@@ -76,6 +79,25 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "lobby.started": "{game} begins! Seats: {seats}.",
     "option.on": "on",
     "option.off": "off",
+    "option.line": "{name}: {value}",
+    "option.river": "The River",
+    "option.tower": "The Tower",
+    "option.farm_scoring": "Farm scoring",
+    "option.small_city": "Small city rule",
+    "option.board": "Map",
+    "option.setup": "Set-up",
+    "option.points_to_win": "Points to win",
+    "option.strict_phases": "Strict phases",
+    "option.first_player": "First player",
+    "option.deck": "Tile order",
+    "option.hexes": "Hexes",
+    "option.harbors": "Harbours",
+    "option.value.current": "current rules",
+    "option.value.first_edition": "first edition",
+    "option.value.random": "random",
+    "option.value.random_numbers": "random numbers",
+    "option.value.beginner": "beginner",
+    "option.value.snake": "snake draft",
     # host refusals (HostError keys)
     "error.no_such_game": "That game no longer exists.",
     "error.no_game_here": "There is no game in this channel. Start one with /carcassonne new or /catan new.",
@@ -347,12 +369,161 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.hand.rates": "Your harbour rates: {rates}",
     "catan.hand.owes": ("You must discard {count} card.", "You must discard {count} cards."),
     "narrate.timed_out": "{name} ran out of time; the bot made a minimal move.",
+    # languages (/game language)
+    "language.en": "English",
+    "language.zh-CN": "简体中文",
+    "language.zh-TW": "繁體中文",
+    "language.ru": "Русский",
+    "cmd.language.set": "This game now speaks {language}: public messages in this channel use it.",
+    # rule refusals by engine code in other languages (English shows the engine's own explanation for these)
+    "rule.generic": "That move is not allowed by the rules ({code}).",
+    "rule.place_first": "Place the drawn tile first.",
+    "rule.already_placed": "You already placed a tile this turn.",
+    "rule.edges_mismatch": "The tile's edges do not match its neighbours there.",
+    "rule.not_adjacent": "A tile must touch a tile already on the table.",
+    "rule.cell_occupied": "That cell already holds a tile.",
+    "rule.feature_occupied": "Someone already has a follower on that feature.",
+    "rule.no_followers": "You have no follower in your supply.",
+    "rule.tile_fits": "The tile fits somewhere, so it cannot be discarded.",
+    "rule.bad_rotation": "A rotation is 0, 90, 180 or 270 degrees.",
+    "rule.river_must_continue": "A river tile must continue the river.",
+    "rule.river_u_turn": "The river may not turn back on itself twice in a row.",
+    "rule.no_tower": "This game is played without The Tower.",
+    "rule.no_tower_pieces": "You have no tower pieces left.",
+    "rule.tower_closed": "That tower is closed.",
+    "rule.not_a_tower": "There is no tower foundation there.",
+    "rule.out_of_reach": "That follower is out of the tower's reach.",
+    "rule.ransom_used": "You already paid a ransom this turn.",
+    "rule.ransom_unaffordable": "You do not have enough points to pay the ransom.",
+    "rule.no_prisoner": "That player holds none of your followers.",
+    "rule.resolve_seven_first": "Settle the 7 first: discards, then the robber.",
+    "rule.discards_pending": "The robber moves once every discard is made.",
+    "rule.distance_rule": "Too close: a settlement needs every neighbouring intersection empty.",
+    "rule.not_connected": "That must connect to your own road, settlement or city.",
+    "rule.occupied": "That spot is already taken.",
+    "rule.no_pieces_left": "You have no {piece} left in your supply.",
+    "rule.cannot_afford": "You do not hold the cards for that.",
+    "rule.deck_empty": "The development deck is empty.",
+    "rule.bank_empty": "The bank holds no cards to take.",
+    "rule.card_bought_this_turn": "A development card cannot be played in the turn it was bought.",
+    "rule.one_card_per_turn": "Only one development card may be played per turn.",
+    "rule.no_such_card": "You hold no such development card.",
+    "rule.robber_must_move": "The robber must move to another hex.",
+    "rule.victim_required": "Choose whom to rob.",
+    "rule.victim_not_adjacent": "That player has no building next to the robber.",
+    "rule.trade_rate": "The bank does not trade at that rate.",
+    "rule.trade_not_allowed": "That trade is not allowed.",
+    "rule.trading_after_building": "With strict phases, all trading comes before any building.",
+    "rule.unknown_offer": "There is no such open offer.",
+    "rule.not_offer_recipient": "That offer was not made to you.",
+    "rule.not_your_offer": "That is not your offer.",
+    "rule.not_accepted": "That offer has not been accepted by that player.",
+    "rule.discard_wrong_count": "Discard exactly the number of cards you owe.",
+    "rule.no_discard_owed": "You owe no discard now.",
+    "rule.setup_expects_road": "Place the road for your new settlement first.",
+    "rule.setup_expects_settlement": "Place a settlement first, then its road.",
+    "rule.setup_road_must_touch": "The road must touch the settlement you just placed.",
+    "rule.not_own_settlement": "Only your own settlement can become a city.",
+    "rule.wrong_phase": "That is not possible at this point of the game.",
+    "rule.like_for_like": "A trade cannot give and get the same resource.",
+    "rule.year_of_plenty_count": "Year of Plenty takes exactly two resources.",
+    "rule.road_building_count": "Road Building builds one or two roads.",
+    # slash commands (bot/text/commands.py): names are lowercase, at most 32 letters, digits, - or _
+    "slash.carcassonne.name": "carcassonne",
+    "slash.carcassonne.description": "Play Carcassonne in this channel",
+    "slash.carcassonne.new.name": "new",
+    "slash.carcassonne.new.description": "Open a Carcassonne lobby in this channel",
+    "slash.carcassonne.new.river.name": "river",
+    "slash.carcassonne.new.river.description": "Start with The River (default on)",
+    "slash.carcassonne.new.tower.name": "tower",
+    "slash.carcassonne.new.tower.description": "Add The Tower expansion",
+    "slash.carcassonne.new.farm_scoring.name": "farm_scoring",
+    "slash.carcassonne.new.farm_scoring.description": "Farm scoring rule",
+    "slash.carcassonne.new.small_city.name": "small_city",
+    "slash.carcassonne.new.small_city.description": "Old rule: a 2-tile city scores 2",
+    "slash.carcassonne.new.turn_limit.name": "turn_limit",
+    "slash.carcassonne.new.turn_limit.description": (
+        "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
+    ),
+    "slash.catan.name": "catan",
+    "slash.catan.description": "Play Catan in this channel",
+    "slash.catan.new.name": "new",
+    "slash.catan.new.description": "Open a Catan lobby in this channel",
+    "slash.catan.new.board.name": "board",
+    "slash.catan.new.board.description": "Map: random, random numbers, or the beginner map",
+    "slash.catan.new.setup.name": "setup",
+    "slash.catan.new.setup.description": "Set-up: snake draft or the beginner positions",
+    "slash.catan.new.points_to_win.name": "points_to_win",
+    "slash.catan.new.points_to_win.description": "Victory points needed (default 10)",
+    "slash.catan.new.strict_phases.name": "strict_phases",
+    "slash.catan.new.strict_phases.description": "All trading before any building",
+    "slash.catan.new.turn_limit.name": "turn_limit",
+    "slash.catan.new.turn_limit.description": (
+        "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
+    ),
+    "slash.game.name": "game",
+    "slash.game.description": "The game in this channel",
+    "slash.game.status.name": "status",
+    "slash.game.status.description": "Scores, turn and what the game is waiting for",
+    "slash.game.board.name": "board",
+    "slash.game.board.description": "Show the board of the game in this channel",
+    "slash.game.rules.name": "rules",
+    "slash.game.rules.description": "A short summary of the rules",
+    "slash.game.abandon.name": "abandon",
+    "slash.game.abandon.description": "End the game in this channel (host or Manage Channels)",
+    "slash.game.leave.name": "leave",
+    "slash.game.leave.description": "Leave the game in this channel",
+    "slash.game.undo.name": "undo",
+    "slash.game.undo.description": "Take back your last move of this turn, if it revealed nothing",
+    "slash.game.language.name": "language",
+    "slash.game.language.description": "The language of this game's public messages (host or Manage Channels)",
+    "slash.game.language.language.name": "language",
+    "slash.game.language.language.description": "The language",
+    "slash.game.export.name": "export",
+    "slash.game.export.description": "The replay file of the last finished game in this channel",
+    "slash.stats.name": "stats",
+    "slash.stats.description": "Games played and won in this server",
+    "slash.settings.name": "settings",
+    "slash.settings.description": "Your boardhost settings",
+    "slash.settings.dm_on_turn.name": "dm_on_turn",
+    "slash.settings.dm_on_turn.description": "Get a direct message when a turn of yours starts",
+    "slash.place.name": "place",
+    "slash.place.description": "Place the drawn Carcassonne tile",
+    "slash.place.cell.name": "cell",
+    "slash.place.cell.description": "Where: pick a numbered cell",
+    "slash.place.rotation.name": "rotation",
+    "slash.place.rotation.description": "Clockwise rotation in degrees",
+    "slash.hand.name": "hand",
+    "slash.hand.description": "Your Catan cards, points and open trade offers (only you see it)",
+    "slash.build.name": "build",
+    "slash.build.description": "Build a Catan road, settlement or city",
+    "slash.build.what.name": "what",
+    "slash.build.what.description": "What to build",
+    "slash.build.where.name": "where",
+    "slash.build.where.description": (
+        "Intersection (25 or J-NE) for a settlement or city; path (25-31 or J-E) for a road"
+    ),
+    "slash.choice.current": "current",
+    "slash.choice.first_edition": "first_edition",
+    "slash.choice.random": "random",
+    "slash.choice.random_numbers": "random_numbers",
+    "slash.choice.beginner": "beginner",
+    "slash.choice.snake": "snake",
+    "slash.choice.road": "road",
+    "slash.choice.settlement": "settlement",
+    "slash.choice.city": "city",
+    "slash.choice.en": "English",
+    "slash.choice.zh-CN": "简体中文",
+    "slash.choice.zh-TW": "繁體中文",
+    "slash.choice.ru": "Русский",
+    # text inside images (render/labels.py)
+    **{f"image.{key}": value for key, value in IMAGE_ENGLISH.items()},
 }
 
 
 def t(key: str, /, **params: object) -> str:
-    """The English text for ``key`` filled with ``params`` (plural chosen by ``count``)."""
-    entry = MESSAGES[key]
-    if isinstance(entry, tuple):
-        entry = entry[0] if params.get("count") == 1 else entry[1]
-    return entry.format(**params)
+    """The text for ``key`` in the current language (``bot.text.i18n.speaking``) filled with ``params``; the plural
+    form follows ``count`` by the language's rule."""
+    from bot.text.i18n import text
+
+    return text(key, **params)

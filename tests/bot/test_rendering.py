@@ -16,3 +16,20 @@ async def test_a_worker_process_draws_the_same_png_as_a_thread() -> None:
         processes.close()
     drawn_here = await threads.png(("board_png", (view,)))
     assert drawn_there.startswith(b"\x89PNG") and drawn_there == drawn_here
+
+
+async def test_a_worker_process_draws_the_labels_in_the_game_language() -> None:
+    from bot.text.i18n import speaking
+
+    view = game_class("carcassonne").new(["A", "B"], {}, 3).view(None)
+    processes = Renderer(1)
+    await processes.start()
+    try:
+        english = await processes.png(("board_png", (view,)))
+        with speaking("ru"):
+            russian = await processes.png(("board_png", (view,)))
+    finally:
+        processes.close()
+    with speaking("ru"):
+        here = await Renderer(0).png(("board_png", (view,)))
+    assert russian != english and russian == here

@@ -1,0 +1,120 @@
+"""Languages: catalogue parity, plural forms, slash command localisations and translated image text."""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+import pytest
+
+from bot.text import t
+from bot.text.catalogue import MESSAGES
+from bot.text.commands import command_strings
+from bot.text.i18n import LANGUAGES, PSEUDO, po_path, read_catalogue, speaking, translations
+from bot.text.po import build
+from tests.bot.conftest import World
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def params(entry: str | tuple[str, ...]) -> set[str]:
+    forms = (entry,) if isinstance(entry, str) else entry
+    return set().union(*(fields(f) for f in forms))
+
+
+def test_the_english_catalogue_is_generated_from_messages() -> None:
+    written = read_catalogue("en")
+    expected = build("en", {})
+    assert [(m.context, m.id, m.string) for m in written if m.id] == [
+        (m.context, m.id, m.string) for m in expected if m.id
+    ], "run python -m bot.text.po"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+def test_every_key_is_translated_with_the_same_parameters(lang: str) -> None:
+    catalogue = read_catalogue(lang)
+    texts = translations(lang).texts
+    assert not [m.context for m in catalogue if m.id and m.fuzzy], "fuzzy entries: English changed"
+    missing = [k for k in MESSAGES if k not in texts]
+    assert not missing, f"{lang} lacks {missing[:10]}"
+    for key, english in MESSAGES.items():
+        translated = texts[key]
+        assert isinstance(translated, tuple) == isinstance(english, tuple), key
+        if isinstance(translated, tuple):
+            assert len(translated) == catalogue.num_plurals, key
+            for form in translated:  # every plural form takes the same parameters
+                assert fields(form) <= params(english), (lang, key, form)
+        assert params(translated) == params(english), (lang, key)
+
+
+def test_russian_has_three_plural_forms() -> None:
+    with speaking("ru"):
+        assert [t("narrate.tiles", count=n) for n in (1, 2, 5, 11, 21, 22)] == [
+            "1 квадрат",
+            "2 квадрата",
+            "5 квадратов",
+            "11 квадратов",
+            "21 квадрат",
+            "22 квадрата",
+        ]
+    with speaking("zh-CN"):
+        assert t("narrate.tiles", count=3) == "3 块板块"
+    assert t("narrate.tiles", count=1) == "1 tile"
+
+
+def test_the_pseudo_locale_marks_every_text() -> None:
+    with speaking(PSEUDO):
+        assert t("lobby.button.join") == "⟦Join⟧"
+
+
+def test_catalogue_files_exist_for_every_language() -> None:
+    for lang in LANGUAGES:
+        assert po_path(lang).is_file()
+
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+async def test_command_localisations_fit_discord_rules(world: World) -> None:
+    strings = command_strings(world.bot.tree)
+    for key, english in strings.items():
+        assert MESSAGES.get(key) == english, f"{key} missing from MESSAGES or out of date"
+    for lang in LANGUAGES:
+        with speaking(lang):
+            for key in strings:
+                text = t(key)
+                if key.endswith(".name") and not key.startswith("slash.choice."):
+                    assert NAME.match(text) and text == text.lower(), (lang, key, text)
+                else:
+                    assert 1 <= len(text) <= 100, (lang, key, text)
+
+
+async def test_the_translator_gives_discord_the_localised_strings(world: World) -> None:
+    import discord
+
+    translator = world.bot.tree.translator
+    assert translator is not None
+    payload: list[dict[str, Any]] = [
+        await command.get_translated_payload(world.bot.tree, translator) for command in world.bot.tree.get_commands()
+    ]
+    game = next(p for p in payload if p["name"] == "game")
+    assert game["name_localizations"][discord.Locale.russian.value] == "игра"
+    assert game["description_localizations"][discord.Locale.chinese.value] == "此频道的游戏"
+    assert discord.Locale.american_english.value not in game["name_localizations"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_image_text_renders_in_every_language(lang: str) -> None:
+    from bot.text.i18n import install_image_labels
+    from render import fonts
+    from render.labels import label
+
+    install_image_labels()
+    with speaking(lang):
+        for key in (k for k in MESSAGES if k.startswith("image.")):
+            text = label(key.removeprefix("image."), points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3)
+            assert text == t(key, points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3)
+            assert fonts.clean(text) == text, f"{lang} {key}: characters no bundled font covers"
