@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot.host import HostError
 from bot.host.service import Outcome
 from bot.rebuild import rebuild
 from bot.storage import GameRow
+from bot.text import t
 from bot.turns import announce
 from engine.catan import robber_choices
 from engine.replay import play
@@ -36,8 +38,9 @@ async def start(world: World, extra: dict[str, Any] | None = None, **options: An
     """alice, bob and carol at a beginner-map table, alice first, through the lobby's buttons."""
     extra = extra or {}
     await world.alice.slash(world.channel, "catan new", board="beginner", **options)
-    await world.bob.click(world.channel.last_message, label="Join")
-    await world.carol.click(world.channel.last_message, label="Join")
+    join = t("lobby.button.join")  # in the language the test speaks
+    await world.bob.click(world.channel.last_message, label=join)
+    await world.carol.click(world.channel.last_message, label=join)
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0, **extra})
@@ -341,3 +344,67 @@ async def code(awaitable: Any) -> str:
     except HostError as err:
         return err.key
     raise AssertionError("not refused")
+
+
+def untranslated(text: str) -> list[str]:
+    """Words of ``text`` outside the pseudo-language's ⟦ ⟧ marks: text that bypassed the catalogues."""
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+    text = re.sub(r"<[@#]!?\d+>", "", text)  # mentions are Discord's, not words
+    return re.findall(r"[^\W\d_]+", text)
+
+
+def texts_of(message: Any) -> list[str]:
+    """Everything a person reads on a message: content, embeds, labels, placeholders, options."""
+    found = [message.content or ""]
+    for embed in getattr(message, "embeds", []) or []:
+        data = embed if isinstance(embed, dict) else embed.to_dict()
+        found += [str(data.get("title") or ""), str(data.get("description") or "")]
+        found += [str(f.get("name", "")) + " " + str(f.get("value", "")) for f in data.get("fields", [])]
+        found.append(str((data.get("footer") or {}).get("text") or ""))
+    for component in flat(message):
+        found += [str(component.get("label") or ""), str(component.get("placeholder") or "")]
+        for choice in component.get("options") or []:
+            found += [str(choice.get("label") or ""), str(choice.get("description") or "")]
+    return found
+
+
+async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every reader and every game speaks the test language, which marks each catalogue text: any unmarked word in
+    the channel, a reply, a DM, a label or an option came from somewhere else."""
+    from bot.text import i18n
+
+    monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": i18n.PSEUDO)
+    users = [world.alice, world.bob, world.carol]
+    seen: list[str] = []
+    with i18n.speaking(i18n.PSEUDO):
+        row = await start(world, points_to_win=4)
+        rng = random.Random(11)
+        for _ in range(3000):
+            current = await world.bot.games.get(row.id)
+            assert current is not None
+            game = world.bot.service.game(current)
+            if game.finished:
+                break
+            for result in await perform(world, users, game.random_action(rng)):
+                for shown in [result.response, *result.followups]:
+                    if shown is not None:
+                        seen += texts_of(shown)
+        else:
+            raise AssertionError("the game did not finish")
+    for message in world.channel.history():
+        seen += texts_of(message)
+    for user in users:
+        for message in user.user.dm_channel.history():
+            seen += texts_of(message)
+    assert sum("⟦" in text for text in seen) > 500  # the texts really were produced in the test language
+    leaks = sorted({word for text in seen for word in untranslated(text)})
+    assert not leaks, leaks
+
+
+def test_the_leak_finder_sees_unmarked_words() -> None:
+    assert untranslated("⟦alice rolled ⟦2 brick⟧⟧ · <@123> 7") == []
+    assert untranslated("⟦Roll⟧ Hand") == ["Hand"]
