@@ -29,6 +29,18 @@ ALIASES: Final = {
     "wool": "wool", "sheep": "wool",
     "grain": "grain", "grains": "grain", "wheat": "grain",
     "ore": "ore", "ores": "ore", "stone": "ore", "rock": "ore", "rocks": "ore",
+    # 简体中文 and 繁體中文 (the editions' names and the everyday ones)
+    "砖": "brick", "砖块": "brick", "磚": "brick", "磚塊": "brick", "黏土": "brick",
+    "木": "lumber", "木材": "lumber", "木头": "lumber", "木頭": "lumber",
+    "羊": "wool", "羊毛": "wool",
+    "麦": "grain", "麥": "grain", "小麦": "grain", "小麥": "grain", "粮食": "grain", "糧食": "grain",
+    "矿": "ore", "矿石": "ore", "礦": "ore", "礦石": "ore", "铁": "ore", "鐵": "ore",
+    # Русский (the forms that follow numbers as well)
+    "глина": "brick", "глины": "brick", "кирпич": "brick", "кирпича": "brick", "кирпичей": "brick",
+    "древесина": "lumber", "древесины": "lumber", "лес": "lumber", "леса": "lumber", "дерево": "lumber",
+    "шерсть": "wool", "шерсти": "wool", "овца": "wool", "овцы": "wool", "овец": "wool",
+    "зерно": "grain", "зерна": "grain", "пшеница": "grain", "пшеницы": "grain",
+    "руда": "ore", "руды": "ore", "руду": "ore",
 }  # fmt: skip
 FILLERS: Final = frozenset({"and", "a", "an", "и", "和"})  # words between amounts that mean nothing
 BUNDLE_LIMIT: Final = 19  # nobody holds more of a resource than the bank has
@@ -112,7 +124,7 @@ def parse_bundle_text(text: str) -> dict[str, int]:
         if name is None:
             raise Refusal(
                 "rule",
-                reason=t("catan.bundle_unknown", word=word, resources=", ".join(RESOURCES)),
+                reason=t("catan.bundle_unknown", word=word, resources=", ".join(resource_name(r) for r in RESOURCES)),
             )
         bundle[name] += int(match[1]) if match[1] else 1
     if rest[position:].strip(" ,;+&"):

@@ -45,3 +45,25 @@ def test_every_component_op_has_a_handler() -> None:
     ops = set(items.SELECT_OPS) | set(items.BUTTON_OPS)
     assert ops == set(handlers.HANDLERS) | set(handlers.MODALS)
     assert not set(items.SELECT_OPS) & set(items.BUTTON_OPS)
+
+
+@pytest.mark.parametrize(
+    ("typed", "bundle"),
+    [
+        ("2 砖块, 1 矿石", {"brick": 2, "ore": 1}),
+        ("2 磚, 1 鐵", {"brick": 2, "ore": 1}),
+        ("2 глины и 1 руда", {"brick": 2, "ore": 1}),
+        ("3 шерсти", {"wool": 3}),
+    ],
+)
+def test_amounts_typed_in_chinese_and_russian(typed: str, bundle: dict[str, int]) -> None:
+    assert parse_bundle_text(typed) == bundle
+
+
+def test_each_language_s_example_amount_reads_back() -> None:
+    from bot.text import t
+    from bot.text.i18n import LANGUAGES, speaking
+
+    for language in LANGUAGES:
+        with speaking(language):
+            assert parse_bundle_text(t("catan.bundle_example")) == {"brick": 2, "ore": 1}
