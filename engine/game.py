@@ -82,6 +82,10 @@ class Game(Protocol):
         """Options to write into an exported replay so that it reproduces this game exactly."""
         ...
 
+    def copy(self) -> Self:
+        """An independent copy: the same state and the same future (generator included)."""
+        ...
+
     def to_json(self) -> dict[str, Any]: ...
 
     @classmethod

@@ -207,7 +207,7 @@ class GameService:
         if seat is None:
             raise HostError("not_seated")
         current = self.game(row)
-        game = game_class(row.game).from_json(current.to_json())  # work on a copy: a refusal changes nothing
+        game = current.copy()  # work on a copy: a refusal changes nothing
         applied = game.apply({**action, "player": seat})
         actions = [applied.action]
         events = list(applied.events)
@@ -254,7 +254,7 @@ class GameService:
         current = self.game(row)
         idle = current.actors()
         turn = current.result()["turn"]
-        game = game_class(row.game).from_json(current.to_json())
+        game = current.copy()
         actions: list[dict[str, Any]] = []
         events: list[Event] = []
         moved: list[int] = []

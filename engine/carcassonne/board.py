@@ -100,6 +100,27 @@ class Board:
         self.count: list[int] = []  # followers on the feature
         self.adj: list[list[int]] = []  # fields: city nodes bordered
 
+    def copy(self) -> Board:
+        """An independent copy, much cheaper than replaying the placements (oriented tiles are shared: immutable)."""
+        new = Board.__new__(Board)
+        new.cells = dict(self.cells)
+        new.order = list(self.order)
+        new.open = dict(self.open)
+        new.cloisters = dict(self.cloisters)
+        new.towers = dict(self.towers)
+        new.tops = dict(self.tops)
+        new.followers = dict(self.followers)
+        new.parent = list(self.parent)
+        new.kind = list(self.kind)
+        new.node_cell = list(self.node_cell)
+        new.node_seg = list(self.node_seg)
+        new.open_edges = list(self.open_edges)
+        new.tiles = [set(s) for s in self.tiles]
+        new.pennants = list(self.pennants)
+        new.count = list(self.count)
+        new.adj = [list(a) for a in self.adj]
+        return new
+
     # -- placement -----------------------------------------------------------------------------------------
 
     def __len__(self) -> int:

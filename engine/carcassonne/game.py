@@ -5,6 +5,7 @@ Every action handler validates completely before it changes anything, so a RuleE
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Self
@@ -785,6 +786,23 @@ class Carcassonne:
         data = self.options.to_json()
         data["first_player"] = self.first_player
         return data
+
+    def copy(self) -> Self:
+        """An independent copy of the game (same state, same future), without a round trip through JSON."""
+        new = copy.copy(self)  # numbers, strings, options and tiles are immutable and shared
+        new.players = list(self.players)
+        new.board = self.board.copy()
+        new.stack = list(self.stack)
+        new.supply = list(self.supply)
+        new.pieces = list(self.pieces)
+        new.prisoners = [list(row) for row in self.prisoners]
+        new.scores = list(self.scores)
+        new.breakdown = [dict(b) for b in self.breakdown]
+        new.last = list(self.last)
+        new.discarded = list(self.discarded)
+        new.winners = list(self.winners)
+        new._cache = None
+        return new
 
     # -- JSON ----------------------------------------------------------------------------------------------
 

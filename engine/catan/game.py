@@ -1295,6 +1295,10 @@ class Catan:
     def to_json(self) -> dict[str, Any]:
         return dump(self)
 
+    def copy(self) -> Self:
+        """An independent copy (same state and generator): a JSON round trip is cheap for Catan's flat state."""
+        return self.from_json(self.to_json())
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         game = cls.__new__(cls)
