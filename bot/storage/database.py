@@ -22,8 +22,10 @@ class Database:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
-        # One connection serves every coroutine: reads and transactions take turns, so a half-read cursor never
-        # holds up a COMMIT and transactions never interleave.
+        # One connection serves every coroutine. aiosqlite runs the calls it is given one after another on its own
+        # thread, so a call that does all its work in one trip (a whole read, one statement, ``run_transaction``)
+        # can never interleave with another and needs no lock. Only ``transaction()``, which spans several trips,
+        # holds this lock; single trips wait for it only while such a transaction is open.
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -40,15 +42,31 @@ class Database:
     async def close(self) -> None:
         await self.conn.close()
 
+    async def _trip(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` on the SQLite thread in one trip, after any open multi-trip transaction."""
+        if self._lock.locked():
+            async with self._lock:
+                return await self._queue(fn, *args)
+        # Not awaiting anything before the call queues the work: nothing can slip in between the check and it.
+        return await self._queue(fn, *args)
+
+    async def _queue(self, fn: Callable[..., T], *args: Any) -> T:
+        # aiosqlite queues callables for its connection thread; there is no public name for it.
+        return await self.conn._execute(fn, *args)  # type: ignore[no-untyped-call,no-any-return]
+
     async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        async with self._lock:
-            return list(await self.conn.execute_fetchall(sql, params))
+        def read(conn: sqlite3.Connection) -> list[aiosqlite.Row]:
+            return conn.execute(sql, params).fetchall()
+
+        return await self._trip(read, self.conn._conn)
 
     async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
         """One statement, committed on its own (autocommit: one trip to the SQLite thread); the rows it changed."""
-        async with self._lock:
-            cursor = await self.conn.execute(sql, params)
-            return cursor.rowcount
+
+        def write(conn: sqlite3.Connection) -> int:
+            return conn.execute(sql, params).rowcount
+
+        return await self._trip(write, self.conn._conn)
 
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
         rows = await self.fetchall(sql, params)
@@ -94,9 +112,7 @@ class Database:
             conn.execute("COMMIT")
             return result
 
-        async with self._lock:
-            # aiosqlite runs callables on its connection thread; there is no public name for it.
-            return await self.conn._execute(atomically, self.conn._conn)  # type: ignore[no-untyped-call,no-any-return]
+        return await self._trip(atomically, self.conn._conn)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

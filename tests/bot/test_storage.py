@@ -124,3 +124,48 @@ async def test_stats_count_finished_games_and_wins(tmp_path: Path) -> None:
     total, wins, per_game = await games.stats(5)
     assert (total, wins, per_game) == (1, {1: 1}, {"carcassonne": 1})
     await db.close()
+
+
+async def test_reads_wait_while_a_multi_step_transaction_is_open_and_never_see_half_of_it(tmp_path: Path) -> None:
+    """Single-trip reads and writes take no lock, yet never run inside another coroutine's open transaction."""
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    game_id, version, _ = await started(games)
+    opened = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_writer() -> None:
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET version = version + 100 WHERE id = ?", (game_id,))
+            opened.set()
+            await release.wait()
+            await conn.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+
+    writer = asyncio.create_task(slow_writer())
+    await opened.wait()
+    reader = asyncio.create_task(games.get(game_id))
+    guarded = asyncio.create_task(games.update(game_id, version + 101, language="ru"))
+    await asyncio.sleep(0.05)
+    assert not reader.done() and not guarded.done()  # they wait for the COMMIT instead of joining the transaction
+    release.set()
+    await writer
+    row = await reader
+    assert row is not None and row.version == version + 101  # the whole transaction, never half of it
+    assert (await guarded).language == "ru"
+    await db.close()
+
+
+async def test_many_single_trips_in_flight_at_once_each_complete_in_order(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "a.sqlite3")
+    games = Games(db)
+    game_id, version, engine = await started(games)
+    moves = random.Random(4)
+    writes = []
+    for step in range(20):
+        action = engine.apply(engine.random_action(moves)).action
+        writes.append(games.record_action(game_id, version + step, user_id=1, actions=[action], state=engine.to_json()))
+    reads = [games.get(game_id) for _ in range(20)]
+    results = await asyncio.gather(*writes, *reads)
+    assert [r.version for r in results[:20]] == [version + step + 1 for step in range(20)]
+    assert len(await games.actions(game_id)) == 20
+    await db.close()
