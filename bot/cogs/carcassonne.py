@@ -257,8 +257,8 @@ async def apply(
 ) -> None:
     """Check the turn, act, and post the next turn message; refusals go back ephemerally."""
     try:
-        await current_game(bot, game_id, version, interaction.user.id)
-        outcome = await bot.service.act(game_id, version, interaction.user.id, action)
+        row, _ = await current_game(bot, game_id, version, interaction.user.id)
+        outcome = await bot.service.act(game_id, version, interaction.user.id, action, row=row)
     except Refusal as err:
         await refuse(interaction, err.key, **err.params)
         return
@@ -481,6 +481,7 @@ class CarcassonneCog(commands.Cog):
                 row.version,
                 interaction.user.id,
                 {"type": "place", "x": where[0], "y": where[1], "rotation": rotation},
+                row=row,
             )
         except Refusal as err:
             await refuse(interaction, err.key, **err.params)

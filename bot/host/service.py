@@ -197,9 +197,15 @@ class GameService:
             events += applied.events
         return actions, events
 
-    async def act(self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any]) -> Outcome:
-        """Apply a user's action for their seat; RuleError (engine) or HostError on refusal, nothing changed."""
-        row = await self.row(game_id)
+    async def act(
+        self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any], *, row: GameRow | None = None
+    ) -> Outcome:
+        """Apply a user's action for their seat; RuleError (engine) or HostError on refusal, nothing changed.
+
+        ``row`` saves a read when the caller has just read the game's row (the write is guarded by its version).
+        """
+        if row is None or row.id != game_id:
+            row = await self.row(game_id)
         if row.status != "active":
             raise HostError("not_active")
         self._fresh(row, version)
