@@ -45,7 +45,7 @@ COSTS: Final[dict[str, tuple[int, ...]]] = {
 # Early in the game brick and lumber build the network; ore and grain make cities later.
 RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.85, 1.0, 1.05)
 LARGEST_ARMY: Final = 3
-MAX_OFFERS: Final = 2  # own open offers at once; declined ones stay open, so this also caps offers per turn
+MAX_OFFERS: Final = 2  # domestic offers per turn, so trading never keeps a turn going
 
 
 def pips(number: int | None) -> int:
@@ -355,16 +355,23 @@ class StandardCatanPolicy:
         return next((a for a in legal if a["cards"] == want), legal[0])
 
     def robber(self, t: Table, moves: Sequence[Action]) -> Action:
-        """The hex that hurts the leader most (never one of ours if avoidable); steal from the leader there."""
+        """The leader's best hex, never one of ours if avoidable; steal from the leader there."""
         weights = victim_weights(t)
+        leader = t.leader()
 
-        def score(a: Action) -> tuple[float, float, int]:
+        def touches(a: Action, seat: int) -> bool:
+            return any(t.owner[n] == seat for n in HEX_CORNERS[HEX_NAMES.index(a["hex"])])
+
+        free = [a for a in moves if not touches(a, t.seat)] or list(moves)
+        candidates = [a for a in free if touches(a, leader)] or free
+
+        def score(a: Action) -> tuple[float, float, int, int]:
             h = HEX_NAMES.index(a["hex"])
             v = a.get("victim")
-            steal = 0.0 if v is None or not t.cards[v] else 2.0 + weights[v]
-            return (hex_harm(t, h, weights) + steal, t.cards[v] if v is not None else 0, -h)
+            steal = -1.0 if v is None else (weights[v] + 0.1 * t.cards[v] if t.cards[v] else 0.0)
+            return (hex_harm(t, h, weights), steal, -h, -(v or 0))
 
-        return max(moves, key=score)
+        return max(candidates, key=score)
 
     # the turn
 
@@ -484,7 +491,7 @@ class StandardCatanPolicy:
             return None
         own = [o for o in t.view["offers"] if o["from"] == t.seat]
         need = missing(t.hand, goal.cost)
-        if len(own) >= MAX_OFFERS or not 0 < sum(need) <= 2:
+        if t.me["offers_made_this_turn"] >= MAX_OFFERS or not 0 < sum(need) <= 2:
             return None
         spare = surplus(t.hand, goal)
         asked = {(tuple(bundle(o["give"])), tuple(bundle(o["get"]))) for o in own}
