@@ -270,29 +270,42 @@ class Goal:
     cost: tuple[int, ...]
 
 
+# Points a goal brings (a road counts toward the settlement it leads to; a card is worth about half a point).
+GOAL_VALUE: Final = {"city": 2.3, "settlement": 2.2, "road": 1.3, "buy": 0.6}
+PRICE_WEIGHT: Final = 0.25  # how much the whole price counts besides the wait for missing cards
+
+
 def goals(t: Table) -> list[Goal]:
-    """What this seat could work toward, best first (pieces, spots and the deck permitting)."""
+    """What this seat could work toward, best first (pieces, spots and the deck permitting).
+
+    Each goal is judged by its value over the turns it costs: the wait for the missing cards, plus a share of
+    the whole price (cards spent here are not spent on something else)."""
     me = t.me
-    out: list[tuple[float, Goal]] = []
     produced = t.production()
-    has_settlement = any(t.owner[n] == t.seat and not t.city[n] for n in range(NODE_COUNT))
+    total = sum(produced)
+    # Turns one card of each resource takes: 36/pips rolls, or trading what is produced at the bank's rate.
+    wait = [36 / max(produced[r], total / t.rates[r], 1.0) for r in range(5)]
 
     def turns(cost: Sequence[int]) -> float:
-        # Rough turns until affordable: a missing card comes about once in 36/pips rolls (trades cap the wait).
         need = missing(t.hand, cost)
-        return sum(n * 36 / max(produced[r], 3.0) for r, n in enumerate(need))
+        spare = [max(0, t.hand[r] - cost[r]) for r in range(5)]
+        lots = sum(spare[r] // t.rates[r] for r in range(5))
+        # Spare cards pay the bank for the hardest missing cards at once.
+        waits = sorted((wait[r] for r in range(5) for _ in range(need[r])), reverse=True)
+        price = sum(wait[r] * cost[r] for r in range(5))
+        return 0.5 * min(lots, len(waits)) + sum(waits[lots:]) + PRICE_WEIGHT * price
 
-    if me["cities_left"] and has_settlement:
-        out.append((2.3 / (1 + turns(CITY_COST)), Goal("city", CITY_COST)))
+    options: list[Goal] = []
+    if me["cities_left"] and any(t.owner[n] == t.seat and not t.city[n] for n in range(NODE_COUNT)):
+        options.append(Goal("city", CITY_COST))
     if me["settlements_left"]:
         if t.spots():
-            out.append((2.2 / (1 + turns(SETTLEMENT_COST)), Goal("settlement", SETTLEMENT_COST)))
+            options.append(Goal("settlement", SETTLEMENT_COST))
         elif me["roads_left"] and best_road(t, t.open_roads())[1] > 0:
-            out.append((1.3 / (1 + turns(ROAD_COST)), Goal("road", ROAD_COST)))
+            options.append(Goal("road", ROAD_COST))
     if t.view["deck_size"]:
-        out.append((0.7 / (1 + turns(CARD_COST)), Goal("buy", CARD_COST)))
-    out.sort(key=lambda pair: -pair[0])
-    return [g for _, g in out]
+        options.append(Goal("buy", CARD_COST))
+    return sorted(options, key=lambda g: -GOAL_VALUE[g.kind] / (1 + turns(g.cost)))
 
 
 def surplus(hand: Sequence[int], goal: Goal | None) -> list[int]:
