@@ -9,6 +9,10 @@ from engine.errors import RuleError
 def policy_for(game: str, level: str) -> Policy:
     if level not in LEVELS:
         raise RuleError("unknown_level", f"unknown computer level {level!r}", level=level, allowed=list(LEVELS))
+    if game == "catan":
+        from engine.ai.catan import catan_policy  # imported here: the game's players load with their game
+
+        return catan_policy(level)
     if level == "random":
         return RandomPolicy()
     # The standard players are added per game (engine/ai/carcassonne.py, engine/ai/catan.py).

@@ -1,7 +1,8 @@
 """What a player or a spectator sees, and events redacted for one viewer.
 
-Own hand and own development cards exactly; for others only counts, played knights and public points. The
-deck order is never shown, nor anyone's victory point cards before the game ends.
+Own hand and own development cards exactly (and, in one's own turn, how many trade offers one has made); for
+others only counts, played knights and public points. The deck order is never shown, nor anyone's victory point
+cards before the game ends.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def player_view(game: Catan, seat: int | None) -> dict[str, Any]:
             )
             entry["victory_points"] = game.points(s)
             entry["trade_rates"] = {r: game.rates[s][i] for i, r in enumerate(RESOURCES)}
+            entry["offers_made_this_turn"] = game.offers_made if s == game.current else 0
         players.append(entry)
     offers = [
         {
