@@ -2,21 +2,30 @@
 
 Pillow's PNG encoder chooses a filter per row adaptively, which costs most of its time on our large, flat
 images. Board images are mostly flat colour, where filter "None" with fast zlib compression is both much
-faster and about as small. Large images are deflated in independent row bands on two or more threads (zlib
-releases the GIL) and joined into one zlib stream, the way pigz does. The output is a standard PNG (8-bit RGB,
-RGBA, grey or palette).
+faster and about as small. The deflating is done by Intel's ISA-L (``isal``) where it is installed: about three
+times faster than zlib at level 1 on board images and a little smaller (zlib is the fallback, same output format).
+Large images are deflated in independent row bands on two or more threads (both release the GIL) and joined into
+one zlib stream, the way pigz does. The output is a standard PNG (8-bit RGB, RGBA, grey or palette).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import struct
 import threading
+import types
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
 from PIL import Image
+
+deflate: types.ModuleType = zlib  # no isal wheel for this platform: the standard library writes the same format
+with contextlib.suppress(ImportError):
+    from isal import isal_zlib
+
+    deflate = isal_zlib
 
 SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 _COLOUR_TYPE: Final = {"L": 0, "RGB": 2, "P": 3, "RGBA": 6}
@@ -60,15 +69,15 @@ def adler32_combine(adler1: int, adler2: int, len2: int) -> int:
 
 def _band(raw: memoryview, stride: int, first: int, last: int, level: int, final: bool) -> tuple[bytes, int]:
     """Raw-deflate rows ``first..last-1`` (each prefixed with filter byte 0); returns data and its Adler-32."""
-    c = zlib.compressobj(level, zlib.DEFLATED, -15)
+    c = deflate.compressobj(level, deflate.DEFLATED, -15)
     out = []
     adler = 1
     for y in range(first, last):
         row = raw[y * stride : (y + 1) * stride]
         out.append(c.compress(_FILTER_NONE))
         out.append(c.compress(row))
-        adler = zlib.adler32(row, zlib.adler32(_FILTER_NONE, adler))
-    out.append(c.flush(zlib.Z_FINISH if final else zlib.Z_SYNC_FLUSH))
+        adler = deflate.adler32(row, deflate.adler32(_FILTER_NONE, adler))
+    out.append(c.flush(deflate.Z_FINISH if final else deflate.Z_SYNC_FLUSH))
     return b"".join(out), adler
 
 

@@ -20,6 +20,27 @@ def test_round_trip(mode: str, size: tuple[int, int]) -> None:
     assert back.tobytes() == img.tobytes()
 
 
+@pytest.mark.parametrize("size", [(37, 19), (900, 700)])
+def test_the_zlib_fallback_writes_the_same_pixels(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    import zlib
+
+    from render import png
+
+    monkeypatch.setattr(png, "deflate", zlib)
+    img = Image.effect_noise(size, 60).convert("RGB")
+    back = Image.open(io.BytesIO(encode(img)))
+    back.load()
+    assert back.tobytes() == img.tobytes()
+
+
+def test_isal_is_the_deflater_where_it_is_installed() -> None:
+    from isal import isal_zlib
+
+    from render import png
+
+    assert png.deflate is isal_zlib
+
+
 def test_adler32_combine() -> None:
     import zlib
 
