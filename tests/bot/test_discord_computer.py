@@ -4,6 +4,7 @@ the previous move, resumed after a restart, and standing in for a person whose t
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -138,8 +139,7 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
     assert [s.name for s in row.seats] == ["alice", "Computer 1 (random)", "Computer 2 (random)"]
     users = [world.alice, None, None]
     picker = random.Random(3)
-    mine = 0
-    for _ in range(60):
+    for mine in range(60):
         current = await world.bot.games.get(row.id)
         assert current is not None
         game = world.bot.service.game(current)
@@ -151,7 +151,6 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
         quiet = [a for a in legal if a["type"] not in TRADES and a["type"] != "buy"]
         action = picker.choice(quiet or legal)
         await perform(world, users, action)
-        mine += 1
     final = await world.bot.games.get(row.id)
     assert final is not None
     game = world.bot.service.game(final)
@@ -163,6 +162,24 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
     texts = told(world)
     assert "Computer 2 (random)" in texts and "<@-" not in texts
     assert rebuild(final, log).to_json() == load(final).to_json()
+    assert not world.env.errors
+
+
+async def test_the_computer_waits_the_configured_pause_before_each_move(world: World) -> None:
+    world.bot = BoardHost(replace(world.bot.config, computer_pause=30))
+    await world.env.restart_bot(world.bot)
+    await world.bot.wait_until_ready()
+    await carcassonne_with_computer(world)
+    await place(world, world.alice)
+    await world.alice.click(world.channel.last_message, label="No follower")
+    waiting = world.channel.last_message
+    assert "Turn 2: Computer 1 (random), place tile" in waiting.content
+    await world.env.advance_time(20)
+    assert world.channel.last_message.id == waiting.id, "still thinking"
+    await world.env.advance_time(15)
+    assert "Computer 1 (random) placed tile" in world.channel.last_message.content
+    await world.env.advance_time(35)
+    assert f"Turn 3: <@{world.alice.id}>, place tile" in world.channel.last_message.content
     assert not world.env.errors
 
 
