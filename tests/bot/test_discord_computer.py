@@ -161,6 +161,12 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
     assert any(a["type"] == "roll" and a["player"] in (1, 2) for a in log), "the computers play their turns"
     texts = told(world)
     assert "Computer 2 (random)" in texts and "<@-" not in texts
+    to_computers = [
+        r
+        for r in world.env.http_requests
+        if "/users/-" in r.path or (isinstance(r.json, dict) and str(r.json.get("recipient_id", "")).startswith("-"))
+    ]
+    assert not to_computers, "a computer player is never sent a direct message"
     assert rebuild(final, log).to_json() == load(final).to_json()
     assert not world.env.errors
 
