@@ -101,3 +101,38 @@ async def test_a_computer_decision_is_reproducible_from_the_seed_and_the_log(ser
     assert outcome is not None and outcome.actions[0] == {**expected, "player": 1}
     users = await service.games.db.fetchall("SELECT user_id FROM actions WHERE game_id = ?", (row.id,))
     assert [u[0] for u in users] == [None]
+
+
+async def test_a_person_moving_first_makes_the_computer_move_stale(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
+
+    import bot.host.service as host
+
+    row = await service.open_lobby(
+        guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False}, turn_limit=3600,
+        takeover=True,
+    )  # fmt: skip
+    await service.join(row.id, None, BOB)
+    row = (await service.start(row.id, None, ALICE.user_id)).row
+    seat = service.game(row).actors()[0]
+    row = (await service.take_over(row.id, row.version)).row
+    thinking, done = threading.Event(), threading.Event()
+
+    def slow(*args: object) -> dict[str, object]:
+        thinking.set()
+        done.wait(5)
+        return choose(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(host, "choose", slow)
+    computer = asyncio.create_task(service.computer_move(row.id))
+    while not thinking.is_set():
+        await asyncio.sleep(0.01)
+    game = service.game(row)
+    moved = await service.act(row.id, row.version, row.seats[seat].user_id, game.legal_actions(seat)[0])
+    done.set()
+    assert await code(computer) == "stale"
+    log = await service.games.actions(row.id)
+    assert len(log) == len(moved.actions), "only the person's move was stored"
