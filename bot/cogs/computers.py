@@ -121,11 +121,6 @@ class Computers(commands.Cog):
             return
         self._runners[game_id] = asyncio.create_task(self._run(game_id), name=f"computers-{game_id}")
 
-    async def idle(self) -> None:
-        """Wait until no runner is busy (tests)."""
-        while busy := [task for task in self._runners.values() if not task.done()]:
-            await asyncio.gather(*busy, return_exceptions=True)
-
     async def _run(self, game_id: int) -> None:
         moves = stale = 0
         try:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def mention(row: GameRow, seat: int) -> str:
-    return row.seats[seat].mention
+    return row.mention(seat)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:

@@ -92,6 +92,12 @@ class GameRow:
                 return index
         return None
 
+    def mention(self, seat: int) -> str:
+        """A seat as the channel names it: a ping for a person, the plain name for a computer or a person a
+        computer plays for now (they are not pinged for turns they do not play)."""
+        found = self.seats[seat]
+        return found.name if seat in self.stand_ins else found.mention
+
     def computer_seats(self) -> list[int]:
         return [index for index, seat in enumerate(self.seats) if seat.computer]
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.app import BoardHost
 from bot.config import Config
-from bot.host.computers import available
+from bot.host.computers import available, takeover_level
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
@@ -224,10 +224,12 @@ async def test_a_computer_stands_in_after_the_turn_limit_until_the_person_is_bac
 
     await world.env.advance_time(2.5 * HOUR)
     notice = next(m for m in world.channel.history() if "ran out of time" in (m.content or ""))
-    assert f"<@{world.alice.id}> ran out of time, so a computer player (random) plays for them" in notice.content
+    level = takeover_level("carcassonne")  # standard once the game has one, else random
+    assert f"<@{world.alice.id}> ran out of time, so a computer player ({level}) plays for them" in notice.content
     assert labels(notice) == ["I'm back"]
     turn = world.channel.last_message
     assert "alice placed tile" in told(world) and f"<@{world.bob.id}>, place tile" in turn.content
+    assert "alice, put a follower" in told(world) and f"<@{world.alice.id}>, put a follower" not in told(world)
     stored = await world.bot.games.get(row.id)
     assert stored is not None and stored.stand_ins == [0]
 
