@@ -136,3 +136,25 @@ async def test_a_person_moving_first_makes_the_computer_move_stale(
     assert await code(computer) == "stale"
     log = await service.games.actions(row.id)
     assert len(log) == len(moved.actions), "only the person's move was stored"
+
+
+async def test_a_database_from_before_computer_players_is_migrated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.storage.database as database
+    from bot.storage.migrations import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    monkeypatch.setattr(database, "MIGRATIONS", MIGRATIONS[:1])
+    old = await Database.open(path)
+    await old.execute(
+        """INSERT INTO games (channel_id, game, status, host_id, seed, seats, created_at, updated_at)
+           VALUES (1, 'catan', 'lobby', 1, 5, '[{"user_id": 1, "name": "A"}]', 0, 0)"""
+    )
+    await old.close()
+    monkeypatch.undo()
+    db = await Database.open(path)
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+    row = await Games(db).get(1)
+    assert row is not None and not row.takeover and row.stand_ins == [] and row.seats == [Seat(1, "A")]
+    await db.close()
