@@ -57,6 +57,7 @@ class BoardHost(commands.Bot):
         from bot.catan.items import CatanButton, CatanSelect
         from bot.cogs.carcassonne import CarcassonneCog, CarcButton, CarcSelect
         from bot.cogs.catan import CatanCog
+        from bot.cogs.computers import BackButton, Computers
         from bot.cogs.game import GameCog
         from bot.cogs.lobby import LobbyButton, LobbyCog
         from bot.cogs.notify import Notify
@@ -77,8 +78,9 @@ class BoardHost(commands.Bot):
         await self.add_cog(Reminders(self))
         await self.add_cog(TurnLimits(self))
         await self.add_cog(Notify(self))
+        await self.add_cog(Computers(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
-        self.add_dynamic_items(LobbyButton)
+        self.add_dynamic_items(LobbyButton, BackButton)
         await self.add_cog(CarcassonneCog(self))
         self.add_dynamic_items(CarcButton, CarcSelect)
         await self.add_cog(CatanCog(self))

@@ -29,13 +29,15 @@ class Config:
     rest_base_url: str | None = None
     gateway_url: str | None = None
     render_processes: int = 0  # 0: draw images in threads of the bot's process
+    computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _get(data: dict[str, Any], section: str, key: str, kind: type, default: Any) -> Any:
+def _get(data: dict[str, Any], section: str, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
     value = data.get(section, {}).get(key, default)
     if value is not default and not isinstance(value, kind):
-        raise ConfigError(f"[{section}] {key} must be a {kind.__name__}, not {value!r}")
+        name = " or ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__
+        raise ConfigError(f"[{section}] {key} must be a {name}, not {value!r}")
     return value
 
 
@@ -64,7 +66,14 @@ def load_config(path: Path | None = None) -> Config:
         rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
         gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
         render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
+        computer_pause=_pause(_get(data, "computer", "pause_seconds", (int, float), 1.5)),
     )
+
+
+def _pause(value: float) -> float:
+    if isinstance(value, bool) or value < 0:
+        raise ConfigError("[computer] pause_seconds must be a number of seconds, 0 or more")
+    return float(value)
 
 
 def _render_processes(value: int) -> int:

@@ -109,6 +109,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
         ),
         "undone": lambda: t("narrate.undone", name=player),
         "timed_out": lambda: t("narrate.timed_out", name=player),
+        "returned": lambda: t("narrate.returned", name=player),
     }
     tell = simple.get(str(kind))
     return None if tell is None else tell()
@@ -228,6 +229,7 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
         ),
         "undone": lambda: t("narrate.undone", name=player),
         "timed_out": lambda: t("narrate.timed_out", name=player),
+        "returned": lambda: t("narrate.returned", name=player),
     }
     tell = tellers.get(str(kind))
     return None if tell is None else tell()

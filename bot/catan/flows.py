@@ -220,6 +220,8 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
         for offer in game.view(seat)["offers"]:
             offers[offer["id"]] = offer
     for seat, person in enumerate(row.seats):
+        if person.computer:  # a computer player reads nothing: its policy sees the seat's view
+            continue
         with speaking(reader_language(person.user_id, row.language)):  # a direct message: the reader's language
             await _deliver_to(bot, row, outcome, offers, actor, seat, person.user_id)
 

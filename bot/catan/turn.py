@@ -31,7 +31,7 @@ def custom_id(game_id: int, version: int, op: str, arg: str = "") -> str:
 
 
 def mention(row: GameRow, seat: int) -> str:
-    return f"<@{row.seats[seat].user_id}>"
+    return row.mention(seat)
 
 
 def names_of(row: GameRow) -> list[str]:

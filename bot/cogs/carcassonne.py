@@ -73,7 +73,7 @@ def names_of(row: GameRow) -> list[str]:
 
 
 def mention(row: GameRow, seat: int) -> str:
-    return f"<@{row.seats[seat].user_id}>"
+    return row.mention(seat)
 
 
 # -- the turn message ------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def mention(row: GameRow, seat: int) -> str:
-    return f"<@{row.seats[seat].user_id}>"
+    return row.mention(seat)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -160,6 +160,16 @@ class GameCog(commands.Cog):
             return
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(row.message_id).edit(embed=lobby_embed(row), view=lobby_view(row))
+
+    @game.command(name="back", description="Play again yourself after a computer stood in for you")
+    async def back(self, interaction: discord.Interaction) -> None:
+        from bot.cogs.computers import Computers
+
+        row = await self._row(interaction, started=True)
+        computers = self.bot.get_cog("Computers")
+        if row is None or not isinstance(computers, Computers):
+            return
+        await computers.come_back(interaction, row.id)
 
     @game.command(name="language", description="The language of this game's public messages (host or Manage Channels)")
     @app_commands.describe(language="The language")

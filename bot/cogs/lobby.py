@@ -9,11 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.computers import computer_name, level_name
 from bot.components import refuse
-from bot.host import LIMITS, HostError
+from bot.host import LIMITS, GameService, HostError
 from bot.storage import GameRow, Seat
 from bot.text import t
 from bot.text.i18n import game_language, speaking
+from engine.ai import LEVELS
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -21,11 +23,14 @@ if TYPE_CHECKING:
 OPS = ("join", "leave", "start", "cancel")
 HOUR = 3600
 TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
+TAKEOVER_HELP = "When a turn limit runs out, a computer plays for that player until they return"
 STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
     "cancel": discord.ButtonStyle.danger,
+    "add": discord.ButtonStyle.secondary,
+    "remove": discord.ButtonStyle.secondary,
 }
 
 
@@ -55,7 +60,7 @@ def _lobby_embed(row: GameRow) -> discord.Embed:
     embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.needs", min=low, max=high))
     embed.add_field(
         name=t("lobby.players", count=len(row.seats), max=high),
-        value="\n".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(row.seats)),
+        value="\n".join(f"{i + 1}. {s.mention}" for i, s in enumerate(row.seats)),
         inline=False,
     )
     options = [
@@ -66,6 +71,8 @@ def _lobby_embed(row: GameRow) -> discord.Embed:
     if row.turn_limit:
         hours = row.turn_limit // HOUR
         embed.add_field(name=t("lobby.turn_limit"), value=t("lobby.turn_limit_value", count=hours), inline=False)
+    if row.takeover:
+        embed.add_field(name=t("lobby.takeover"), value=t("lobby.takeover_value"), inline=False)
     embed.set_footer(text=t("lobby.hosted_by", host=row.seats[0].name if row.seats else "?"))
     return embed
 
@@ -75,28 +82,39 @@ def lobby_view(row: GameRow) -> discord.ui.View:
     with speaking(game_language(row.language)):
         for op in OPS:
             view.add_item(LobbyButton(row.id, row.version, op))
+        # Computer players: one button per level (engine.ai.LEVELS), then one to take the last one back.
+        for level in LEVELS:
+            view.add_item(LobbyButton(row.id, row.version, "add", level))
+        if row.computer_seats():
+            view.add_item(LobbyButton(row.id, row.version, "remove"))
     return view
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"bh:lobby:(?P<game>\d+):(?P<version>\d+):(?P<op>join|leave|start|cancel)",
+    template=r"bh:lobby:(?P<game>\d+):(?P<version>\d+):(?P<op>join|leave|start|cancel|add|remove)(?::(?P<arg>\w+))?",
 ):
-    def __init__(self, game_id: int, version: int, op: str) -> None:
+    def __init__(self, game_id: int, version: int, op: str, arg: str = "") -> None:
+        if op == "add":
+            label = t("lobby.button.add_computer", level=level_name(arg))
+        elif op == "remove":
+            label = t("lobby.button.remove_computer")
+        else:
+            label = t(f"lobby.button.{op}")
+        custom_id = f"bh:lobby:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")
         super().__init__(
-            discord.ui.Button(
-                label=t(f"lobby.button.{op}"), style=STYLES[op], custom_id=f"bh:lobby:{game_id}:{version}:{op}"
-            )
+            discord.ui.Button(label=label, style=STYLES[op], custom_id=custom_id, row=0 if op in OPS else 1)
         )
         self.game_id = game_id
         self.version = version
         self.op = op
+        self.arg = arg
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(int(match["game"]), int(match["version"]), match["op"])
+        return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BoardHost = interaction.client  # type: ignore[assignment]
@@ -108,6 +126,10 @@ class LobbyButton(
                 row = await service.join(self.game_id, self.version, seat_for(user))
             elif self.op == "leave":
                 row = await service.leave_lobby(self.game_id, self.version, user.id)
+            elif self.op == "add":
+                row = await self._add_computer(service, user.id)
+            elif self.op == "remove":
+                row = await service.remove_computer(self.game_id, self.version, user.id)
             elif self.op == "cancel":
                 row = await service.cancel(self.game_id, self.version, user.id, can_manage=can_manage)
                 with speaking(game_language(row.language)):
@@ -118,7 +140,7 @@ class LobbyButton(
                 await interaction.response.defer()
                 outcome = await service.start(self.game_id, self.version, user.id)
                 row = outcome.row
-                seats = ", ".join(f"<@{s.user_id}>" for s in row.seats)
+                seats = ", ".join(s.mention for s in row.seats)
                 with speaking(game_language(row.language)):
                     content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
                 await interaction.edit_original_response(content=content, embed=None, view=None)
@@ -129,6 +151,23 @@ class LobbyButton(
             return
         await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
 
+    async def _add_computer(self, service: GameService, user_id: int) -> GameRow:
+        level = self.arg
+        if level not in LEVELS:
+            raise HostError("computer_unavailable", level=level)
+        lobby = await service.row(self.game_id)
+
+        def name(number: int) -> str:
+            with speaking(game_language(lobby.language)):  # seat names are public: the game's language
+                return computer_name(number, level)
+
+        try:
+            return await service.add_computer(self.game_id, self.version, user_id, level, name)
+        except HostError as err:
+            if err.key == "computer_unavailable":
+                raise HostError("computer_unavailable", level=level_name(level)) from None
+            raise
+
 
 class LobbyCog(commands.Cog):
     carcassonne = app_commands.Group(name="carcassonne", description="Play Carcassonne in this channel")
@@ -138,7 +177,12 @@ class LobbyCog(commands.Cog):
         self.bot = bot
 
     async def _open(
-        self, interaction: discord.Interaction, game: str, options: dict[str, Any], turn_limit: int | None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        turn_limit: int | None,
+        takeover: bool = False,
     ) -> None:
         if interaction.channel_id is None:
             return
@@ -150,6 +194,7 @@ class LobbyCog(commands.Cog):
                 host=seat_for(interaction.user),
                 options=options,
                 turn_limit=turn_limit * HOUR if turn_limit else None,
+                takeover=takeover,
                 language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
             )
         except HostError as err:
@@ -166,6 +211,7 @@ class LobbyCog(commands.Cog):
         farm_scoring="Farm scoring rule",
         small_city="Old rule: a 2-tile city scores 2",
         turn_limit=TURN_LIMIT_HELP,
+        takeover=TAKEOVER_HELP,
     )
     async def carcassonne_new(
         self,
@@ -175,12 +221,14 @@ class LobbyCog(commands.Cog):
         farm_scoring: Literal["current", "first_edition"] = "current",
         small_city: bool = False,
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
+        takeover: bool = False,
     ) -> None:
         await self._open(
             interaction,
             "carcassonne",
             {"river": river, "tower": tower, "farm_scoring": farm_scoring, "small_city": small_city},
             turn_limit,
+            takeover,
         )
 
     @catan.command(name="new", description="Open a Catan lobby in this channel")
@@ -190,6 +238,7 @@ class LobbyCog(commands.Cog):
         points_to_win="Victory points needed (default 10)",
         strict_phases="All trading before any building",
         turn_limit=TURN_LIMIT_HELP,
+        takeover=TAKEOVER_HELP,
     )
     async def catan_new(
         self,
@@ -199,10 +248,12 @@ class LobbyCog(commands.Cog):
         points_to_win: app_commands.Range[int, 3, 20] = 10,
         strict_phases: bool = False,
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
+        takeover: bool = False,
     ) -> None:
         await self._open(
             interaction,
             "catan",
             {"board": board, "setup": setup, "points_to_win": points_to_win, "strict_phases": strict_phases},
             turn_limit,
+            takeover,
         )

@@ -47,7 +47,11 @@ class Notify(commands.Cog):
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
         row = outcome.row
-        users = [row.seats[seat].user_id for seat in newly_owing(outcome)]
+        users = [  # never a computer player, nor a person a computer plays for now
+            row.seats[seat].user_id
+            for seat in newly_owing(outcome)
+            if not row.seats[seat].computer and seat not in row.stand_ins
+        ]
         wanted = [user_id for user_id in users if await self.settings.dm_on_turn(user_id)]
         if not wanted:
             return

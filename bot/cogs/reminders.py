@@ -47,7 +47,10 @@ class Reminders(commands.Cog):
                 channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
                 if not isinstance(channel, discord.abc.Messageable):
                     continue
-                who = ", ".join(f"<@{row.seats[s].user_id}>" for s in waiting_for(game))
+                people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
+                if not people:  # only computer players owe a decision: they move by themselves
+                    continue
+                who = ", ".join(row.mention(s) for s in people)
                 hours = int(reminder.idle // 3600)
                 with speaking(game_language(row.language)):  # posted in the channel: the game's language
                     params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}

@@ -46,6 +46,13 @@ class TurnLimits(commands.Cog):
                 log.exception("turn limit of game %s not enforced", row.id)
 
     async def time_out(self, row: GameRow) -> None:
+        if row.takeover:  # the host's rule: a computer plays for the idle people until they come back
+            from bot.cogs.computers import Computers
+
+            computers = self.bot.get_cog("Computers")
+            if isinstance(computers, Computers):
+                await computers.take_over(row)
+                return
         try:
             outcome = await self.bot.service.timeout(row.id, row.version)
         except HostError as err:  # "stale": somebody moved (or the game ended) since the sweep read it

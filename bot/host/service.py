@@ -6,11 +6,13 @@ showed the user (on a button, say), so a stale or repeated click fails with ``Ho
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.host.computers import available, choose, computers_owing, controllers
 from bot.host.errors import HostError
 from bot.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion
@@ -102,8 +104,11 @@ class GameService:
         options: Mapping[str, Any],
         language: str | None = None,
         turn_limit: int | None = None,
+        takeover: bool = False,
     ) -> GameRow:
         high = LIMITS[game][1]
+        if takeover and not turn_limit:
+            raise HostError("takeover_needs_limit")
         try:  # validate the options now, with a full table, so that Start cannot fail on them later
             game_class(game).new([f"P{i}" for i in range(high)], dict(options), 0)
         except RuleError as err:
@@ -118,6 +123,7 @@ class GameService:
                 seed=self.rng.getrandbits(48),
                 language=language,
                 turn_limit=turn_limit,
+                takeover=takeover,
             )
         except ChannelBusy:
             raise HostError("channel_busy") from None
@@ -136,6 +142,35 @@ class GameService:
         if len(row.seats) >= high:
             raise HostError("lobby_full", max=high)
         return await self._update(row, seats=[*row.seats, seat])
+
+    async def add_computer(
+        self, game_id: int, version: int | None, user_id: int, level: str, name: Callable[[int], str]
+    ) -> GameRow:
+        """The host seats a computer player at ``level``; ``name(number)`` names it (numbered from 1)."""
+        row = await self.row(game_id)
+        self._lobby(row, version)
+        if user_id != row.host_id:
+            raise HostError("host_only")
+        if not available(row.game, level):
+            raise HostError("computer_unavailable", level=level)
+        high = LIMITS[row.game][1]
+        if len(row.seats) >= high:
+            raise HostError("lobby_full", max=high)
+        taken = {-s.user_id for s in row.seats if s.computer}
+        number = next(n for n in range(1, high + 2) if n not in taken)
+        return await self._update(row, seats=[*row.seats, Seat(-number, name(number), level)])
+
+    async def remove_computer(self, game_id: int, version: int | None, user_id: int) -> GameRow:
+        """The host takes back the computer player seated last."""
+        row = await self.row(game_id)
+        self._lobby(row, version)
+        if user_id != row.host_id:
+            raise HostError("host_only")
+        computers = row.computer_seats()
+        if not computers:
+            raise HostError("no_computer")
+        last = computers[-1]
+        return await self._update(row, seats=[s for i, s in enumerate(row.seats) if i != last])
 
     async def leave_lobby(self, game_id: int, version: int | None, user_id: int) -> GameRow:
         row = await self.row(game_id)
@@ -212,22 +247,102 @@ class GameService:
         seat = row.seat_of(user_id)
         if seat is None:
             raise HostError("not_seated")
+        if seat in row.stand_ins:  # the person is back: their own move ends the computer's stand-in
+            back: list[Event] = [{"type": "returned", "player": seat}]
+            stand_ins = [s for s in row.stand_ins if s != seat]
+            return await self._apply(row, seat, action, user_id, back, stand_ins=stand_ins)
+        return await self._apply(row, seat, action, user_id)
+
+    async def _apply(
+        self,
+        row: GameRow,
+        seat: int,
+        action: Mapping[str, Any],
+        user_id: int | None,
+        first: list[Event] | None = None,
+        **changes: Any,
+    ) -> Outcome:
+        """One seat's action and its automatic follow-ups, stored in one version-guarded transaction."""
         current = self.game(row)
         game = current.copy()  # work on a copy: a refusal changes nothing
         applied = game.apply({**action, "player": seat})
         actions = [applied.action]
-        events = list(applied.events)
+        events = [*(first or []), *applied.events]
         more, more_events = self._automatic(game)
         actions += more
         events += more_events
-        updated = await self._record(row, current, game, actions, user_id)
+        updated = await self._record(row, current, game, actions, user_id, **changes)
         return Outcome(updated, game, events, actions, current.actors())
 
+    async def computer_move(self, game_id: int) -> Outcome | None:
+        """One decision of a computer-played seat that owes one (None when no computer owes a decision).
+
+        The decision is computed in a worker thread from the seat's view and legal actions, then stored like any
+        person's move: one transaction guarded by the version it was computed for (``HostError("stale")`` if a
+        person moved meanwhile), logged without a user.
+        """
+        row = await self.row(game_id)
+        if row.status != "active":
+            return None
+        current = self.game(row)
+        owing = computers_owing(row, current)
+        if not owing:
+            return None
+        seat = owing[0]
+        level = controllers(row)[seat]
+        step = await self.games.action_count(row.id)
+        thinking = game_class(row.game).from_json(current.to_json())  # the thread's own copy
+        action = await asyncio.to_thread(choose, thinking, seat, level, row.seed, step)
+        return await self._apply(row, seat, action, None)
+
+    async def take_over(self, game_id: int, version: int | None) -> Outcome:
+        """The turn limit ran out in a game with the takeover rule: computers play the idle people's seats.
+
+        Nothing is played here (the computer players move next, like after any change); the outcome's events are
+        one ``taken_over`` per seat. ``HostError("nothing_to_take_over")`` when every idle seat is a computer's.
+        """
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        game = self.game(row)
+        played = controllers(row)
+        idle = [s for s in game.actors() if s not in played]
+        if not idle:
+            raise HostError("nothing_to_take_over")
+        updated = await self._update(
+            row, stand_ins=sorted({*row.stand_ins, *idle}), turn_started_at=self.games.clock(), reminders_sent=0
+        )
+        self._remember(updated.id, updated.version, game)
+        events: list[Event] = [{"type": "taken_over", "player": s} for s in idle]
+        return Outcome(updated, game, events, [], game.actors())
+
+    async def come_back(self, game_id: int, user_id: int) -> Outcome:
+        """A person a computer stands in for plays again (``I'm back``); the turn is posted again for them."""
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        seat = row.seat_of(user_id)
+        if seat is None:
+            raise HostError("not_seated")
+        if seat not in row.stand_ins:
+            raise HostError("not_stood_in")
+        game = self.game(row)
+        stand_ins = [s for s in row.stand_ins if s != seat]
+        updated = await self._update(row, stand_ins=stand_ins, turn_started_at=self.games.clock(), reminders_sent=0)
+        self._remember(updated.id, updated.version, game)
+        return Outcome(updated, game, [{"type": "returned", "player": seat}], [], game.actors())
+
     async def _record(
-        self, row: GameRow, current: Game, game: Game, actions: list[dict[str, Any]], user_id: int | None
+        self,
+        row: GameRow,
+        current: Game,
+        game: Game,
+        actions: list[dict[str, Any]],
+        user_id: int | None,
+        **changes: Any,
     ) -> GameRow:
         """Store ``game`` (reached from ``current`` by ``actions``) in one transaction guarded by the version."""
-        changes: dict[str, Any] = {}
         if game.actors() != current.actors() or game.finished:
             changes.update(turn_started_at=self.games.clock(), reminders_sent=0)
         if game.finished:

@@ -13,7 +13,7 @@ import aiosqlite
 
 from bot.storage.database import Database
 
-JSON_COLUMNS = frozenset({"options", "state", "winners"})
+JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins"})
 
 
 class StaleVersion(Exception):
@@ -35,11 +35,30 @@ class ChannelBusy(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """A person (their Discord user id) or a computer player (``level`` set; a negative id, never a real user)."""
+
     user_id: int
     name: str
+    level: str | None = None
+
+    @property
+    def computer(self) -> bool:
+        return self.level is not None
+
+    @property
+    def mention(self) -> str:
+        """How the channel names the seat: a ping for a person, the plain name for a computer player."""
+        return self.name if self.computer else f"<@{self.user_id}>"
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name}
+        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name}
+        if self.level is not None:
+            data["level"] = self.level
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["user_id"], data["name"], data.get("level"))
 
 
 @dataclass(slots=True)
@@ -64,12 +83,27 @@ class GameRow:
     updated_at: float
     finished_at: float | None
     winners: list[int] = field(default_factory=list)
+    takeover: bool = False  # the host's rule: a computer plays for a seat whose turn limit ran out
+    stand_ins: list[int] = field(default_factory=list)  # seats a computer plays for now, until their person returns
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id:
                 return index
         return None
+
+    def mention(self, seat: int) -> str:
+        """A seat as the channel names it: a ping for a person, the plain name for a computer or a person a
+        computer plays for now (they are not pinged for turns they do not play)."""
+        found = self.seats[seat]
+        return found.name if seat in self.stand_ins else found.mention
+
+    def computer_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.computer]
+
+    def people(self) -> list[int]:
+        """The seats of people (not computer players)."""
+        return [index for index, seat in enumerate(self.seats) if not seat.computer]
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> GameRow:
@@ -82,7 +116,7 @@ class GameRow:
             host_id=row["host_id"],
             options=json.loads(row["options"]),
             seed=row["seed"],
-            seats=[Seat(s["user_id"], s["name"]) for s in json.loads(row["seats"])],
+            seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
             state=None if row["state"] is None else json.loads(row["state"]),
             version=row["version"],
             language=row["language"],
@@ -94,6 +128,8 @@ class GameRow:
             updated_at=row["updated_at"],
             finished_at=row["finished_at"],
             winners=json.loads(row["winners"]) if row["winners"] else [],
+            takeover=bool(row["takeover"]),
+            stand_ins=json.loads(row["stand_ins"] or "[]"),
         )
 
 
@@ -160,14 +196,15 @@ class Games:
         seed: int,
         language: str | None = None,
         turn_limit: int | None = None,
+        takeover: bool = False,
     ) -> GameRow:
         now = self.clock()
         try:
             async with self.db.transaction() as conn:
                 cur = await conn.execute(
                     """INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seed, seats,
-                                          language, turn_limit, created_at, updated_at)
-                       VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                          language, turn_limit, takeover, created_at, updated_at)
+                       VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                     (
                         guild_id,
                         channel_id,
@@ -178,6 +215,7 @@ class Games:
                         _dump([host.to_json()]),
                         language,
                         turn_limit,
+                        int(takeover),
                         now,
                         now,
                     ),
@@ -283,6 +321,10 @@ class Games:
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))
 
+    async def action_count(self, game_id: int) -> int:
+        row = await self.db.fetchone("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        return int(row[0]) if row else 0
+
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self.db.fetchall("SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
         return [json.loads(r[0]) for r in rows]
@@ -297,5 +339,7 @@ class Games:
         for row in rows:
             per_game[row["game"]] = per_game.get(row["game"], 0) + 1
             for user_id in json.loads(row["winners"] or "[]"):
+                if user_id < 0:  # a computer player
+                    continue
                 wins[user_id] = wins.get(user_id, 0) + 1
         return len(rows), wins, per_game

@@ -49,4 +49,14 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         );
         """,
     ),
+    (
+        2,
+        """
+        -- Computer seats are marked in the seats JSON ({"user_id": -n, "name": .., "level": "random"}).
+        -- The host's rule: when a seat's turn limit runs out, a computer plays for it until the person returns.
+        ALTER TABLE games ADD COLUMN takeover INTEGER NOT NULL DEFAULT 0;
+        -- JSON list of seats a computer plays for now (takeover), until their person returns.
+        ALTER TABLE games ADD COLUMN stand_ins TEXT NOT NULL DEFAULT '[]';
+        """,
+    ),
 )

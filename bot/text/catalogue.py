@@ -73,6 +73,19 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "lobby.button.leave": "Leave",
     "lobby.button.start": "Start",
     "lobby.button.cancel": "Cancel",
+    "lobby.button.add_computer": "Add computer ({level})",
+    "lobby.button.remove_computer": "Remove computer",
+    "lobby.takeover": "Computer takeover",
+    "lobby.takeover_value": "When a player's turn limit runs out, a computer plays for them until they return.",
+    "computer.name": "Computer {number} ({level})",
+    "computer.level.random": "random",
+    "computer.level.standard": "standard",
+    "computer.button.back": "I'm back",
+    "computer.takeover": (
+        "{mention} ran out of time, so a computer player ({level}) plays for them until they return "
+        "(the I'm back button or /game back)."
+    ),
+    "computer.welcome_back": "Welcome back: you play your seat again. The turn is posted again.",
     "lobby.joined": "{name} joined.",
     "lobby.left": "{name} left.",
     "lobby.cancelled": "The {game} lobby was cancelled.",
@@ -116,6 +129,11 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "This game needs {min} to {max} players; there are {count}.",
     ),
     "error.not_active": "This game is not running.",
+    "error.computer_unavailable": "There is no {level} computer player for this game yet.",
+    "error.no_computer": "There is no computer player to remove.",
+    "error.takeover_needs_limit": "The computer takeover needs a turn limit (the turn_limit option).",
+    "error.not_stood_in": "No computer is playing for you in this game.",
+    "error.nothing_to_take_over": "Computer players already play every idle seat.",
     "error.nothing_to_undo": "You have nothing to undo in this turn.",
     "error.undo_revealed": "That cannot be undone: it revealed something new ({action}).",
     "error.export_unfinished": "A game can be exported once it is over.",
@@ -369,6 +387,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.hand.rates": "Your harbour rates: {rates}",
     "catan.hand.owes": ("You must discard {count} card.", "You must discard {count} cards."),
     "narrate.timed_out": "{name} ran out of time; the bot made a minimal move.",
+    "narrate.returned": "{name} is back and plays again.",
     # languages (/game language)
     "language.en": "English",
     "language.zh-CN": "简体中文",
@@ -445,6 +464,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.carcassonne.new.turn_limit.description": (
         "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
     ),
+    "slash.carcassonne.new.takeover.name": "takeover",
+    "slash.carcassonne.new.takeover.description": (
+        "When a turn limit runs out, a computer plays for that player until they return"
+    ),
     "slash.catan.name": "catan",
     "slash.catan.description": "Play Catan in this channel",
     "slash.catan.new.name": "new",
@@ -460,6 +483,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.catan.new.turn_limit.name": "turn_limit",
     "slash.catan.new.turn_limit.description": (
         "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
+    ),
+    "slash.catan.new.takeover.name": "takeover",
+    "slash.catan.new.takeover.description": (
+        "When a turn limit runs out, a computer plays for that player until they return"
     ),
     "slash.game.name": "game",
     "slash.game.description": "The game in this channel",
@@ -479,6 +506,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.game.language.description": "The language of this game's public messages (host or Manage Channels)",
     "slash.game.language.language.name": "language",
     "slash.game.language.language.description": "The language",
+    "slash.game.back.name": "back",
+    "slash.game.back.description": "Play again yourself after a computer stood in for you",
     "slash.game.export.name": "export",
     "slash.game.export.description": "The replay file of the last finished game in this channel",
     "slash.stats.name": "stats",

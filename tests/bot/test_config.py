@@ -22,3 +22,16 @@ def test_a_negative_number_of_render_processes_is_refused(tmp_path: Path) -> Non
     bad.write_text("[render]\nprocesses = -1\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="processes"):
         load_config(bad)
+
+
+def test_the_computer_pause_is_read_and_checked(tmp_path: Path) -> None:
+    assert load_config(EXAMPLE).computer_pause == 1.5
+    good = tmp_path / "config.toml"
+    good.write_text("[computer]\npause_seconds = 0\n", encoding="utf-8")
+    assert load_config(good).computer_pause == 0.0
+    good.write_text("[computer]\npause_seconds = -1\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="pause_seconds"):
+        load_config(good)
+    good.write_text('[computer]\npause_seconds = "soon"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="pause_seconds"):
+        load_config(good)

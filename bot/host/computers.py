@@ -1,0 +1,56 @@
+"""Computer players at the host: which seats a computer plays, at which level, and its decisions.
+
+A computer seat is a lobby seat with a ``level`` (its user id is negative: it is nobody on Discord). With the
+host's ``takeover`` rule, a person whose turn limit ran out is a *stand-in* seat: a computer plays it until the
+person comes back. Decisions go through ``engine.ai.decide``, which shows the policy only the seat's view and legal
+actions. The generator is seeded from the game's seed, the seat and the number of actions logged so far, so nothing
+about the computer players needs storing and a decision can be reproduced.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.storage import GameRow
+from engine import Game, RuleError
+from engine.ai import LEVELS, decide, policy_for, policy_seed
+from engine.game import Action
+
+
+def available(game: str, level: str) -> bool:
+    """Whether ``game`` has a computer player at ``level`` (the levels are added one by one)."""
+    try:
+        policy_for(game, level)
+    except RuleError:
+        return False
+    return True
+
+
+def takeover_level(game: str) -> str:
+    """The level that stands in for a person whose time ran out: the strongest available (standard, else random)."""
+    for level in reversed(LEVELS):
+        if available(game, level):
+            return level
+    return LEVELS[0]
+
+
+def controllers(row: GameRow) -> dict[int, str]:
+    """The seats a computer plays now, with its level: computer seats and stand-ins for people who timed out."""
+    found = {seat: str(s.level) for seat, s in enumerate(row.seats) if s.computer}
+    for seat in row.stand_ins:
+        if 0 <= seat < len(row.seats) and seat not in found:
+            found[seat] = takeover_level(row.game)
+    return found
+
+
+def computers_owing(row: GameRow, game: Game) -> list[int]:
+    """The seats owing a decision now that a computer plays, in the engine's order."""
+    if row.status != "active" or game.finished:
+        return []
+    played = controllers(row)
+    return [seat for seat in game.actors() if seat in played]
+
+
+def choose(game: Game, seat: int, level: str, seed: int, step: int) -> Action:
+    """The computer's decision for ``seat`` (pure: safe in a worker thread on a game nobody else mutates)."""
+    return decide(game, seat, level, random.Random(policy_seed(seed, seat, step)))

@@ -1,0 +1,160 @@
+"""Computer players at the game host, without Discord: seats, numbering, stand-ins, durable storage, and
+reproducible decisions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.host import GameService, HostError
+from bot.host.computers import choose, controllers, takeover_level
+from bot.storage import Database, Games, Seat
+from engine import RuleError
+
+ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    db = await Database.open(tmp_path / "host.sqlite3")
+    yield GameService(Games(db), random.Random(1))
+    await db.close()
+
+
+def named(number: int) -> str:
+    return f"Computer {number}"
+
+
+async def code(awaitable: object) -> str:
+    try:
+        await awaitable  # type: ignore[misc]
+    except HostError as err:
+        return err.key
+    except RuleError as err:
+        return err.code
+    raise AssertionError("not refused")
+
+
+async def test_computer_seats_are_numbered_and_stored(service: GameService, tmp_path: Path) -> None:
+    row = await service.open_lobby(guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={})
+    assert await code(service.add_computer(row.id, None, BOB.user_id, "random", named)) == "host_only"
+    assert await code(service.remove_computer(row.id, None, ALICE.user_id)) == "no_computer"
+    await service.add_computer(row.id, None, ALICE.user_id, "random", named)
+    await service.join(row.id, None, BOB)
+    row = await service.add_computer(row.id, None, ALICE.user_id, "random", named)
+    assert [(s.user_id, s.name, s.level) for s in row.seats] == [
+        (1, "Alice", None),
+        (-1, "Computer 1", "random"),
+        (2, "Bob", None),
+        (-2, "Computer 2", "random"),
+    ]
+    assert row.seat_of(-1) == 1 and row.computer_seats() == [1, 3] and row.people() == [0, 2]
+    row = await service.remove_computer(row.id, None, ALICE.user_id)
+    assert [s.name for s in row.seats] == ["Alice", "Computer 1", "Bob"]
+    row = await service.add_computer(row.id, None, ALICE.user_id, "random", named)
+    assert row.seats[-1] == Seat(-2, "Computer 2", "random"), "the lowest free number"
+    assert await code(service.add_computer(row.id, None, ALICE.user_id, "genius", named)) == "computer_unavailable"
+
+    reopened = Games(await Database.open(tmp_path / "host.sqlite3"))  # durable: read back by a new connection
+    again = await reopened.get(row.id)
+    assert again is not None and again.seats == row.seats
+    await reopened.db.close()
+
+
+async def test_a_stand_in_ends_when_the_person_moves_again(service: GameService) -> None:
+    row = await service.open_lobby(
+        guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False}, turn_limit=3600,
+        takeover=True,
+    )  # fmt: skip
+    assert row.takeover
+    await service.join(row.id, None, BOB)
+    row = (await service.start(row.id, None, ALICE.user_id)).row
+    game = service.game(row)
+    idle = game.actors()[0]
+    assert await service.computer_move(row.id) is None, "nobody owes a decision to a computer yet"
+    taken = await service.take_over(row.id, row.version)
+    assert taken.events == [{"type": "taken_over", "player": idle}]
+    assert taken.row.stand_ins == [idle] and controllers(taken.row) == {idle: takeover_level("carcassonne")}
+    assert await code(service.take_over(row.id, taken.row.version)) == "nothing_to_take_over"
+
+    person = taken.row.seats[idle].user_id
+    action = game.legal_actions(idle)[0]
+    moved = await service.act(row.id, taken.row.version, person, action)
+    assert moved.events[0] == {"type": "returned", "player": idle}
+    assert moved.row.stand_ins == []
+    assert await code(service.come_back(row.id, person)) == "not_stood_in"
+
+
+async def test_a_computer_decision_is_reproducible_from_the_seed_and_the_log(service: GameService) -> None:
+    row = await service.open_lobby(guild_id=9, channel_id=100, game="catan", host=ALICE, options={})
+    for _ in range(2):
+        row = await service.add_computer(row.id, None, ALICE.user_id, "random", named)
+    row = await service.games.update(row.id, row.version, options={**row.options, "first_player": 1})
+    row = (await service.start(row.id, None, ALICE.user_id)).row
+    game = service.game(row)
+    expected = choose(game, 1, "random", row.seed, 0)
+    assert choose(game, 1, "random", row.seed, 0) == expected
+    outcome = await service.computer_move(row.id)
+    assert outcome is not None and outcome.actions[0] == {**expected, "player": 1}
+    users = await service.games.db.fetchall("SELECT user_id FROM actions WHERE game_id = ?", (row.id,))
+    assert [u[0] for u in users] == [None]
+
+
+async def test_a_person_moving_first_makes_the_computer_move_stale(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
+
+    import bot.host.service as host
+
+    row = await service.open_lobby(
+        guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False}, turn_limit=3600,
+        takeover=True,
+    )  # fmt: skip
+    await service.join(row.id, None, BOB)
+    row = (await service.start(row.id, None, ALICE.user_id)).row
+    seat = service.game(row).actors()[0]
+    row = (await service.take_over(row.id, row.version)).row
+    thinking, done = threading.Event(), threading.Event()
+
+    def slow(*args: object) -> dict[str, object]:
+        thinking.set()
+        done.wait(5)
+        return choose(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(host, "choose", slow)
+    computer = asyncio.create_task(service.computer_move(row.id))
+    while not thinking.is_set():
+        await asyncio.sleep(0.01)
+    game = service.game(row)
+    moved = await service.act(row.id, row.version, row.seats[seat].user_id, game.legal_actions(seat)[0])
+    done.set()
+    assert await code(computer) == "stale"
+    log = await service.games.actions(row.id)
+    assert len(log) == len(moved.actions), "only the person's move was stored"
+
+
+async def test_a_database_from_before_computer_players_is_migrated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.storage.database as database
+    from bot.storage.migrations import MIGRATIONS
+
+    path = tmp_path / "old.sqlite3"
+    monkeypatch.setattr(database, "MIGRATIONS", MIGRATIONS[:1])
+    old = await Database.open(path)
+    await old.execute(
+        """INSERT INTO games (channel_id, game, status, host_id, seed, seats, created_at, updated_at)
+           VALUES (1, 'catan', 'lobby', 1, 5, '[{"user_id": 1, "name": "A"}]', 0, 0)"""
+    )
+    await old.close()
+    monkeypatch.undo()
+    db = await Database.open(path)
+    assert await db.schema_version() == MIGRATIONS[-1][0]
+    row = await Games(db).get(1)
+    assert row is not None and not row.takeover and row.stand_ins == [] and row.seats == [Seat(1, "A")]
+    await db.close()
