@@ -129,14 +129,15 @@ async def test_a_complete_carcassonne_game_against_a_random_computer(world: Worl
     assert not world.env.errors
 
 
-async def test_catan_with_one_person_and_two_computers_through_the_set_up(world: World) -> None:
+@pytest.mark.parametrize("level", ["random", "standard"])
+async def test_catan_with_one_person_and_two_computers_through_the_set_up(world: World, level: str) -> None:
     await world.alice.slash(world.channel, "catan new")
-    await world.alice.click(world.channel.last_message, label=RANDOM)
-    await world.alice.click(world.channel.last_message, label=RANDOM)
+    await world.alice.click(world.channel.last_message, label=f"Add computer ({level})")
+    await world.alice.click(world.channel.last_message, label=f"Add computer ({level})")
     await set_options(world, first_player=1)  # a computer begins the snake
     await world.alice.click(world.channel.last_message, label="Start")
     row = await lobby_row(world)
-    assert [s.name for s in row.seats] == ["alice", "Computer 1 (random)", "Computer 2 (random)"]
+    assert [s.name for s in row.seats] == ["alice", f"Computer 1 ({level})", f"Computer 2 ({level})"]
     users = [world.alice, None, None]
     picker = random.Random(3)
     for mine in range(60):
@@ -160,7 +161,7 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
     assert {a["player"] for a in log if a["type"] == "settlement"} == {0, 1, 2}
     assert any(a["type"] == "roll" and a["player"] in (1, 2) for a in log), "the computers play their turns"
     texts = told(world)
-    assert "Computer 2 (random)" in texts and "<@-" not in texts
+    assert f"Computer 2 ({level})" in texts and "<@-" not in texts
     to_computers = [
         r
         for r in world.env.http_requests
