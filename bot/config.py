@@ -30,6 +30,7 @@ class Config:
     gateway_url: str | None = None
     render_processes: int = 0  # 0: draw images in threads of the bot's process
     computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
+    computer_offer_wait: float = 120.0  # seconds a computer's trade offer stays open for people to answer
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -66,13 +67,15 @@ def load_config(path: Path | None = None) -> Config:
         rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
         gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
         render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
-        computer_pause=_pause(_get(data, "computer", "pause_seconds", (int, float), 1.5)),
+        computer_pause=_seconds(data, "pause_seconds", 1.5),
+        computer_offer_wait=_seconds(data, "offer_wait_seconds", 120),
     )
 
 
-def _pause(value: float) -> float:
+def _seconds(data: dict[str, Any], key: str, default: float) -> float:
+    value = _get(data, "computer", key, (int, float), default)
     if isinstance(value, bool) or value < 0:
-        raise ConfigError("[computer] pause_seconds must be a number of seconds, 0 or more")
+        raise ConfigError(f"[computer] {key} must be a number of seconds, 0 or more")
     return float(value)
 
 

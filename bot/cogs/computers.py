@@ -24,7 +24,7 @@ from discord.ext import commands, tasks
 
 from bot.components import refuse
 from bot.host import HostError, Outcome
-from bot.host.computers import computers_owing, controllers
+from bot.host.computers import computers_owing, controllers, people_owing_replies
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
@@ -123,11 +123,21 @@ class Computers(commands.Cog):
 
     async def _run(self, game_id: int) -> None:
         moves = stale = 0
+        loop = asyncio.get_running_loop()
+        answers_until: float | None = None  # while a computer's offer waits for people's answers
         try:
             while moves < RUN_LIMIT:
                 self._again.discard(game_id)
                 if self.bot.config.computer_pause > 0:
                     await asyncio.sleep(self.bot.config.computer_pause)
+                if await self._people_to_answer(game_id):
+                    if answers_until is None:
+                        answers_until = loop.time() + self.bot.config.computer_offer_wait
+                    if loop.time() < answers_until:
+                        await self._nap(game_id, answers_until)
+                        continue
+                else:
+                    answers_until = None
                 try:
                     outcome = await self.bot.service.computer_move(game_id)
                 except HostError as err:
@@ -144,6 +154,7 @@ class Computers(commands.Cog):
                         continue
                     return
                 moves += 1
+                answers_until = None
                 await self._post(outcome)
             log.warning("game %s: %d computer moves in a row; resting until the next sweep", game_id, moves)
         except Exception:
@@ -151,6 +162,22 @@ class Computers(commands.Cog):
         finally:
             if self._runners.get(game_id) is asyncio.current_task():
                 del self._runners[game_id]
+
+    async def _people_to_answer(self, game_id: int) -> bool:
+        """Whether the next computer decision is the player on turn's while people still owe answers to its offer:
+        the computer then gives them ``[computer] offer_wait_seconds`` before it moves on."""
+        row = await self.bot.service.row(game_id)
+        if row.status != "active" or row.state is None:
+            return False
+        game = self.bot.service.game(row)
+        owing = computers_owing(row, game)
+        return bool(owing) and owing[0] == getattr(game, "current", None) and bool(people_owing_replies(row, game))
+
+    async def _nap(self, game_id: int, until: float) -> None:
+        """Sleep until ``until`` or until the game changes (``wake``), whichever comes first."""
+        loop = asyncio.get_running_loop()
+        while game_id not in self._again and (left := until - loop.time()) > 0:
+            await asyncio.sleep(min(left, 1.0))
 
     async def _post(self, outcome: Outcome) -> None:
         try:

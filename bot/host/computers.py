@@ -44,11 +44,32 @@ def controllers(row: GameRow) -> dict[int, str]:
 
 
 def computers_owing(row: GameRow, game: Game) -> list[int]:
-    """The seats owing a decision now that a computer plays, in the engine's order."""
+    """The seats owing a decision now that a computer plays: replies and discards first, the player on turn last
+    (a computer answers an offer before the player who made it moves on)."""
     if row.status != "active" or game.finished:
         return []
     played = controllers(row)
-    return [seat for seat in game.actors() if seat in played]
+    actors = game.actors()
+    on_turn = actors[:1] if len(actors) > 1 and _on_turn(game) == actors[0] else []
+    return [seat for seat in actors if seat in played and seat not in on_turn] + [s for s in on_turn if s in played]
+
+
+def people_owing_replies(row: GameRow, game: Game) -> list[int]:
+    """People (not computer-played seats) who still owe an answer to a trade offer of the computer on turn."""
+    offers = getattr(game, "offers", None)
+    current = getattr(game, "current", None)
+    if row.status != "active" or game.finished or not offers or not isinstance(current, int):
+        return []
+    played = controllers(row)
+    if current not in played:
+        return []
+    waiting = {seat for offer in offers if offer["from"] == current for seat in offer["waiting"]}
+    return sorted(seat for seat in waiting if seat not in played)
+
+
+def _on_turn(game: Game) -> int | None:
+    current = getattr(game, "current", None)
+    return current if isinstance(current, int) else None
 
 
 def choose(game: Game, seat: int, level: str, seed: int, step: int) -> Action:

@@ -35,3 +35,13 @@ def test_the_computer_pause_is_read_and_checked(tmp_path: Path) -> None:
     good.write_text('[computer]\npause_seconds = "soon"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="pause_seconds"):
         load_config(good)
+
+
+def test_the_computer_offer_wait_is_read_and_checked(tmp_path: Path) -> None:
+    assert load_config(EXAMPLE).computer_offer_wait == 120
+    good = tmp_path / "config.toml"
+    good.write_text("[computer]\noffer_wait_seconds = 30\n", encoding="utf-8")
+    assert load_config(good).computer_offer_wait == 30.0
+    good.write_text("[computer]\noffer_wait_seconds = -5\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="offer_wait_seconds"):
+        load_config(good)

@@ -16,6 +16,7 @@ from bot.host.computers import available, takeover_level
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
+from bot.turns import announce
 from engine.catan import Catan
 from tests.bot.catan_driver import perform
 from tests.bot.conftest import World, reply
@@ -28,8 +29,8 @@ TRADES = frozenset({"offer", "counter", "accept", "decline", "withdraw", "confir
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
-    """The bot of every test here: computer players move without a pause."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0)
+    """The bot of every test here: computer players move without a pause and do not wait for answers."""
+    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
     return BoardHost(config, rng=random.Random(1))
 
 
@@ -301,3 +302,97 @@ def test_computer_seat_names_are_localised() -> None:
     with speaking("ru"):
         assert computer_name(2, "standard") == t("computer.name", number=2, level=t("computer.level.standard"))
         assert "2" in computer_name(2, "standard") and "Computer" not in computer_name(2, "standard")
+
+
+async def catan_with_a_computer_offer_open(world: World) -> tuple[GameRow, int]:
+    """alice and two standard computers; computer 1 is on turn, has rolled and offers a trade to everyone. The
+    computers' cog is away while the table is set (so nothing moves by itself); then the bot restarts with a
+    60-second offer wait and its start-up sweep wakes the game. Returns the row and the offer's id."""
+    await world.bot.remove_cog("Computers")
+    await world.alice.slash(world.channel, "catan new")
+    await world.alice.click(world.channel.last_message, label="Add computer (standard)")
+    await world.alice.click(world.channel.last_message, label="Add computer (standard)")
+    await set_options(world, first_player=1)
+    await world.alice.click(world.channel.last_message, label="Start")
+    row = await lobby_row(world)
+    picker = random.Random(5)
+    for _ in range(400):
+        row = await lobby_row(world)
+        game = world.bot.service.game(row)
+        assert isinstance(game, Catan)
+        seat = game.actors()[0]
+        legal = game.legal_actions(seat)
+        offers = [a for a in legal if a["type"] == "offer" and a.get("to") is None]
+        if game.phase == "main" and seat == 1 and offers and not game.offers:
+            outcome = await world.bot.service.act(row.id, row.version, row.seats[1].user_id, offers[0])
+            await announce(world.bot, outcome)  # the offer is posted, with alice's Accept / Decline
+            offer_id = outcome.game.offers[0]["id"]  # type: ignore[union-attr]
+            break
+        quiet = [a for a in legal if a["type"] not in TRADES and a["type"] not in ("buy", "play")]
+        await world.bot.service.act(row.id, row.version, row.seats[seat].user_id, picker.choice(quiet or legal))
+    else:
+        raise AssertionError("computer 1 never had a turn with an offer to make")
+    world.bot = BoardHost(replace(world.bot.config, computer_offer_wait=60))  # a restart: the sweep wakes the game
+    await world.env.restart_bot(world.bot)
+    await world.bot.wait_until_ready()
+    await world.env.settle()
+    return await lobby_row(world), offer_id
+
+
+def offer_state(world: World, row: GameRow) -> tuple[list[int], list[dict[str, Any]]]:
+    game = world.bot.service.game(row)
+    assert isinstance(game, Catan)
+    return game.actors(), game.offers
+
+
+async def test_a_computer_offer_stays_open_for_the_person_until_they_answer(world: World) -> None:
+    row, offer = await catan_with_a_computer_offer_open(world)
+    log = await world.bot.games.actions(row.id)
+    assert log[-1]["type"] in ("accept", "decline") and log[-1]["player"] == 2, "the other computer answered at once"
+    await world.env.advance_time(40)
+    row = await lobby_row(world)
+    actors, offers = offer_state(world, row)
+    assert [o["id"] for o in offers] == [offer] and actors == [1, 0], "computer 1 waits for alice's answer"
+    decline = t("catan.button.decline", offer=offer)
+    message = next(m for m in reversed(list(world.channel.history())) if decline in labels(m))
+    await world.alice.click(message, label=decline)
+    await world.env.settle()
+    log = await world.bot.games.actions(row.id)
+    assert log[-1]["player"] == 1, "once alice has answered, computer 1 moves on at once"
+    assert not world.env.errors
+
+
+async def test_a_computer_moves_on_when_the_person_does_not_answer_in_time(world: World) -> None:
+    row, _ = await catan_with_a_computer_offer_open(world)
+    before = len(await world.bot.games.actions(row.id))
+    await world.env.advance_time(30)
+    assert len(await world.bot.games.actions(row.id)) == before
+    await world.env.advance_time(35)
+    log = await world.bot.games.actions(row.id)
+    assert len(log) > before and log[before]["player"] == 1, "after the wait, computer 1 goes on with its turn"
+    assert not world.env.errors
+
+
+def test_computers_answer_offers_before_the_computer_on_turn_moves_on() -> None:
+    from bot.host.computers import computers_owing, people_owing_replies
+    from bot.storage import Seat
+
+    game = Catan.new(["alice", "C1", "C2"], {"first_player": 1}, 3)
+    picker = random.Random(2)
+    while not (game.phase == "main" and game.current == 1 and game.legal_actions(1)[0]["type"] != "roll"):
+        seat = game.actors()[0]
+        legal = [a for a in game.legal_actions(seat) if a["type"] not in TRADES]
+        game.apply(picker.choice(legal))
+        if game.phase == "main" and game.current != 1:
+            game.apply({"player": game.current, "type": "end"})
+    offer = next(a for a in game.legal_actions(1) if a["type"] == "offer" and a.get("to") is None)
+    game.apply(offer)
+    seats = [Seat(10, "alice"), Seat(-1, "C1", level="random"), Seat(-2, "C2", level="random")]
+    row = GameRow.__new__(GameRow)
+    object.__setattr__(row, "status", "active")
+    object.__setattr__(row, "seats", seats)
+    object.__setattr__(row, "stand_ins", [])
+    object.__setattr__(row, "game", "catan")
+    assert game.actors() == [1, 0, 2]
+    assert computers_owing(row, game) == [2, 1], "computer 2 answers first, computer 1 moves on last"
+    assert people_owing_replies(row, game) == [0]
