@@ -6,8 +6,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.text import t
+from render.labels import spot_label
 
 Event = Mapping[str, Any]
+
+
+def spot_name(on: str) -> str:
+    """A Carcassonne follower spot (``city:S``, ``field:Nw``, ``cloister``, ``tower``) in words, in the current
+    language: the same texts the spot image shows (``image.spot_*``, ``image.side_*``, ``image.half_*``)."""
+    return spot_label(str(on), lambda key, **params: t(f"image.{key}", **params))
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -63,12 +70,12 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             "narrate.follower_placed",
             name=player,
             role=t(f"narrate.role.{event.get('role', 'follower')}"),
-            on=event["on"],
+            on=spot_name(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
         "follower_returned": lambda: t(
-            "narrate.follower_returned", name=player, on=event["on"], x=event["x"], y=event["y"]
+            "narrate.follower_returned", name=player, on=spot_name(event["on"]), x=event["x"], y=event["y"]
         ),
         "tower_built": lambda: t(
             "narrate.tower_built", name=player, x=event["x"], y=event["y"], height=event.get("height", 0)
@@ -77,7 +84,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             "narrate.captured",
             name=player,
             owner=_name(names, event.get("owner")),
-            on=event["on"],
+            on=spot_name(event["on"]),
             x=event["x"],
             y=event["y"],
         ),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +21,7 @@ from engine.catan import robber_choices
 from engine.replay import play
 from tests.bot.catan_driver import assert_within_discord_limits, find, perform, refreshed, turn_message
 from tests.bot.conftest import World, reply
+from tests.bot.pseudo import texts_of, untranslated
 from tests.bot.test_discord_carcassonne import flat, labels
 
 
@@ -344,30 +344,6 @@ async def code(awaitable: Any) -> str:
     except HostError as err:
         return err.key
     raise AssertionError("not refused")
-
-
-def untranslated(text: str) -> list[str]:
-    """Words of ``text`` outside the pseudo-language's ⟦ ⟧ marks: text that bypassed the catalogues."""
-    previous = None
-    while previous != text:
-        previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-    text = re.sub(r"<[@#]!?\d+>", "", text)  # mentions are Discord's, not words
-    return re.findall(r"[^\W\d_]+", text)
-
-
-def texts_of(message: Any) -> list[str]:
-    """Everything a person reads on a message: content, embeds, labels, placeholders, options."""
-    found = [message.content or ""]
-    for embed in getattr(message, "embeds", []) or []:
-        data = embed if isinstance(embed, dict) else embed.to_dict()
-        found += [str(data.get("title") or ""), str(data.get("description") or "")]
-        found += [str(f.get("name", "")) + " " + str(f.get("value", "")) for f in data.get("fields", [])]
-        found.append(str((data.get("footer") or {}).get("text") or ""))
-    for component in flat(message):
-        found += [str(component.get("label") or ""), str(component.get("placeholder") or "")]
-        for choice in component.get("options") or []:
-            found += [str(choice.get("label") or ""), str(choice.get("description") or "")]
-    return found
 
 
 async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated(

@@ -114,7 +114,31 @@ def test_image_text_renders_in_every_language(lang: str) -> None:
 
     install_image_labels()
     with speaking(lang):
+        values: dict[str, Any] = dict(points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3, tile="E")
+        values["side"] = "s"
         for key in (k for k in MESSAGES if k.startswith("image.")):
-            text = label(key.removeprefix("image."), points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3)
-            assert text == t(key, points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3)
+            text = label(key.removeprefix("image."), **values)
+            assert text == t(key, **values)
             assert fonts.clean(text) == text, f"{lang} {key}: characters no bundled font covers"
+
+
+def test_follower_spots_are_named_in_words_in_every_language() -> None:
+    from bot.narrate import spot_name
+    from engine.carcassonne.tiles import ORIENTED
+
+    names = {name for turns in ORIENTED.values() for o in turns for name in o.names} | {"tower"}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            shown = {name: spot_name(name) for name in names}
+        assert not [s for s in shown.values() if ":" in s], shown
+        assert len(set(shown.values())) == len(shown), f"{lang}: two spots read the same"
+    with speaking("en"):
+        assert spot_name("city:S") == "city (south)"
+        assert spot_name("field:Nw") == "field (north, west half)"
+        assert spot_name("cloister") == "cloister"
+    with speaking("zh-CN"):
+        assert spot_name("road:E") == "道路（东）" and spot_name("cloister") == "修道院"
+    with speaking("ru"):
+        assert spot_name("field:Sw") == "поле (юг, западная половина)" and spot_name("cloister") == "монастырь"
+    with speaking(PSEUDO):
+        assert spot_name("city:S") == "⟦city (⟦south⟧)⟧"
