@@ -384,3 +384,29 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
 def test_the_leak_finder_sees_unmarked_words() -> None:
     assert untranslated("⟦alice rolled ⟦2 brick⟧⟧ · <@123> 7") == []
     assert untranslated("⟦Roll⟧ Hand") == ["Hand"]
+
+
+async def test_road_building_offers_as_first_road_only_roads_buildable_now(world: World) -> None:
+    """A pair's second road may touch only the first one: it must not be offered as the first (issue 5)."""
+    from engine.catan import road_pairs, road_spots
+    from engine.catan.options import CARDS
+
+    row = await start(world, setup="beginner")
+
+    def card(game: Any) -> None:
+        game.dev[0][CARDS.index("road_building")] = 1
+        game.phase, game.dice = "main", [3, 5]
+
+    row = await rig(world, row, card)
+    game = world.bot.service.game(row)
+    now = set(road_spots(game, 0))
+    assert {p[-1] for p in road_pairs(game, 0)} - now  # some roads are legal only as the second one
+    cards = reply(await world.alice.click(await turn(world), label=t("catan.button.play")))
+    menu = reply(await world.alice.click(cards, label=t("catan.card.road_building")))
+    offered = {o["value"] for o in find(menu, op="rb1", kind=3)["options"]}
+    assert offered and offered <= now
+    first = sorted(offered)[0]
+    second = reply(await world.alice.select(menu, [first], custom_id=find(menu, op="rb1", kind=3)["custom_id"]))
+    then = find(second, op="rb2", kind=3)["options"][0]["value"]
+    await world.alice.select(second, [then], custom_id=find(second, op="rb2", kind=3)["custom_id"])
+    assert (await world.bot.games.actions(row.id))[-1] == {"player": 0, "type": "road_building", "roads": [first, then]}
