@@ -223,6 +223,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.bundle_bad": "I could not read “{text}”. Write amounts and resources, for example: {example}.",
     "catan.bundle_unknown": "“{word}” is not a resource. Resources: {resources}.",
     "catan.bundle_too_many": "At most {max} of one resource.",
+    "catan.bundle_number": "“{text}” is not an amount: write amounts with the digits 0–9, for example: {example}.",
     # catan narration (bot/narrate.py)
     "narrate.catan.built": "{name} built a {piece} at {at}.",
     "narrate.catan.built_free": "{name} built a free {piece} at {at}.",
@@ -343,7 +344,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.modal.get_example": "1 wool",
     "catan.modal.discard_title": ("Discard {count} card", "Discard {count} cards"),
     "catan.modal.discard_field": "{resource} held: how many to discard?",
-    "catan.discard_number": "“{text}” is not a number of cards.",
+    "catan.discard_number": "“{text}” is not a number of cards: write how many with the digits 0–9, for example 2.",
     "catan.no_discard": "You owe no discard now.",
     "catan.offer_gone": "Offer {offer} is no longer open.",
     "catan.offer.to_all": "Offer {offer}: {name} gives {give} for {get}, to everyone.",
@@ -428,6 +429,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.like_for_like": "A trade cannot give and get the same resource.",
     "rule.year_of_plenty_count": "Year of Plenty takes exactly two resources.",
     "rule.road_building_count": "Road Building builds one or two roads.",
+    "rule.unknown_intersection": (
+        "“{intersection}” is not an intersection: use a number from 1 to 54 or a hex and corner such as J-NE."
+    ),
+    "rule.unknown_path": (
+        "“{path}” is not a path: name it by its two neighbouring intersections (25-31) or a hex and side (J-E)."
+    ),
     # slash commands (bot/text/commands.py): names are lowercase, at most 32 letters, digits, - or _
     "slash.carcassonne.name": "carcassonne",
     "slash.carcassonne.description": "Play Carcassonne in this channel",

@@ -410,3 +410,29 @@ async def test_road_building_offers_as_first_road_only_roads_buildable_now(world
     then = find(second, op="rb2", kind=3)["options"][0]["value"]
     await world.alice.select(second, [then], custom_id=find(second, op="rb2", kind=3)["custom_id"])
     assert (await world.bot.games.actions(row.id))[-1] == {"player": 0, "type": "road_building", "roads": [first, then]}
+
+
+async def test_amounts_and_places_in_other_digits_are_refused_with_an_explanation(world: World) -> None:
+    """A superscript passes str.isdigit() but not int(): a discard and /build say what to write instead (issue 5;
+    trade amounts are in test_catan_names)."""
+    row = await start(world, setup="beginner")
+    build = reply(await world.alice.slash(world.channel, "build", what="settlement", where="²"))
+    assert build.ephemeral and "“²” is not an intersection: use a number from 1 to 54" in build.content
+    road = reply(await world.alice.slash(world.channel, "build", what="road", where="①-②"))
+    assert road.ephemeral and "“①-②” is not a path" in road.content
+    assert await world.alice.autocomplete(world.channel, "build", "where", "²", what="settlement") is not None
+    rolled_seven = dice_state(7)
+
+    def seven(game: Any) -> None:
+        hands(alice=[1, 1, 0, 0, 0], bob=[3, 3, 3, 0, 0], carol=[1, 0, 0, 0, 0])(game)
+        game.rng.setstate(rolled_seven)
+
+    row = await rig(world, row, seven)
+    await world.alice.click(await turn(world), label="Roll")
+    message = await turn(world)
+    modal = await world.bob.click(message, label="Discard")
+    refused = reply(await world.bob.submit_modal(modal, {"discard:brick": "²", "discard:lumber": "2"}))
+    assert refused.ephemeral and "“²” is not a number of cards: write how many with the digits 0–9" in refused.content
+    current = await world.bot.games.get(row.id)
+    assert current is not None and current.version == row.version + 1  # the roll only: nothing discarded
+    assert not world.env.errors
