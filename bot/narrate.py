@@ -48,7 +48,7 @@ def _why(event: Event) -> str:
 def _feature(event: Event, names: Sequence[str], final: bool) -> str:
     scorers = list(event.get("scorers") or [])
     feature = t(f"narrate.feature.{event.get('feature', 'city')}")
-    params = {"feature": feature, "where": _where(event), "why": _why(event), "points": event.get("points", 0)}
+    params = {"feature": feature, "where": _where(event), "why": _why(event), "count": event.get("points", 0)}
     if not scorers:
         return t("narrate.final_unclaimed" if final else "narrate.completed_unclaimed", **params)
     return t("narrate.final_scored" if final else "narrate.completed", who=_who(names, scorers), **params)
@@ -91,7 +91,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
         "prisoners_exchanged": lambda: t("narrate.prisoners_exchanged", who=_who(names, event.get("players", []))),
         "tower_closed": lambda: t("narrate.tower_closed", name=player, x=event["x"], y=event["y"]),
         "ransom_paid": lambda: t(
-            "narrate.ransom_paid", name=player, to=_name(names, event.get("to")), points=event.get("points", 0)
+            "narrate.ransom_paid", name=player, to=_name(names, event.get("to")), count=event.get("points", 0)
         ),
         "tile_discarded": lambda: t("narrate.tile_discarded", name=player, tile=event["tile"]),
         "tile_drawn": lambda: t("narrate.tile_drawn", name=player, tile=event["tile"]),
@@ -100,8 +100,8 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
         "farm_scored": lambda: t(
             "narrate.farm_scored" if event.get("scorers") else "narrate.farm_unclaimed",
             who=_who(names, event.get("scorers", [])),
-            points=event.get("points", 0),
-            cities=event.get("cities", 0),
+            count=event.get("points", 0),
+            cities=t("narrate.cities", count=event.get("cities", 0)),
         ),
         "prisoners_returned": lambda: t(
             "narrate.prisoners_returned",
