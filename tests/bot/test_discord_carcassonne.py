@@ -288,6 +288,7 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
     with i18n.speaking(i18n.PSEUDO):
         row = await start(world, None, tower=True, river=True, players=users)
         rng = random.Random(5)
+        kinds: set[str] = set()
         for step in range(1000):
             current = await world.bot.games.get(row.id)
             assert current is not None
@@ -304,7 +305,9 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
                 rotations = await users[game.current].autocomplete(world.channel, "place", "rotation", "")
                 seen += [str(c["name"]) for c in rotations]
             seen += texts_of(await turn_message(world))  # its buttons are gone once it is answered
-            for result in await perform(world, users, game.random_action(rng)):
+            action = game.random_action(rng)
+            kinds.add(action["type"] + (":capture" if "capture" in action else ""))
+            for result in await perform(world, users, action):
                 for shown in [result.response, *result.followups]:
                     if shown is not None:
                         seen += texts_of(shown)
@@ -316,6 +319,7 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
         if user.user.dm_channel is not None:
             for message in user.user.dm_channel.history():
                 seen += texts_of(message)
+    assert {"place", "follower", "pass", "tower", "tower:capture", "tower_top"} <= kinds
     assert sum("⟦" in text for text in seen) > 300 and sum("⟦" in text for text in drawn) > 100
     names = ["alice", "bob", "carol", "A", "B", "C"]
     leaks = sorted({word for text in seen for word in untranslated(text, names)})
