@@ -61,7 +61,9 @@ _SEAT = re.compile(r"\bseat (\d+)(?:'s)?")
 
 # English explains most refusals with the engine's own message (it names cells and cards); these few read better
 # from the catalogue. Other languages always use the catalogue: ``rule.<code>``, else ``rule.generic``.
-_ENGLISH_CATALOGUE = frozenset({"not_your_turn", "roll_first", "already_rolled", "game_over"})
+_ENGLISH_CATALOGUE = frozenset(
+    {"not_your_turn", "roll_first", "already_rolled", "game_over", "unknown_intersection", "unknown_path"}
+)
 
 
 def rule_reason(err: RuleError, names: Sequence[str] | None = None) -> str:

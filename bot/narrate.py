@@ -6,8 +6,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.text import t
+from render.labels import spot_label
 
 Event = Mapping[str, Any]
+
+
+def spot_name(on: str) -> str:
+    """A Carcassonne follower spot (``city:S``, ``field:Nw``, ``cloister``, ``tower``) in words, in the current
+    language: the same texts the spot image shows (``image.spot_*``, ``image.side_*``, ``image.half_*``)."""
+    return spot_label(str(on), lambda key, **params: t(f"image.{key}", **params))
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -41,7 +48,7 @@ def _why(event: Event) -> str:
 def _feature(event: Event, names: Sequence[str], final: bool) -> str:
     scorers = list(event.get("scorers") or [])
     feature = t(f"narrate.feature.{event.get('feature', 'city')}")
-    params = {"feature": feature, "where": _where(event), "why": _why(event), "points": event.get("points", 0)}
+    params = {"feature": feature, "where": _where(event), "why": _why(event), "count": event.get("points", 0)}
     if not scorers:
         return t("narrate.final_unclaimed" if final else "narrate.completed_unclaimed", **params)
     return t("narrate.final_scored" if final else "narrate.completed", who=_who(names, scorers), **params)
@@ -63,12 +70,12 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             "narrate.follower_placed",
             name=player,
             role=t(f"narrate.role.{event.get('role', 'follower')}"),
-            on=event["on"],
+            on=spot_name(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
         "follower_returned": lambda: t(
-            "narrate.follower_returned", name=player, on=event["on"], x=event["x"], y=event["y"]
+            "narrate.follower_returned", name=player, on=spot_name(event["on"]), x=event["x"], y=event["y"]
         ),
         "tower_built": lambda: t(
             "narrate.tower_built", name=player, x=event["x"], y=event["y"], height=event.get("height", 0)
@@ -77,14 +84,14 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             "narrate.captured",
             name=player,
             owner=_name(names, event.get("owner")),
-            on=event["on"],
+            on=spot_name(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
         "prisoners_exchanged": lambda: t("narrate.prisoners_exchanged", who=_who(names, event.get("players", []))),
         "tower_closed": lambda: t("narrate.tower_closed", name=player, x=event["x"], y=event["y"]),
         "ransom_paid": lambda: t(
-            "narrate.ransom_paid", name=player, to=_name(names, event.get("to")), points=event.get("points", 0)
+            "narrate.ransom_paid", name=player, to=_name(names, event.get("to")), count=event.get("points", 0)
         ),
         "tile_discarded": lambda: t("narrate.tile_discarded", name=player, tile=event["tile"]),
         "tile_drawn": lambda: t("narrate.tile_drawn", name=player, tile=event["tile"]),
@@ -93,8 +100,8 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
         "farm_scored": lambda: t(
             "narrate.farm_scored" if event.get("scorers") else "narrate.farm_unclaimed",
             who=_who(names, event.get("scorers", [])),
-            points=event.get("points", 0),
-            cities=event.get("cities", 0),
+            count=event.get("points", 0),
+            cities=t("narrate.cities", count=event.get("cities", 0)),
         ),
         "prisoners_returned": lambda: t(
             "narrate.prisoners_returned",

@@ -19,6 +19,7 @@ ENGLISH: Final[dict[str, str]] = {
     "prisoners": "holds {names}",
     "tiles_left": "{count} tiles left",
     "drawn": "Drawn tile",
+    "drawn_tile": "Drawn tile {tile}",
     "choose_cell": "Choose a cell: reply with its number",
     "choose_spot": "Follower spots on the tile at ({x}, {y})",
     "no_spot": "No follower can be placed",
@@ -49,6 +50,27 @@ ENGLISH: Final[dict[str, str]] = {
     "cat_victory_point": "VP cards",
     "harbor_generic": "3:1",
     "harbor_special": "2:1",
+    "title_carcassonne": "Carcassonne",
+    "title_catan": "Catan",
+    # follower spots of a Carcassonne tile (engine names "city:S", "field:Nw", "cloister"; see spot_label)
+    "spot_city": "city ({side})",
+    "spot_road": "road ({side})",
+    "spot_field": "field ({side})",
+    "spot_field_inner": "field (middle)",
+    "spot_cloister": "cloister",
+    "spot_tower": "tower",
+    "side_N": "north",
+    "side_E": "east",
+    "side_S": "south",
+    "side_W": "west",
+    "half_Nw": "north, west half",
+    "half_Ne": "north, east half",
+    "half_En": "east, north half",
+    "half_Es": "east, south half",
+    "half_Se": "south, east half",
+    "half_Sw": "south, west half",
+    "half_Ws": "west, south half",
+    "half_Wn": "west, north half",
 }
 
 _catalogue: dict[str, str] = dict(ENGLISH)
@@ -69,3 +91,22 @@ def label(key: str, **params: object) -> str:
             return translated
     template = _catalogue.get(key, key)
     return template.format(**params) if params else template
+
+
+Lookup = Callable[..., str]
+
+
+def spot_label(on: str, lookup: Lookup | None = None) -> str:
+    """A Carcassonne follower spot in words: ``city:S`` -> "city (south)", ``field:Nw`` -> "field (north, west
+    half)", ``cloister`` -> "cloister". ``lookup(key, **params)`` reads the texts (default: ``label``, the image's
+    catalogue); a name it does not know is shown as it is."""
+    read = lookup or label
+    kind, _, where = on.partition(":")
+    if not where:
+        return read(f"spot_{kind}") if f"spot_{kind}" in ENGLISH else on
+    if kind == "field" and where == "inner":
+        return read("spot_field_inner")
+    place = f"half_{where}" if kind == "field" else f"side_{where}"
+    if f"spot_{kind}" not in ENGLISH or place not in ENGLISH:
+        return on
+    return read(f"spot_{kind}", side=read(place))

@@ -31,6 +31,7 @@ from engine.catan import (
     bank_trades,
     playable_cards,
     road_pairs,
+    road_spots,
     robber_choices,
 )
 from engine.catan.board import RESOURCES
@@ -181,8 +182,8 @@ async def _card(click: Click) -> None:
         layout.select(CatanSelect(row.id, row.version, "yop", "", options, t("catan.yop_placeholder")))
         await click.private(t("catan.yop_prompt"), layout.view)
     else:
-        pairs = road_pairs(found.game, found.seat)
-        firsts = sorted({p[0] for p in pairs} | {p[-1] for p in pairs})
+        # only roads buildable now: a pair's second road may be legal only once its first is built
+        firsts = sorted(road_spots(found.game, found.seat))
         options = [option(path_label(p), p) for p in firsts[:PAGE]]
         layout.select(CatanSelect(row.id, row.version, "rb1", "", options, t("catan.rb_first")))
         await click.private(t("catan.rb_prompt"), layout.view)

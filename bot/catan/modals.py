@@ -86,7 +86,7 @@ class DiscardModal(discord.ui.Modal):
             text = field.value.strip()
             if not text:
                 continue
-            if not text.isdigit():
+            if not text.isdecimal():  # isdigit() also passes "²", which int() refuses
                 await explain(interaction, Refusal("rule", reason=t("catan.discard_number", text=text)))
                 return
             if int(text):

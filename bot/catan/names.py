@@ -118,6 +118,8 @@ def parse_bundle_text(text: str) -> dict[str, int]:
             raise Refusal("rule", reason=t("catan.bundle_bad", text=between.strip(), example=t("catan.bundle_example")))
         position = match.end()
         word = match[2]
+        if any(c.isnumeric() for c in word):  # "²", "①", "½": numbers, but not digits int() reads
+            raise Refusal("rule", reason=t("catan.bundle_number", text=word, example=t("catan.bundle_example")))
         if word in FILLERS:
             continue
         name = ALIASES.get(word)

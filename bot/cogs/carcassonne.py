@@ -32,7 +32,7 @@ from bot.components import (
 )
 from bot.host import HostError
 from bot.host.service import Outcome
-from bot.narrate import fit, narrate
+from bot.narrate import fit, narrate, spot_name
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
@@ -174,7 +174,7 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
                 x=x,
                 y=y,
                 owner=names[cap["player"]],
-                on=cap["on"],
+                on=spot_name(cap["on"]),
                 tx=cap["x"],
                 ty=cap["y"],
             )
@@ -189,11 +189,11 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
     ransoms = len(game.ransom_options())
     # buttons needed after the spots: No follower, tower tops and ransoms (ransoms start their own row)
     if len(spots) + 1 + len(tops) + ransoms + ROW_WIDTH > layout.free_buttons() and spots:
-        options = [option(on, on) for on in spots[:PAGE]]
+        options = [option(spot_name(on), on) for on in spots[:PAGE]]
         layout.select(CarcSelect(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
         spots = []
     for on in spots:
-        layout.button(CarcButton(gid, version, "spot", on, on, discord.ButtonStyle.primary))
+        layout.button(CarcButton(gid, version, "spot", on, spot_name(on), discord.ButtonStyle.primary))
     layout.button(
         CarcButton(gid, version, "pass", "", t("carcassonne.no_follower"), discord.ButtonStyle.secondary),
         new_row=bool(spots) and len(spots) % ROW_WIDTH == 0,

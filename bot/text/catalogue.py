@@ -190,17 +190,30 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "narrate.tile_placed": "{name} placed tile {tile} at ({x}, {y}), turned {rotation}°.",
     "narrate.follower_placed": "{name} put a {role} on {on} at ({x}, {y}).",
     "narrate.follower_returned": "{name}'s follower on {on} at ({x}, {y}) went back to the supply.",
-    "narrate.completed": "The {feature} at {where} was completed: {points} points to {who} ({why}).",
+    "narrate.completed": (
+        "The {feature} at {where} was completed: {count} point to {who} ({why}).",
+        "The {feature} at {where} was completed: {count} points to {who} ({why}).",
+    ),
     "narrate.completed_unclaimed": "The {feature} at {where} was completed ({why}), but nobody had a follower on it.",
-    "narrate.final_scored": "Unfinished {feature} at {where}: {points} points to {who} ({why}).",
+    "narrate.final_scored": (
+        "Unfinished {feature} at {where}: {count} point to {who} ({why}).",
+        "Unfinished {feature} at {where}: {count} points to {who} ({why}).",
+    ),
     "narrate.final_unclaimed": "The unfinished {feature} at {where} scores nothing: no follower on it.",
-    "narrate.farm_scored": "A farm supplying {cities} finished cities: {points} points to {who}.",
-    "narrate.farm_unclaimed": "A farm supplying {cities} finished cities had no farmer.",
+    "narrate.cities": ("{count} finished city", "{count} finished cities"),
+    "narrate.farm_scored": (
+        "A farm supplying {cities}: {count} point to {who}.",
+        "A farm supplying {cities}: {count} points to {who}.",
+    ),
+    "narrate.farm_unclaimed": "A farm supplying {cities} had no farmer.",
     "narrate.tower_built": "{name} raised the tower at ({x}, {y}) to height {height}.",
     "narrate.captured": "{name} captured {owner}'s follower on {on} at ({x}, {y}).",
     "narrate.prisoners_exchanged": "{who} exchanged prisoners.",
     "narrate.tower_closed": "{name} closed the tower at ({x}, {y}) with a follower on top.",
-    "narrate.ransom_paid": "{name} paid {to} a ransom of {points} points.",
+    "narrate.ransom_paid": (
+        "{name} paid {to} a ransom of {count} point.",
+        "{name} paid {to} a ransom of {count} points.",
+    ),
     "narrate.tile_discarded": "Tile {tile} fit nowhere for {name} and was discarded.",
     "narrate.tile_drawn": "{name} drew tile {tile} instead.",
     "narrate.prisoners_returned": (
@@ -241,6 +254,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.bundle_bad": "I could not read “{text}”. Write amounts and resources, for example: {example}.",
     "catan.bundle_unknown": "“{word}” is not a resource. Resources: {resources}.",
     "catan.bundle_too_many": "At most {max} of one resource.",
+    "catan.bundle_number": "“{text}” is not an amount: write amounts with the digits 0–9, for example: {example}.",
     # catan narration (bot/narrate.py)
     "narrate.catan.built": "{name} built a {piece} at {at}.",
     "narrate.catan.built_free": "{name} built a free {piece} at {at}.",
@@ -361,7 +375,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.modal.get_example": "1 wool",
     "catan.modal.discard_title": ("Discard {count} card", "Discard {count} cards"),
     "catan.modal.discard_field": "{resource} held: how many to discard?",
-    "catan.discard_number": "“{text}” is not a number of cards.",
+    "catan.discard_number": "“{text}” is not a number of cards: write how many with the digits 0–9, for example 2.",
     "catan.no_discard": "You owe no discard now.",
     "catan.offer_gone": "Offer {offer} is no longer open.",
     "catan.offer.to_all": "Offer {offer}: {name} gives {give} for {get}, to everyone.",
@@ -447,6 +461,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.like_for_like": "A trade cannot give and get the same resource.",
     "rule.year_of_plenty_count": "Year of Plenty takes exactly two resources.",
     "rule.road_building_count": "Road Building builds one or two roads.",
+    "rule.unknown_intersection": (
+        "“{intersection}” is not an intersection: use a number from 1 to 54 or a hex and corner such as J-NE."
+    ),
+    "rule.unknown_path": (
+        "“{path}” is not a path: name it by its two neighbouring intersections (25-31) or a hex and side (J-E)."
+    ),
     # slash commands (bot/text/commands.py): names are lowercase, at most 32 letters, digits, - or _
     "slash.carcassonne.name": "carcassonne",
     "slash.carcassonne.description": "Play Carcassonne in this channel",

@@ -104,7 +104,7 @@ def parse_intersection(name: object) -> int:
             return name
     elif isinstance(name, str):
         text = name.strip()
-        if text.isdigit() and 1 <= int(text) <= NODE_COUNT:
+        if text.isdecimal() and 1 <= int(text) <= NODE_COUNT:  # not isdigit(): "²" is a digit int() refuses
             return int(text)
         letter, sep, corner = text.partition("-")
         if sep and len(letter) == 1 and letter.upper() in HEX_NAMES and corner.upper() in CORNERS:
@@ -126,7 +126,7 @@ def parse_path(name: object) -> str:
                 cs = HEX_CORNERS[HEX_NAMES.index(first.upper())]
                 a, b = cs[side], cs[(side + 1) % 6]
                 return EDGE_NAMES[EDGE_BY_PAIR[(a, b)]]
-            if first.isdigit() and second.isdigit():
+            if first.isdecimal() and second.isdecimal():
                 pair = (int(first) - 1, int(second) - 1)
                 if pair in EDGE_BY_PAIR:
                     return EDGE_NAMES[EDGE_BY_PAIR[pair]]

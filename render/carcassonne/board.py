@@ -17,7 +17,7 @@ from engine.carcassonne.tiles import ORIENTED
 from render import fonts
 from render.carcassonne.shapes import anchor, rotate_point, tile_shapes
 from render.carcassonne.sprites import badge, meeple, tile_sprite, tower_sprite
-from render.labels import label
+from render.labels import label, spot_label
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
 from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, draw_panel, panel_height
 
@@ -144,7 +144,7 @@ def _panel(view: View) -> Panel:
         subtitle = label("finished")
     else:
         subtitle = label("turn", turn=view["turn"]) + "  ·  " + label("tiles_left", count=view["tiles_left"])
-    return Panel(title="Carcassonne", subtitle=subtitle, cards=tuple(cards))
+    return Panel(title=label("title_carcassonne"), subtitle=subtitle, cards=tuple(cards))
 
 
 def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
@@ -232,7 +232,7 @@ def board_image(view: View, cells: Sequence[tuple[int, int]] = ()) -> Image.Imag
             d.rectangle([ox + 2, oy + 2, ox + t - 3, oy + t - 3], outline=PREVIEW, width=max(2, t // 24))
             b = badge(str(n), bsize, PREVIEW, INK)
             img.paste(b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
-    caption = label("drawn") + (f"  {view['drawn']}" if view.get("drawn") else "")
+    caption = label("drawn_tile", tile=view["drawn"]) if view.get("drawn") else label("drawn")
     side = draw_panel(panel, lay.height, picture=picture, caption=caption)
     img.paste(side, (lay.board_width, 0))
     return img
@@ -284,7 +284,7 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
             d.ellipse([px - 6, py - 6, px + 6, py + 6], fill=PREVIEW, outline=INK, width=2)
         taken: list[tuple[int, int, int, int]] = [(px - 7, py - 7, px + 7, py + 7) for _, (px, py) in points]
         for name, (px, py) in points:
-            _spot_label(d, px, py, name, taken)
+            _spot_label(d, px, py, spot_label(name), taken)
     return img
 
 

@@ -295,7 +295,7 @@ def _panel(state: CatanState, mk: list[str]) -> Panel:
         if state.dice:
             a, b = state.dice
             subtitle += "  ·  " + label("dice", a=a, b=b, total=a + b)
-    return Panel(title="Catan", subtitle=subtitle, cards=tuple(cards))
+    return Panel(title=label("title_catan"), subtitle=subtitle, cards=tuple(cards))
 
 
 def board_image(view: View, spots: Sequence[int | str] | None = None) -> Image.Image:

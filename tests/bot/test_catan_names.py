@@ -67,3 +67,42 @@ def test_each_language_s_example_amount_reads_back() -> None:
     for language in LANGUAGES:
         with speaking(language):
             assert parse_bundle_text(t("catan.bundle_example")) == {"brick": 2, "ore": 1}
+
+
+@pytest.mark.parametrize("typed", ["² brick", "2² ore", "① wool", "½ grain"])
+def test_amounts_in_other_digits_are_explained(typed: str) -> None:
+    with pytest.raises(Refusal) as refused:
+        parse_bundle_text(typed)
+    reason = refused.value.params["reason"]
+    assert "is not an amount: write amounts with the digits 0–9, for example: 2 brick, 1 ore." in reason
+
+
+def test_decimal_digits_of_other_scripts_still_count() -> None:
+    assert parse_bundle_text("２ brick") == {"brick": 2}  # full-width, as Chinese keyboards type them
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "²⁵", "①-②", "²-³"])
+def test_intersection_and_path_names_in_other_digits_are_refused_not_crashed(typed: str) -> None:
+    from engine import RuleError
+
+    with pytest.raises(RuleError) as intersection:
+        parse_intersection(typed)
+    assert intersection.value.code == "unknown_intersection"
+    with pytest.raises(RuleError) as path:
+        parse_path(typed)
+    assert path.value.code == "unknown_path"
+    assert parse_intersection("２５") == 25 and parse_path("２５-３１") == "25-31"
+
+
+def test_unknown_places_are_explained_in_every_language() -> None:
+    from bot.components import rule_reason
+    from bot.text.i18n import LANGUAGES, speaking
+    from engine import RuleError
+
+    for language in LANGUAGES:
+        with speaking(language):
+            for parse, code in ((parse_intersection, "rule.unknown_intersection"), (parse_path, "rule.unknown_path")):
+                with pytest.raises(RuleError) as refused:
+                    parse("²")
+                reason = rule_reason(refused.value)
+                assert "²" in reason and "J-" in reason and code not in reason, (language, reason)

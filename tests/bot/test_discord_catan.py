@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,6 +21,7 @@ from engine.catan import robber_choices
 from engine.replay import play
 from tests.bot.catan_driver import assert_within_discord_limits, find, perform, refreshed, turn_message
 from tests.bot.conftest import World, reply
+from tests.bot.pseudo import texts_of, untranslated
 from tests.bot.test_discord_carcassonne import flat, labels
 
 
@@ -346,30 +346,6 @@ async def code(awaitable: Any) -> str:
     raise AssertionError("not refused")
 
 
-def untranslated(text: str) -> list[str]:
-    """Words of ``text`` outside the pseudo-language's ⟦ ⟧ marks: text that bypassed the catalogues."""
-    previous = None
-    while previous != text:
-        previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-    text = re.sub(r"<[@#]!?\d+>", "", text)  # mentions are Discord's, not words
-    return re.findall(r"[^\W\d_]+", text)
-
-
-def texts_of(message: Any) -> list[str]:
-    """Everything a person reads on a message: content, embeds, labels, placeholders, options."""
-    found = [message.content or ""]
-    for embed in getattr(message, "embeds", []) or []:
-        data = embed if isinstance(embed, dict) else embed.to_dict()
-        found += [str(data.get("title") or ""), str(data.get("description") or "")]
-        found += [str(f.get("name", "")) + " " + str(f.get("value", "")) for f in data.get("fields", [])]
-        found.append(str((data.get("footer") or {}).get("text") or ""))
-    for component in flat(message):
-        found += [str(component.get("label") or ""), str(component.get("placeholder") or "")]
-        for choice in component.get("options") or []:
-            found += [str(choice.get("label") or ""), str(choice.get("description") or "")]
-    return found
-
-
 async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -408,3 +384,55 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
 def test_the_leak_finder_sees_unmarked_words() -> None:
     assert untranslated("⟦alice rolled ⟦2 brick⟧⟧ · <@123> 7") == []
     assert untranslated("⟦Roll⟧ Hand") == ["Hand"]
+
+
+async def test_road_building_offers_as_first_road_only_roads_buildable_now(world: World) -> None:
+    """A pair's second road may touch only the first one: it must not be offered as the first (issue 5)."""
+    from engine.catan import road_pairs, road_spots
+    from engine.catan.options import CARDS
+
+    row = await start(world, setup="beginner")
+
+    def card(game: Any) -> None:
+        game.dev[0][CARDS.index("road_building")] = 1
+        game.phase, game.dice = "main", [3, 5]
+
+    row = await rig(world, row, card)
+    game = world.bot.service.game(row)
+    now = set(road_spots(game, 0))
+    assert {p[-1] for p in road_pairs(game, 0)} - now  # some roads are legal only as the second one
+    cards = reply(await world.alice.click(await turn(world), label=t("catan.button.play")))
+    menu = reply(await world.alice.click(cards, label=t("catan.card.road_building")))
+    offered = {o["value"] for o in find(menu, op="rb1", kind=3)["options"]}
+    assert offered and offered <= now
+    first = sorted(offered)[0]
+    second = reply(await world.alice.select(menu, [first], custom_id=find(menu, op="rb1", kind=3)["custom_id"]))
+    then = find(second, op="rb2", kind=3)["options"][0]["value"]
+    await world.alice.select(second, [then], custom_id=find(second, op="rb2", kind=3)["custom_id"])
+    assert (await world.bot.games.actions(row.id))[-1] == {"player": 0, "type": "road_building", "roads": [first, then]}
+
+
+async def test_amounts_and_places_in_other_digits_are_refused_with_an_explanation(world: World) -> None:
+    """A superscript passes str.isdigit() but not int(): a discard and /build say what to write instead (issue 5;
+    trade amounts are in test_catan_names)."""
+    row = await start(world, setup="beginner")
+    build = reply(await world.alice.slash(world.channel, "build", what="settlement", where="²"))
+    assert build.ephemeral and "“²” is not an intersection: use a number from 1 to 54" in build.content
+    road = reply(await world.alice.slash(world.channel, "build", what="road", where="①-②"))
+    assert road.ephemeral and "“①-②” is not a path" in road.content
+    assert await world.alice.autocomplete(world.channel, "build", "where", "²", what="settlement") is not None
+    rolled_seven = dice_state(7)
+
+    def seven(game: Any) -> None:
+        hands(alice=[1, 1, 0, 0, 0], bob=[3, 3, 3, 0, 0], carol=[1, 0, 0, 0, 0])(game)
+        game.rng.setstate(rolled_seven)
+
+    row = await rig(world, row, seven)
+    await world.alice.click(await turn(world), label="Roll")
+    message = await turn(world)
+    modal = await world.bob.click(message, label="Discard")
+    refused = reply(await world.bob.submit_modal(modal, {"discard:brick": "²", "discard:lumber": "2"}))
+    assert refused.ephemeral and "“²” is not a number of cards: write how many with the digits 0–9" in refused.content
+    current = await world.bot.games.get(row.id)
+    assert current is not None and current.version == row.version + 1  # the roll only: nothing discarded
+    assert not world.env.errors

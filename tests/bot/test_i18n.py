@@ -114,7 +114,68 @@ def test_image_text_renders_in_every_language(lang: str) -> None:
 
     install_image_labels()
     with speaking(lang):
+        values: dict[str, Any] = dict(points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3, tile="E")
+        values["side"] = "s"
         for key in (k for k in MESSAGES if k.startswith("image.")):
-            text = label(key.removeprefix("image."), points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3)
-            assert text == t(key, points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3)
+            text = label(key.removeprefix("image."), **values)
+            assert text == t(key, **values)
             assert fonts.clean(text) == text, f"{lang} {key}: characters no bundled font covers"
+
+
+def test_follower_spots_are_named_in_words_in_every_language() -> None:
+    from bot.narrate import spot_name
+    from engine.carcassonne.tiles import ORIENTED
+
+    names = {name for turns in ORIENTED.values() for o in turns for name in o.names} | {"tower"}
+    for lang in LANGUAGES:
+        with speaking(lang):
+            shown = {name: spot_name(name) for name in names}
+        assert not [s for s in shown.values() if ":" in s], shown
+        assert len(set(shown.values())) == len(shown), f"{lang}: two spots read the same"
+    with speaking("en"):
+        assert spot_name("city:S") == "city (south)"
+        assert spot_name("field:Nw") == "field (north, west half)"
+        assert spot_name("cloister") == "cloister"
+    with speaking("zh-CN"):
+        assert spot_name("road:E") == "道路（东）" and spot_name("cloister") == "修道院"
+    with speaking("ru"):
+        assert spot_name("field:Sw") == "поле (юг, западная половина)" and spot_name("cloister") == "монастырь"
+    with speaking(PSEUDO):
+        assert spot_name("city:S") == "⟦city (⟦south⟧)⟧"
+
+
+def test_carcassonne_points_and_cities_take_plural_forms() -> None:
+    from bot.narrate import narrate
+
+    def told(points: int, cities: int) -> list[str]:
+        events = [
+            {"type": "feature_completed", "feature": "road", "cells": [[0, 0]], "tiles": 1, "points": points,
+             "scorers": [0]},
+            {"type": "farm_scored", "cities": cities, "points": points, "scorers": [1]},
+            {"type": "follower_placed", "player": 0, "role": "monk", "on": "cloister", "x": 1, "y": 2},
+        ]  # fmt: skip
+        return narrate("carcassonne", events, ["alice", "bob"])
+
+    with speaking("en"):
+        assert told(1, 1) == [
+            "The road at (0, 0) was completed: 1 point to alice (1 tile).",
+            "A farm supplying 1 finished city: 1 point to bob.",
+            "alice put a monk on cloister at (1, 2).",
+        ]
+        assert told(3, 2)[:2] == [
+            "The road at (0, 0) was completed: 3 points to alice (1 tile).",
+            "A farm supplying 2 finished cities: 3 points to bob.",
+        ]
+    with speaking("ru"):
+        assert [told(n, n)[1] for n in (1, 3, 5, 21)] == [
+            "Поле, снабжающее 1 завершённый город: 1 очко — bob.",
+            "Поле, снабжающее 3 завершённых города: 3 очка — bob.",
+            "Поле, снабжающее 5 завершённых городов: 5 очков — bob.",
+            "Поле, снабжающее 21 завершённый город: 21 очко — bob.",
+        ]
+        assert told(1, 1)[2] == "alice ставит монаха в (1, 2): монастырь."
+    with speaking("zh-CN"):
+        assert told(2, 2)[1:] == [
+            "一片供给 2 座完成城市的草地：bob 得 2 分。",
+            "alice 在 (1, 2) 的修道院上放了一个修士。",
+        ]
