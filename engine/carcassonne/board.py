@@ -190,6 +190,29 @@ class Board:
         self.tiles[rb] = set()
         self.adj[rb] = []
 
+    def copy(self) -> Board:
+        """An independent copy (for computer players trying moves on a model); empty sets and lists are shared
+        only where ``_join`` never mutates them in place."""
+        new = Board.__new__(Board)
+        new.cells = dict(self.cells)
+        new.order = list(self.order)
+        new.open = dict(self.open)
+        new.cloisters = dict(self.cloisters)
+        new.towers = dict(self.towers)
+        new.tops = dict(self.tops)
+        new.followers = dict(self.followers)
+        new.parent = list(self.parent)
+        new.kind = list(self.kind)
+        new.node_cell = list(self.node_cell)
+        new.node_seg = list(self.node_seg)
+        new.open_edges = list(self.open_edges)
+        # Only roots have non-empty tile sets, and ``_join`` replaces (never mutates) the emptied ones.
+        new.tiles = [s.copy() if s else s for s in self.tiles]
+        new.pennants = list(self.pennants)
+        new.count = list(self.count)
+        new.adj = [a.copy() for a in self.adj]
+        return new
+
     # -- queries -------------------------------------------------------------------------------------------
 
     def node_of(self, c: int, segment: int) -> int:
