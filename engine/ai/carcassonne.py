@@ -45,20 +45,15 @@ class Outlook:
     unseen: Counter[str]  # tiles left to draw that can go anywhere (River tiles only continue the river)
     small_city: bool
     farm_points: int
+    left: int = 0
+    draws: float = 1.0  # own turns left
+    follower: float = 0.0  # what one more follower in supply is worth on average now
     fits: dict[int, int] = field(default_factory=dict)  # empty-cell pattern -> unseen tiles fitting it
 
-    @property
-    def left(self) -> int:
-        return sum(self.unseen.values())
-
-    @property
-    def own_turns(self) -> float:
-        return self.left / self.players
-
-    @property
-    def follower(self) -> float:
-        """What one more follower in supply is worth on average now."""
-        return min(FOLLOWER_CAP, FOLLOWER_RATE * self.own_turns)
+    def __post_init__(self) -> None:
+        self.left = sum(self.unseen.values())
+        self.draws = max(1.0, self.left / self.players)
+        self.follower = min(FOLLOWER_CAP, FOLLOWER_RATE * self.left / self.players)
 
     def fitting(self, pattern: int) -> int:
         found = self.fits.get(pattern)
@@ -72,8 +67,7 @@ class Outlook:
         k = self.fitting(board.open.get(empty, 0))
         if not k:
             return 0.0
-        draws = max(1.0, self.own_turns)
-        return 1.0 - (1.0 - k / self.left) ** draws
+        return 1.0 - (1.0 - k / self.left) ** self.draws
 
     def keep(self, supply: int) -> float:
         """Worth of the next follower for a seat that has ``supply`` in hand."""
@@ -150,33 +144,77 @@ def farm_outlook(board: Board, root: int, outlook: Outlook, cities: dict[int, fl
 
 # -- what a position is worth --------------------------------------------------------------------------------
 
+# Cells whose features a tile placed at the centre can change: the 5x5 square around it (a feature changes when
+# it joins the tile or when one of its open cells, or a cloister's surroundings, is next to it).
+NEAR: Final = tuple(dx * 1024 + dy for dx in range(-2, 3) for dy in range(-2, 3))
 
-def worth(model: Carcassonne, outlook: Outlook) -> list[float]:
-    """Each seat's estimated final score in this position (the model is in or just after a placement)."""
-    board = model.board
+
+@dataclass
+class Holdings:
+    """Per seat: expected points from features held, and followers that come home at the end of this turn."""
+
+    points: list[float]
+    home: list[int]
+
+    def add(self, other: Holdings, sign: int) -> Holdings:
+        return Holdings(
+            [a + sign * b for a, b in zip(self.points, other.points, strict=True)],
+            [a + sign * b for a, b in zip(self.home, other.home, strict=True)],
+        )
+
+
+def held_roots(board: Board, cells: list[int] | None = None) -> dict[int, list[int]]:
+    """Features with followers (root -> seats of its followers); only those on ``cells`` if given."""
     held: dict[int, list[int]] = {}
+    find = board.find
     for node, seat in board.followers.items():
-        held.setdefault(board.find(node), []).append(seat)
-    values = [float(s) for s in model.scores]
-    cities: dict[int, float] = {}
-    coming_back = [0] * len(values)
+        held.setdefault(find(node), []).append(seat)
+    if cells is None:
+        return held
+    near: set[int] = set()
+    for c in cells:
+        found = board.cells.get(c)
+        if found is None:
+            continue
+        o, base = found
+        near.update(find(base + i) for i in range(len(o.names)))
+    return {root: seats for root, seats in held.items() if root in near or board.kind[root] == FIELD}
+
+
+def holdings(board: Board, held: dict[int, list[int]], outlook: Outlook, cities: dict[int, float]) -> Holdings:
+    """What the features in ``held`` are worth to each seat."""
+    points = [0.0] * outlook.players
+    home = [0] * outlook.players
     for root, seats in held.items():
         winners, _ = majority(seats)
         if board.kind[root] == FIELD:
-            points, back = farm_outlook(board, root, outlook, cities), 0.0
+            value, back = farm_outlook(board, root, outlook, cities), 0.0
         else:
-            points, back = feature_outlook(board, root, outlook)
+            value, back = feature_outlook(board, root, outlook)
         for w in winners:
-            values[w] += points
+            points[w] += value
         for s in seats:
             if back == 1.0:
-                coming_back[s] += 1  # scored at the end of this turn: as good as in hand
+                home[s] += 1  # scored at the end of this turn: as good as in hand
             else:
-                values[s] += back * LATER * outlook.follower
-    for s in range(len(values)):
-        values[s] += outlook.in_hand(model.supply[s] + coming_back[s])
-        values[s] += PRISONER_WORTH * sum(model.prisoners[s])
-    return values
+                points[s] += back * LATER * outlook.follower
+    return Holdings(points, home)
+
+
+def total(model: Carcassonne, held: Holdings, outlook: Outlook) -> list[float]:
+    """Each seat's estimated final score: score, features held, followers in hand, prisoners."""
+    return [
+        model.scores[s]
+        + held.points[s]
+        + outlook.in_hand(model.supply[s] + held.home[s])
+        + PRISONER_WORTH * sum(model.prisoners[s])
+        for s in range(outlook.players)
+    ]
+
+
+def worth(model: Carcassonne, outlook: Outlook) -> list[float]:
+    """Each seat's estimated final score in this position (the model is in or just after a placement)."""
+    return total(model, holdings(model.board, held_roots(model.board), outlook, {}), outlook)
 
 
 def margin(values: list[float], me: int) -> float:
@@ -261,12 +299,37 @@ def choose_after_placing(situation: Situation, model: Carcassonne, outlook: Outl
 # -- the placement decision ----------------------------------------------------------------------------------
 
 
-def placement_value(model: Carcassonne, action: Action, outlook: Outlook) -> float:
-    """The margin after placing the tile this way and then making the best follower choice."""
-    trial = model.copy()
+@dataclass
+class Before:
+    """The position before placing, evaluated once: its holdings and the completion chances of its cities."""
+
+    model: Carcassonne
+    held: Holdings
+    cities: dict[int, float]
+
+
+def placement_value(before: Before, action: Action, outlook: Outlook) -> float:
+    """The margin after placing the tile this way and then making the best follower choice.
+
+    Only features near the tile can change, so the others keep the value they had before (the far cities'
+    completion chances too, which farms reuse).
+    """
+    trial = before.model.copy()
     trial.apply(action)
+    assert trial.placed is not None
+    near = [trial.placed + d for d in NEAR]
+    cities = dict(before.cities)
+    for c in near:
+        found = trial.board.cells.get(c)
+        if found is not None:
+            o, base = found
+            for i in range(len(o.names)):
+                cities.pop(trial.board.find(base + i), None)
+    old = holdings(before.model.board, held_roots(before.model.board, near), outlook, dict(before.cities))
+    new = holdings(trial.board, held_roots(trial.board, near), outlook, cities)
+    held = before.held.add(old, -1).add(new, 1)
     gain, _ = best_follower(trial, outlook)
-    return margin(worth(trial, outlook), outlook.me) + gain
+    return margin(total(trial, held, outlook), outlook.me) + gain
 
 
 def distinct_placements(legal: list[Action]) -> list[Action]:
@@ -315,5 +378,7 @@ class StandardCarcassonne:
         placements = distinct_placements(legal)
         if not placements:
             return dict(next(a for a in legal if a["type"] != "ransom"))
-        scored = [(placement_value(model, a, outlook), situation.rng.random(), a) for a in placements]
+        cities: dict[int, float] = {}
+        before = Before(model, holdings(model.board, held_roots(model.board), outlook, cities), cities)
+        scored = [(placement_value(before, a, outlook), situation.rng.random(), a) for a in placements]
         return dict(max(scored, key=lambda s: (s[0], s[1]))[2])

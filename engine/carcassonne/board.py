@@ -182,17 +182,18 @@ class Board:
             ra, rb = rb, ra
         self.parent[rb] = ra
         self.open_edges[ra] += self.open_edges[rb] - 2 if self.kind[ra] != FIELD else 0
-        self.tiles[ra] |= self.tiles[rb]
+        # New containers rather than in-place updates, so that copies of the board may share the old ones.
+        self.tiles[ra] = self.tiles[ra] | self.tiles[rb]
         self.pennants[ra] += self.pennants[rb]
         self.count[ra] += self.count[rb]
         if self.adj[rb]:
-            self.adj[ra].extend(self.adj[rb])
+            self.adj[ra] = self.adj[ra] + self.adj[rb]
         self.tiles[rb] = set()
         self.adj[rb] = []
 
     def copy(self) -> Board:
-        """An independent copy (for computer players trying moves on a model); empty sets and lists are shared
-        only where ``_join`` never mutates them in place."""
+        """An independent copy (for computer players trying moves on a model). The per-node tile sets and city
+        lists are shared: ``_join`` replaces them instead of changing them in place."""
         new = Board.__new__(Board)
         new.cells = dict(self.cells)
         new.order = list(self.order)
@@ -206,11 +207,10 @@ class Board:
         new.node_cell = list(self.node_cell)
         new.node_seg = list(self.node_seg)
         new.open_edges = list(self.open_edges)
-        # Only roots have non-empty tile sets, and ``_join`` replaces (never mutates) the emptied ones.
-        new.tiles = [s.copy() if s else s for s in self.tiles]
+        new.tiles = list(self.tiles)
         new.pennants = list(self.pennants)
         new.count = list(self.count)
-        new.adj = [a.copy() for a in self.adj]
+        new.adj = list(self.adj)
         return new
 
     # -- queries -------------------------------------------------------------------------------------------
