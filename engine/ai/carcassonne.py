@@ -74,7 +74,7 @@ class Outlook:
         return self.follower * KEEP[min(supply, len(KEEP) - 1)]
 
     def in_hand(self, supply: int) -> float:
-        return sum(self.keep(i) for i in range(supply))
+        return self.follower * (sum(KEEP[:supply]) + max(0, supply - len(KEEP)) * KEEP[-1])
 
 
 def outlook_for(situation: Situation, model: Carcassonne) -> Outlook:
@@ -163,22 +163,32 @@ class Holdings:
         )
 
 
-def held_roots(board: Board, cells: list[int] | None = None) -> dict[int, list[int]]:
-    """Features with followers (root -> seats of its followers); only those on ``cells`` if given."""
+def held_roots(board: Board) -> dict[int, list[int]]:
+    """Features with followers: root -> seats of its followers."""
     held: dict[int, list[int]] = {}
     find = board.find
     for node, seat in board.followers.items():
         held.setdefault(find(node), []).append(seat)
-    if cells is None:
-        return held
-    near: set[int] = set()
+    return held
+
+
+def roots_on(board: Board, cells: list[int]) -> set[int]:
+    """Every feature with a segment on one of ``cells``."""
+    found: set[int] = set()
+    find = board.find
     for c in cells:
-        found = board.cells.get(c)
-        if found is None:
-            continue
-        o, base = found
-        near.update(find(base + i) for i in range(len(o.names)))
-    return {root: seats for root, seats in held.items() if root in near or board.kind[root] == FIELD}
+        tile = board.cells.get(c)
+        if tile is not None:
+            o, base = tile
+            found.update(find(base + i) for i in range(len(o.names)))
+    return found
+
+
+def leaders(seats: list[int]) -> list[int]:
+    """The seats with most followers on a feature (all of them on a tie)."""
+    if len(seats) == 1:
+        return seats
+    return majority(seats)[0]
 
 
 def holdings(board: Board, held: dict[int, list[int]], outlook: Outlook, cities: dict[int, float]) -> Holdings:
@@ -186,7 +196,7 @@ def holdings(board: Board, held: dict[int, list[int]], outlook: Outlook, cities:
     points = [0.0] * outlook.players
     home = [0] * outlook.players
     for root, seats in held.items():
-        winners, _ = majority(seats)
+        winners = leaders(seats)
         if board.kind[root] == FIELD:
             value, back = farm_outlook(board, root, outlook, cities), 0.0
         else:
@@ -301,35 +311,44 @@ def choose_after_placing(situation: Situation, model: Carcassonne, outlook: Outl
 
 @dataclass
 class Before:
-    """The position before placing, evaluated once: its holdings and the completion chances of its cities."""
+    """The position before placing, evaluated once: its features held, their worth, the completion chances of
+    cities bordering farms, and which cities each farm borders."""
 
     model: Carcassonne
+    roots: dict[int, list[int]]
     held: Holdings
     cities: dict[int, float]
+    farms: dict[int, set[int]]
+
+
+def before_placing(model: Carcassonne, outlook: Outlook) -> Before:
+    board = model.board
+    roots = held_roots(board)
+    cities: dict[int, float] = {}
+    farms = {r: {board.find(a) for a in board.adj[r]} for r in roots if board.kind[r] == FIELD}
+    return Before(model, roots, holdings(board, roots, outlook, cities), cities, farms)
 
 
 def placement_value(before: Before, action: Action, outlook: Outlook) -> float:
     """The margin after placing the tile this way and then making the best follower choice.
 
-    Only features near the tile can change, so the others keep the value they had before (the far cities'
-    completion chances too, which farms reuse).
+    Only features near the tile (and farms bordering them) can change, so the others keep their worth.
     """
     trial = before.model.copy()
     trial.apply(action)
     assert trial.placed is not None
     near = [trial.placed + d for d in NEAR]
-    cities = dict(before.cities)
-    for c in near:
-        found = trial.board.cells.get(c)
-        if found is not None:
-            o, base = found
-            for i in range(len(o.names)):
-                cities.pop(trial.board.find(base + i), None)
-    old = holdings(before.model.board, held_roots(before.model.board, near), outlook, dict(before.cities))
-    new = holdings(trial.board, held_roots(trial.board, near), outlook, cities)
-    held = before.held.add(old, -1).add(new, 1)
+    was_near = roots_on(before.model.board, near)
+    now_near = roots_on(trial.board, near)
+    farms = {f for f, cities in before.farms.items() if f in was_near or not cities.isdisjoint(was_near)}
+    old = {r: seats for r, seats in before.roots.items() if r in was_near or r in farms}
+    new = {r: seats for r, seats in held_roots(trial.board).items() if r in now_near or r in farms}
+    far_cities = {r: p for r, p in before.cities.items() if r not in was_near and r not in now_near}
+    change = holdings(trial.board, new, outlook, far_cities).add(
+        holdings(before.model.board, old, outlook, dict(before.cities)), -1
+    )
     gain, _ = best_follower(trial, outlook)
-    return margin(total(trial, held, outlook), outlook.me) + gain
+    return margin(total(trial, before.held.add(change, 1), outlook), outlook.me) + gain
 
 
 def distinct_placements(legal: list[Action]) -> list[Action]:
@@ -378,7 +397,6 @@ class StandardCarcassonne:
         placements = distinct_placements(legal)
         if not placements:
             return dict(next(a for a in legal if a["type"] != "ransom"))
-        cities: dict[int, float] = {}
-        before = Before(model, holdings(model.board, held_roots(model.board), outlook, cities), cities)
+        before = before_placing(model, outlook)
         scored = [(placement_value(before, a, outlook), situation.rng.random(), a) for a in placements]
         return dict(max(scored, key=lambda s: (s[0], s[1]))[2])
