@@ -30,7 +30,7 @@ LATER: Final = 0.6
 # Worth of one follower in supply: FOLLOWER_RATE points per own turn left, capped; the last ones kept count most.
 FOLLOWER_RATE: Final = 0.3
 FOLLOWER_CAP: Final = 3.5
-KEEP: Final = (1.6, 1.35, 1.15, 1.0, 0.85, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5, 0.5)
+KEEP: Final = (1.8, 1.4, 1.15, 1.0, 0.85, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5, 0.5)
 # A prisoner held may be ransomed back for 3 points; a tower piece is a spent capture chance.
 PRISONER_WORTH: Final = 1.0
 TOWER_PIECE_COST: Final = 0.3
@@ -67,7 +67,8 @@ class Outlook:
         k = self.fitting(board.open.get(empty, 0))
         if not k:
             return 0.0
-        return 1.0 - (1.0 - k / self.left) ** self.draws
+        miss: float = (1.0 - k / self.left) ** self.draws
+        return 1.0 - miss
 
     def keep(self, supply: int) -> float:
         """Worth of the next follower for a seat that has ``supply`` in hand."""
