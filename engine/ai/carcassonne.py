@@ -173,18 +173,6 @@ def held_roots(board: Board) -> dict[int, list[int]]:
     return held
 
 
-def roots_on(board: Board, cells: list[int]) -> set[int]:
-    """Every feature with a segment on one of ``cells``."""
-    found: set[int] = set()
-    find = board.find
-    for c in cells:
-        tile = board.cells.get(c)
-        if tile is not None:
-            o, base = tile
-            found.update(find(base + i) for i in range(len(o.names)))
-    return found
-
-
 def leaders(seats: list[int]) -> list[int]:
     """The seats with most followers on a feature (all of them on a tie)."""
     if len(seats) == 1:
@@ -338,16 +326,13 @@ def placement_value(before: Before, action: Action, outlook: Outlook) -> float:
     trial = before.model.copy()
     trial.apply(action)
     assert trial.placed is not None
-    near = [trial.placed + d for d in NEAR]
-    was_near = roots_on(before.model.board, near)
-    now_near = roots_on(trial.board, near)
-    farms = {f for f, cities in before.farms.items() if f in was_near or not cities.isdisjoint(was_near)}
-    old = {r: seats for r, seats in before.roots.items() if r in was_near or r in farms}
-    new = {r: seats for r, seats in held_roots(trial.board).items() if r in now_near or r in farms}
-    far_cities = {r: p for r, p in before.cities.items() if r not in was_near and r not in now_near}
-    change = holdings(trial.board, new, outlook, far_cities).add(
-        holdings(before.model.board, old, outlook, dict(before.cities)), -1
-    )
+    near = {trial.placed + d for d in NEAR}
+    was, now = before.model.board, trial.board
+    farms = {f for f, cities in before.farms.items() if not all(near.isdisjoint(was.tiles[r]) for r in (f, *cities))}
+    old = {r: seats for r, seats in before.roots.items() if r in farms or not near.isdisjoint(was.tiles[r])}
+    new = {r: seats for r, seats in held_roots(now).items() if r in farms or not near.isdisjoint(now.tiles[r])}
+    far_cities = {r: p for r, p in before.cities.items() if near.isdisjoint(was.tiles[r])}
+    change = holdings(now, new, outlook, far_cities).add(holdings(was, old, outlook, dict(before.cities)), -1)
     gain, _ = best_follower(trial, outlook)
     return margin(total(trial, before.held.add(change, 1), outlook), outlook.me) + gain
 

@@ -8,7 +8,7 @@ and kept to the draw stages (River tiles first, then the lake, then the rest).
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -85,12 +85,35 @@ def game_from_view(view: Mapping[str, Any], rng: random.Random) -> Carcassonne:
     return game
 
 
+# Boards rebuilt lately, by the placements that made them. A computer player rebuilds the board at every decision
+# and consecutive views differ by a tile or two, so the newest board is usually a copy and one placement away.
+# A memo of a pure function: it changes how fast a model is built, never what it holds.
+_LAID: OrderedDict[tuple[tuple[str, int, int, int], ...], Carcassonne] = OrderedDict()
+_LAID_SIZE = 16
+_LOOK_BACK = 4
+
+
 def _lay_tiles(game: Carcassonne, tiles: list[Mapping[str, Any]]) -> None:
     """Put the tiles down in the order they were played, so the River's open end and last curve come out right."""
-    for t in tiles:
-        c = cell(t["x"], t["y"])
-        o = ORIENTED[t["tile"]][t["rotation"] // 90]
+    key = tuple((t["tile"], t["x"], t["y"], t["rotation"]) for t in tiles)
+    start = 0
+    for back in range(min(_LOOK_BACK, len(key)) + 1):
+        laid = _LAID.get(key[: len(key) - back])
+        if laid is not None:
+            game.board = laid.board.copy()
+            game.river_end, game.river_turn = laid.river_end, laid.river_turn
+            start = len(key) - back
+            break
+    for tid, x, y, rotation in key[start:]:
+        c = cell(x, y)
+        o = ORIENTED[tid][rotation // 90]
         turn = 0
-        if TILES[t["tile"]].expansion == "river" and not o.tile.spring:
-            turn = game._check_river(c, o, t["x"], t["y"])
+        if TILES[tid].expansion == "river" and not o.tile.spring:
+            turn = game._check_river(c, o, x, y)
         game._put(c, o, turn)
+    if start < len(key):
+        _LAID[key] = game.copy()
+        while len(_LAID) > _LAID_SIZE:
+            _LAID.popitem(last=False)
+    else:
+        _LAID.move_to_end(key)
