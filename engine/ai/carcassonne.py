@@ -34,6 +34,8 @@ KEEP: Final = (1.8, 1.4, 1.15, 1.0, 0.85, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5, 0.5)
 # A prisoner held may be ransomed back for 3 points; a tower piece is a spent capture chance.
 PRISONER_WORTH: Final = 1.0
 TOWER_PIECE_COST: Final = 0.3
+# A ransom must gain at least this much margin: the estimate is rough and the points are certain.
+RANSOM_MARGIN: Final = 0.5
 
 
 @dataclass
@@ -256,7 +258,7 @@ def best_follower(model: Carcassonne, outlook: Outlook) -> tuple[float, str | No
 
 
 def tower_gain(model: Carcassonne, action: Action, outlook: Outlook, base: float) -> float:
-    """Margin gained by building on a tower and making its capture, tried on the model and undone."""
+    """Margin gained by building on a tower and making its capture, tried on a copy of the model."""
     capture = action.get("capture")
     if capture is None:
         return -TOWER_PIECE_COST
@@ -285,7 +287,7 @@ def choose_after_placing(situation: Situation, model: Carcassonne, outlook: Outl
     base = margin(worth(model, outlook), me)
     gain, spot = best_follower(model, outlook)
     best: Action = {"player": me, "type": "pass"}
-    if spot is not None:
+    if spot is not None and {"player": me, "type": "follower", "on": spot} in situation.legal:
         best = {"player": me, "type": "follower", "on": spot}
     for action in situation.legal:
         if action["type"] == "tower":
@@ -376,7 +378,7 @@ class StandardCarcassonne:
         base = margin(worth(model, outlook), outlook.me)
         for action in legal:
             # Worth it when a follower in hand is worth more than the points handed over.
-            if action["type"] == "ransom" and ransom_gain(model, action["from"], outlook, base) > 0.5:
+            if action["type"] == "ransom" and ransom_gain(model, action["from"], outlook, base) > RANSOM_MARGIN:
                 return dict(action)
         if model.phase == "follower":
             return choose_after_placing(situation, model, outlook)
