@@ -171,3 +171,23 @@ def test_a_model_rebuilt_from_a_view_shows_the_same_view_and_moves() -> None:
         assert model.legal_actions(seat) == game.legal_actions(seat)
         assert sorted(model.stack) == sorted(game.stack)
         game.apply(game.automatic_action() or game.random_action(moves))
+
+
+def test_trying_moves_on_a_copy_leaves_the_original_as_it_was() -> None:
+    game = Carcassonne.new(["A", "B"], {"river": True, "tower": True}, seed=13)
+    moves = random.Random(13)
+    for _ in range(120):
+        game.apply(game.random_action(moves))
+    before = game.to_json()
+    trial = game.copy()
+    while not trial.finished:
+        trial.apply(trial.automatic_action() or trial.random_action(moves))
+    assert game.to_json() == before
+    # The original still plays on exactly like a fresh load of its own state.
+    reloaded = Carcassonne.from_json(before)
+    for _ in range(40):
+        action = game.random_action(random.Random(len(game.board)))
+        assert game.apply(action) == reloaded.apply(action)
+        if game.finished:
+            break
+    assert game.view(None) == reloaded.view(None)
