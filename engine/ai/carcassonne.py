@@ -21,6 +21,7 @@ from engine.carcassonne.game import RANSOM_PRICE, Carcassonne
 from engine.carcassonne.model import unseen_tiles
 from engine.carcassonne.scoring import completed_points, incomplete_points, majority
 from engine.carcassonne.tiles import FIELD, ORIENTED, TILES
+from engine.carcassonne.tower import in_reach
 from engine.game import Action
 
 # Each open cell a road or city still needs may grow it further instead of closing it.
@@ -34,6 +35,8 @@ KEEP: Final = (1.8, 1.4, 1.15, 1.0, 0.85, 0.7, 0.6, 0.5, 0.5, 0.5, 0.5, 0.5)
 # A prisoner held may be ransomed back for 3 points; a tower piece is a spent capture chance.
 PRISONER_WORTH: Final = 1.0
 TOWER_PIECE_COST: Final = 0.3
+# Share of its worth a new follower keeps when an opponent's tower could capture it next turn.
+EXPOSED_KEEP: Final = 0.6
 # A ransom must gain at least this much margin: the estimate is rough and the points are certain.
 RANSOM_MARGIN: Final = 0.5
 
@@ -226,18 +229,28 @@ def margin(values: list[float], me: int) -> float:
 # -- the follower decision -----------------------------------------------------------------------------------
 
 
+def exposed(model: Carcassonne, c: int, me: int) -> bool:
+    """Whether an opponent with a tower piece could build on an open tower and capture a follower at cell ``c``."""
+    board = model.board
+    if not any(pieces for seat, pieces in enumerate(model.pieces) if seat != me):
+        return False
+    return any(in_reach(t, c, h + 1) for t, h in board.towers.items() if t not in board.tops)
+
+
 def spot_gain(model: Carcassonne, node: int, outlook: Outlook) -> float:
     """What putting one of ``me``'s followers on the (unoccupied) feature of ``node`` adds to ``me``'s worth."""
     board = model.board
     me = outlook.me
     root = board.find(node)
     supply = model.supply[me]
+    # A follower an opponent's tower can reach may be taken before it scores.
+    safe = EXPOSED_KEEP if exposed(model, board.node_cell[node], me) else 1.0
     if board.kind[root] == FIELD:
-        return farm_outlook(board, root, outlook, {}) - outlook.keep(supply - 1)
+        return safe * farm_outlook(board, root, outlook, {}) - outlook.keep(supply - 1)
     points, back = feature_outlook(board, root, outlook)
     if back == 1.0:
         return points  # completed now: the follower is home again at the end of the turn
-    return points + back * LATER * outlook.follower - outlook.keep(supply - 1)
+    return safe * (points + back * LATER * outlook.follower) - outlook.keep(supply - 1)
 
 
 def best_follower(model: Carcassonne, outlook: Outlook) -> tuple[float, str | None]:

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from engine.ai import Situation, decide, policy_for, policy_seed
-from engine.ai.carcassonne import StandardCarcassonne
+from engine.ai.carcassonne import StandardCarcassonne, outlook_for, spot_gain
 from engine.carcassonne import BASE_TILES, Carcassonne
 from engine.carcassonne.board import cell
 from engine.carcassonne.model import game_from_view, sample_stack, unseen_tiles
@@ -191,3 +191,20 @@ def test_trying_moves_on_a_copy_leaves_the_original_as_it_was() -> None:
         if game.finished:
             break
     assert game.view(None) == reloaded.view(None)
+
+
+def test_a_knight_an_opponent_tower_can_reach_is_worth_less_to_it() -> None:
+    # Alice puts a tower foundation south of the start tile; Bob then opens a city at (-1, 1), next to it.
+    def bobs_city_knight(alice_has_pieces: bool) -> float:
+        game = new_game(["T12", "E", *FILLER], tower=True)
+        play(game, 0, "T12", 0, 1, 0)
+        place(game, 1, "E", -1, 1, 270)  # city facing west, one cell from the foundation
+        if not alice_has_pieces:
+            game.pieces[0] = 0
+        view = game.view(1)
+        model = Carcassonne.from_view(view, random.Random(1))
+        situation = Situation("carcassonne", 1, view, game.legal_actions(1), random.Random(1))
+        o, base = model.board.cells[cell(-1, 1)]
+        return spot_gain(model, base + o.lookup["city:W"], outlook_for(situation, model))
+
+    assert bobs_city_knight(alice_has_pieces=True) < bobs_city_knight(alice_has_pieces=False)
