@@ -1,4 +1,4 @@
-"""``python -m engine replay FILE`` and ``python -m engine selfplay GAME ...`` (see shared/replay-format.md).
+"""``python -m engine replay FILE``, ``selfplay GAME ...`` (see shared/replay-format.md) and ``arena GAME ...``.
 
 This module is the engine's command-line tool: unlike the rules it may read files and clocks.
 """
@@ -118,6 +118,21 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from engine.ai.arena import arena
+
+    levels = [p.strip() for p in args.players.split(",") if p.strip()]
+    if args.games < 1:
+        return _fail("--games must be at least 1")
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        summary = arena(args.game, levels, args.games, args.seed, options, time.perf_counter)
+    except (ValueError, RuleError) as err:
+        return _fail(err.message if isinstance(err, RuleError) else str(err))
+    _print_json(summary)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="boardhost game engines")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -132,6 +147,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sp.add_argument("--export", metavar="DIR")
     sp.set_defaults(run=cmd_selfplay)
+    ar = sub.add_parser("arena", help="play computer players against each other and print results as JSON")
+    ar.add_argument("game", choices=game_names())
+    ar.add_argument("--players", required=True, help="computer levels, one per seat: standard,random")
+    ar.add_argument("--games", type=int, default=100)
+    ar.add_argument("--seed", type=int, default=0)
+    ar.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ar.set_defaults(run=cmd_arena)
     return parser
 
 

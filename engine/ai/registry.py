@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.ai.base import LEVELS, Policy, RandomPolicy
 from engine.errors import RuleError
+
+
+def _standard_carcassonne() -> Policy:
+    from engine.ai.carcassonne import StandardCarcassonne
+
+    return StandardCarcassonne()
+
+
+# The standard players, per game (imported lazily so one game's start-up never pays for the other).
+STANDARD: dict[str, Callable[[], Policy]] = {
+    "carcassonne": _standard_carcassonne,
+}
 
 
 def policy_for(game: str, level: str) -> Policy:
@@ -15,5 +29,7 @@ def policy_for(game: str, level: str) -> Policy:
         return catan_policy(level)
     if level == "random":
         return RandomPolicy()
-    # The standard players are added per game (engine/ai/carcassonne.py, engine/ai/catan.py).
-    raise RuleError("unknown_level", f"no {level} computer player for {game} yet", level=level, game=game)
+    make = STANDARD.get(game)
+    if make is None:
+        raise RuleError("unknown_level", f"no {level} computer player for {game} yet", level=level, game=game)
+    return make()

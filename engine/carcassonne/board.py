@@ -100,27 +100,6 @@ class Board:
         self.count: list[int] = []  # followers on the feature
         self.adj: list[list[int]] = []  # fields: city nodes bordered
 
-    def copy(self) -> Board:
-        """An independent copy, much cheaper than replaying the placements (oriented tiles are shared: immutable)."""
-        new = Board.__new__(Board)
-        new.cells = dict(self.cells)
-        new.order = list(self.order)
-        new.open = dict(self.open)
-        new.cloisters = dict(self.cloisters)
-        new.towers = dict(self.towers)
-        new.tops = dict(self.tops)
-        new.followers = dict(self.followers)
-        new.parent = list(self.parent)
-        new.kind = list(self.kind)
-        new.node_cell = list(self.node_cell)
-        new.node_seg = list(self.node_seg)
-        new.open_edges = list(self.open_edges)
-        new.tiles = [set(s) for s in self.tiles]
-        new.pennants = list(self.pennants)
-        new.count = list(self.count)
-        new.adj = [list(a) for a in self.adj]
-        return new
-
     # -- placement -----------------------------------------------------------------------------------------
 
     def __len__(self) -> int:
@@ -203,13 +182,36 @@ class Board:
             ra, rb = rb, ra
         self.parent[rb] = ra
         self.open_edges[ra] += self.open_edges[rb] - 2 if self.kind[ra] != FIELD else 0
-        self.tiles[ra] |= self.tiles[rb]
+        # New containers rather than in-place updates, so that copies of the board may share the old ones.
+        self.tiles[ra] = self.tiles[ra] | self.tiles[rb]
         self.pennants[ra] += self.pennants[rb]
         self.count[ra] += self.count[rb]
         if self.adj[rb]:
-            self.adj[ra].extend(self.adj[rb])
+            self.adj[ra] = self.adj[ra] + self.adj[rb]
         self.tiles[rb] = set()
         self.adj[rb] = []
+
+    def copy(self) -> Board:
+        """An independent copy (for computer players trying moves on a model). The per-node tile sets and city
+        lists are shared: ``_join`` replaces them instead of changing them in place."""
+        new = Board.__new__(Board)
+        new.cells = dict(self.cells)
+        new.order = list(self.order)
+        new.open = dict(self.open)
+        new.cloisters = dict(self.cloisters)
+        new.towers = dict(self.towers)
+        new.tops = dict(self.tops)
+        new.followers = dict(self.followers)
+        new.parent = list(self.parent)
+        new.kind = list(self.kind)
+        new.node_cell = list(self.node_cell)
+        new.node_seg = list(self.node_seg)
+        new.open_edges = list(self.open_edges)
+        new.tiles = list(self.tiles)
+        new.pennants = list(self.pennants)
+        new.count = list(self.count)
+        new.adj = list(self.adj)
+        return new
 
     # -- queries -------------------------------------------------------------------------------------------
 

@@ -5,7 +5,6 @@ Every action handler validates completely before it changes anything, so a RuleE
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Self
@@ -113,6 +112,30 @@ class Carcassonne:
         events: list[Event] = []
         game._start_turn(first, events)
         return game
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Carcassonne:
+        """A game consistent with a player's view, the hidden stack order drawn from ``rng`` (see ``model``)."""
+        from engine.carcassonne.model import game_from_view
+
+        return game_from_view(view, rng)
+
+    def copy(self) -> Self:
+        """An independent copy of the whole state (for computer players trying moves on their model)."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new.board = self.board.copy()
+        new.stack = list(self.stack)
+        new.supply = list(self.supply)
+        new.pieces = list(self.pieces)
+        new.prisoners = [list(row) for row in self.prisoners]
+        new.scores = list(self.scores)
+        new.breakdown = [dict(b) for b in self.breakdown]
+        new.last = list(self.last)
+        new.discarded = list(self.discarded)
+        new.winners = list(self.winners)
+        new._cache = None
+        return new
 
     # -- the decision now ----------------------------------------------------------------------------------
 
@@ -786,23 +809,6 @@ class Carcassonne:
         data = self.options.to_json()
         data["first_player"] = self.first_player
         return data
-
-    def copy(self) -> Self:
-        """An independent copy of the game (same state, same future), without a round trip through JSON."""
-        new = copy.copy(self)  # numbers, strings, options and tiles are immutable and shared
-        new.players = list(self.players)
-        new.board = self.board.copy()
-        new.stack = list(self.stack)
-        new.supply = list(self.supply)
-        new.pieces = list(self.pieces)
-        new.prisoners = [list(row) for row in self.prisoners]
-        new.scores = list(self.scores)
-        new.breakdown = [dict(b) for b in self.breakdown]
-        new.last = list(self.last)
-        new.discarded = list(self.discarded)
-        new.winners = list(self.winners)
-        new._cache = None
-        return new
 
     # -- JSON ----------------------------------------------------------------------------------------------
 

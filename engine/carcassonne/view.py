@@ -57,6 +57,7 @@ def player_view(game: Carcassonne, seat: int | None) -> dict[str, Any]:
         "placed": None if placed is None else list(xy(placed)),
         "tiles_left": len(game.stack) + (1 if game.drawn else 0),
         "discarded": list(game.discarded),
+        "ransomed": game.ransomed,  # the current player already paid a ransom this turn
         "river_end": None if game.river_end is None else list(xy(game.river_end[0])),
         "finished": game.finished,
         "winners": list(game.winners),

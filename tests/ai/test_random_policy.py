@@ -19,10 +19,10 @@ def test_random_players_finish_a_game_with_legal_moves(name: str, players: int) 
         if game.finished:
             break
         auto = game.automatic_action()
-        seat = game.actors()[0]
+        seat = game.actors()[-1]  # answers to offers and discards before the player on turn, as the bot asks
         action = auto if auto is not None else decide(game, seat, "random", rng)
         game.apply(action)
-    assert game.finished or name == "catan"  # uniform Catan play may wander; it must stay legal throughout
+    assert game.finished
 
 
 def test_a_seat_that_owes_nothing_cannot_be_asked() -> None:
