@@ -28,10 +28,26 @@ def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
     return png
 
 
+def _worker_setup() -> None:
+    """In each drawing process: one thread per image (the processes are the parallelism), and every tile's shapes
+    and the fonts drawn once before the first turn instead of during it."""
+    from render import png
+
+    png.band_threads = 1
+    draw("board_png", (_warm_view(),))
+
+
 def _warm_view() -> dict[str, Any]:
+    """A finished random game with River and Tower: every kind of tile, follower and tower is on the board."""
+    import random
+
     from engine import game_class
 
-    view: dict[str, Any] = game_class("carcassonne").new(["A", "B"], {}, 1).view(None)
+    game = game_class("carcassonne").new(["A", "B"], {"river": True, "tower": True}, 1)
+    moves = random.Random(1)
+    while not game.finished:
+        game.apply(game.random_action(moves))
+    view: dict[str, Any] = game.view(None)
     return view
 
 
@@ -46,13 +62,11 @@ class Renderer:
             return
         # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            self.processes, mp_context=multiprocessing.get_context("spawn")
+            self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_setup
         )
         loop = asyncio.get_running_loop()
-        view = _warm_view()
-        await asyncio.gather(
-            *(loop.run_in_executor(self._pool, draw, "board_png", (view,)) for _ in range(self.processes))
-        )
+        # Wait until the processes have started and warmed up (each runs ``_worker_setup`` first).
+        await asyncio.gather(*(loop.run_in_executor(self._pool, int) for _ in range(self.processes)))
 
     async def png(self, job: Job) -> bytes:
         """The picture of ``job`` with its labels in the language of the current context."""

@@ -33,13 +33,19 @@ _CHANNELS: Final = {"L": 1, "RGB": 3, "P": 1, "RGBA": 4}
 LEVEL: Final = 1
 PARALLEL_BYTES: Final = 1 << 20  # below this, one thread
 _BASE: Final = 65521
-_FILTER_NONE: Final = b"\x00"
 
 _pool: ThreadPoolExecutor | None = None
 _pool_lock: Final = threading.Lock()
 
 
+# Threads that deflate one image's row bands (None: 2-4 by the number of cores). Processes that are one of several
+# drawing in parallel set 1: their parallelism is the other processes, and idle band threads only cost hand-offs.
+band_threads: int | None = None
+
+
 def _workers() -> int:
+    if band_threads is not None:
+        return band_threads
     return max(2, min(4, os.cpu_count() or 2))
 
 
@@ -67,35 +73,37 @@ def adler32_combine(adler1: int, adler2: int, len2: int) -> int:
     return sum1 | (sum2 << 16)
 
 
-def _band(raw: memoryview, stride: int, first: int, last: int, level: int, final: bool) -> tuple[bytes, int]:
-    """Raw-deflate rows ``first..last-1`` (each prefixed with filter byte 0); returns data and its Adler-32."""
+def _filtered(raw: bytes, stride: int, height: int) -> bytearray:
+    """The PNG scanlines: each row of ``raw`` after its filter byte (0, "None"), in one buffer."""
+    line = stride + 1
+    out = bytearray(line * height)  # zeroed: every filter byte is already 0
+    view = memoryview(out)
+    for y in range(height):
+        view[y * line + 1 : (y + 1) * line] = raw[y * stride : (y + 1) * stride]
+    return out
+
+
+def _band(lines: memoryview, level: int, final: bool) -> tuple[bytes, int]:
+    """Raw-deflate a run of whole scanlines; returns the data and its Adler-32."""
     c = deflate.compressobj(level, deflate.DEFLATED, -15)
-    out = []
-    adler = 1
-    for y in range(first, last):
-        row = raw[y * stride : (y + 1) * stride]
-        out.append(c.compress(_FILTER_NONE))
-        out.append(c.compress(row))
-        adler = deflate.adler32(row, deflate.adler32(_FILTER_NONE, adler))
-    out.append(c.flush(deflate.Z_FINISH if final else deflate.Z_SYNC_FLUSH))
-    return b"".join(out), adler
+    data = c.compress(lines) + c.flush(deflate.Z_FINISH if final else deflate.Z_SYNC_FLUSH)
+    return data, deflate.adler32(lines)
 
 
 def _idat(raw: bytes, stride: int, height: int, level: int) -> bytes:
-    view = memoryview(raw)
+    lines = memoryview(_filtered(raw, stride, height))
+    line = stride + 1
     bands = _workers() if len(raw) >= PARALLEL_BYTES else 1
     bounds = [height * i // bands for i in range(bands + 1)]
+    parts = [lines[bounds[i] * line : bounds[i + 1] * line] for i in range(bands)]
     if bands == 1:
-        results = [_band(view, stride, 0, height, level, True)]
+        results = [_band(parts[0], level, True)]
     else:
-        futures = [
-            _executor().submit(_band, view, stride, bounds[i], bounds[i + 1], level, i == bands - 1)
-            for i in range(bands)
-        ]
+        futures = [_executor().submit(_band, part, level, i == bands - 1) for i, part in enumerate(parts)]
         results = [f.result() for f in futures]
     adler = results[0][1]
     for i, (_, a) in enumerate(results[1:], start=1):
-        adler = adler32_combine(adler, a, (bounds[i + 1] - bounds[i]) * (stride + 1))
+        adler = adler32_combine(adler, a, len(parts[i]))
     return b"\x78\x01" + b"".join(r[0] for r in results) + struct.pack(">I", adler)
 
 
