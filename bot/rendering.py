@@ -31,9 +31,11 @@ def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
 def _worker_setup() -> None:
     """In each drawing process: one thread per image (the processes are the parallelism), and every tile's shapes
     and the fonts drawn once before the first turn instead of during it."""
+    import render
     from render import png
 
     png.band_threads = 1
+    render.warm_up()
     draw("board_png", (_warm_view(),))
 
 

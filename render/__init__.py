@@ -10,6 +10,7 @@ Public API (every function is pure and thread-safe; the bot calls them through `
 - ``catan_preview_png(view, spots) -> bytes``: the build preview: only the legal spots, large and numbered with
   the engine's names: intersection numbers (``[12, 25]``) or paths (``["12-17", "17-22"]``).
 - ``end_png(view) -> bytes``: final scores per category as a bar chart, and the winner.
+- ``warm_up()``: draw every tile sprite at every size and load the fonts, for a long-lived drawing process.
 
 The ``*_image`` functions return the same pictures as Pillow images (for tests and benchmarks).
 PNG bytes are at most 1 MB and at most 2048 px on the longest side.
@@ -37,6 +38,7 @@ __all__ = [
     "catan_preview_png",
     "end_image",
     "end_png",
+    "warm_up",
 ]
 
 
@@ -92,3 +94,9 @@ def end_image(view: View) -> Image.Image:
 
 def end_png(view: View) -> bytes:
     return encode(end_image(view))
+
+
+def warm_up() -> None:
+    from render.carcassonne.board import warm_sprites
+
+    warm_sprites()

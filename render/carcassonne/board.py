@@ -91,6 +91,19 @@ def layout(view: View, extra: Sequence[tuple[int, int]] = (), panel_h: int = 0) 
     return Layout(tile, x0, y0, cols, rows, left, top, board_w, board_h, width, height)
 
 
+def tile_sizes() -> list[int]:
+    """Every tile size in pixels that ``layout`` may choose."""
+    return [*range(MIN_TILE, 24, 2), *range(24, MAX_TILE + 1, 8)]
+
+
+def warm_sprites() -> None:
+    """Draw every tile in every rotation at every size once (about a second), so that no turn pays for it."""
+    for size in tile_sizes():
+        for tile_id in ORIENTED:
+            for quarter in range(4):
+                tile_sprite(tile_id, quarter * 90, size)
+
+
 def tower_point(tile_id: str, rotation: int) -> tuple[float, float]:
     shapes = tile_shapes(tile_id)
     assert shapes.tower is not None

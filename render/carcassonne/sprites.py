@@ -198,7 +198,7 @@ _TRANSPOSE: Final = {
 }
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)  # every tile x rotation x size ``layout`` may choose (51 x 4 x 17): games differ in size
 def tile_sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
     """The tile ``tile_id`` at ``rotation`` degrees clockwise, ``size`` px square, with a thin edge line."""
     s = size * 2
@@ -211,7 +211,7 @@ def tile_sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
     return img.reduce(2)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def _base(tile_id: str, s: int) -> Image.Image:
     return _draw_base(tile_id, s)
 

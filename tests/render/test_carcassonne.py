@@ -175,3 +175,23 @@ def test_full_game_images_within_bounds() -> None:
 
 def test_board_image_is_deterministic(mid_view: dict) -> None:
     assert render.board_png(mid_view) == render.board_png(dict(mid_view))
+
+
+def test_every_tile_size_the_layout_may_choose_is_warmed_and_kept() -> None:
+    """A long-lived drawing process draws boards of many sizes at once (one per game): its sprite cache must hold
+    every tile in every rotation at every size, or games of different sizes evict each other's tiles."""
+    from engine.carcassonne.tiles import ORIENTED
+    from render.carcassonne.board import layout, tile_sizes, warm_sprites
+    from render.carcassonne.sprites import tile_sprite
+
+    chosen = set()
+    for width in range(1, 60):
+        tiles = [{"x": x, "y": 0} for x in range(width)] + [{"x": 0, "y": y} for y in range(width // 2)]
+        chosen.add(layout({"tiles": tiles}).tile)
+    assert chosen <= set(tile_sizes())
+    tile_sprite.cache_clear()
+    warm_sprites()
+    before = tile_sprite.cache_info()
+    assert before.currsize == len(tile_sizes()) * len(ORIENTED) * 4
+    warm_sprites()
+    assert tile_sprite.cache_info().misses == before.misses, "a second pass finds every sprite cached"
