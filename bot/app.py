@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import random
+import sys
 from typing import Any
 
 import discord
@@ -19,6 +20,7 @@ from bot.rendering import Renderer
 from bot.storage import Database, Games
 
 log = logging.getLogger("boardhost")
+SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
 
 
 class BoardHost(commands.Bot):
@@ -66,6 +68,9 @@ class BoardHost(commands.Bot):
         from bot.text.commands import CatalogueTranslator
         from bot.text.i18n import install_image_labels
 
+        # The SQLite thread and the drawing pool's feeder threads hand their results to a busy event loop; with the
+        # default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         install_image_labels()
         await self.tree.set_translator(CatalogueTranslator())
         self.renderer = Renderer(self.config.render_processes)

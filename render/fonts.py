@@ -12,7 +12,7 @@ import threading
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -30,12 +30,55 @@ RGBA = tuple[int, int, int, int]
 Colour = tuple[int, int, int] | RGBA
 
 
+class StampingFont(ImageFont.FreeTypeFont):
+    """A font that keeps the glyph masks it has rendered: board images draw the same cell numbers, coordinates,
+    names and scores again and again, and rendering them is half of drawing a board. Pillow asks the font for
+    the mask of each text at its sub-pixel start; the same question gets the same (unchanged) mask back, so the
+    pictures are exactly those of a plain font."""
+
+    LIMIT: Final = 4096  # masks kept per font and size (a few hundred bytes each)
+
+    def __init__(self, path: str, size: int) -> None:
+        super().__init__(path, size, layout_engine=ImageFont.Layout.BASIC)
+        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or args:  # Pillow changes colour masks after drawing them: never share those
+            return super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, *args, **kwargs
+            )
+        key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor, ink, start,
+               tuple(sorted(kwargs.items())))  # fmt: skip
+        found = self._masks.get(key)
+        if found is None:
+            found = super().getmask2(
+                text, mode, direction, features, language, stroke_width, anchor, ink, start, **kwargs
+            )
+            if len(self._masks) >= self.LIMIT:
+                self._masks.clear()
+            self._masks[key] = found
+        return found
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, index: int = 0) -> ImageFont.FreeTypeFont:
     """The ``index``-th font of the (bold) chain at ``size`` pixels."""
     name = (BOLD if bold else REGULAR)[index]
     with _LOCK:
-        return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
+        return StampingFont(str(FONT_DIR / name), size)
 
 
 def chain_length() -> int:

@@ -54,3 +54,37 @@ def test_fit_cuts_long_names() -> None:
     long = "Александр " * 8
     cut = fonts.fit(long, 20, 150)
     assert cut.endswith("…") and fonts.text_width(cut, 20) <= 150
+
+
+def test_remembered_glyph_masks_draw_exactly_what_a_plain_font_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Board images redraw the same numbers and names: the fonts keep their masks, and the picture is unchanged."""
+    import random
+
+    from PIL import ImageFont
+
+    import render
+    from engine.carcassonne import Carcassonne
+
+    game = Carcassonne.new(["Alice", "Борис", "张伟"], {"tower": True}, 4)
+    moves = random.Random(4)
+    for _ in range(60):
+        game.apply(game.random_action(moves))
+    view = game.view(game.current)
+    cells = sorted(game.legal_placements()) if game.decision() == "place" else []
+    stamped = render.carcassonne_preview_image(view, cells).tobytes()
+
+    rendered = 0
+    plain_getmask2 = ImageFont.FreeTypeFont.getmask2
+
+    def counting(self: ImageFont.FreeTypeFont, *args: object, **kwargs: object) -> object:
+        nonlocal rendered
+        rendered += 1
+        return plain_getmask2(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
+    again = render.carcassonne_preview_image(view, cells).tobytes()
+    assert rendered == 0, "the second picture renders no text: every mask is remembered"
+    monkeypatch.setattr(fonts.StampingFont, "getmask2", counting)  # no memory: every text rendered afresh
+    plain = render.carcassonne_preview_image(view, cells).tobytes()
+    assert rendered > 0
+    assert stamped == again == plain
