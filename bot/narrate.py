@@ -117,6 +117,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
         "undone": lambda: t("narrate.undone", name=player),
         "timed_out": lambda: t("narrate.timed_out", name=player),
         "returned": lambda: t("narrate.returned", name=player),
+        "left": lambda: t("narrate.left", name=player),
     }
     tell = simple.get(str(kind))
     return None if tell is None else tell()
@@ -237,6 +238,7 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
         "undone": lambda: t("narrate.undone", name=player),
         "timed_out": lambda: t("narrate.timed_out", name=player),
         "returned": lambda: t("narrate.returned", name=player),
+        "left": lambda: t("narrate.left", name=player),
     }
     tell = tellers.get(str(kind))
     return None if tell is None else tell()

@@ -11,9 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.computers import level_name
 from bot.cogs.lobby import lobby_embed, lobby_view
 from bot.components import image_file, refuse
 from bot.host import HostError
+from bot.host.computers import controllers
 from bot.host.service import waiting_for
 from bot.storage import GameRow, UserSettings
 from bot.text import t
@@ -122,10 +124,18 @@ class GameCog(commands.Cog):
                 return
             if row.seat_of(user.id) is None:
                 raise HostError("not_seated")
-            # A seat cannot be emptied mid-game: leaving ends the game for everyone.
-            await self.bot.service.abandon(row.id, row.version, user.id, can_manage=True)
+            # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
+            outcome = await self.bot.service.leave_game(row.id, row.version, user.id)
         except HostError as err:
             await refuse(interaction, err.key, **err.params)
+            return
+        if outcome is not None:
+            seat = outcome.events[0]["player"]
+            level = controllers(outcome.row)[seat]
+            with speaking(game_language(row.language)):
+                text = t("cmd.left_for_computer", name=user.display_name, level=level_name(level))
+            await interaction.response.send_message(text)
+            await announce(self.bot, outcome)  # the turn again, its buttons on the new version; computers move
             return
         with speaking(game_language(row.language)):
             text = t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}"))

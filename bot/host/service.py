@@ -317,6 +317,30 @@ class GameService:
         events: list[Event] = [{"type": "taken_over", "player": s} for s in idle]
         return Outcome(updated, game, events, [], game.actors())
 
+    async def leave_game(self, game_id: int, version: int | None, user_id: int) -> Outcome | None:
+        """A person leaves a running game: a computer player plays their seat from now on, so the others play on.
+
+        None when nobody else would be left playing (only computers): then the game is abandoned instead. The
+        person may still take the seat back (``come_back``), like after a takeover.
+        """
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        seat = row.seat_of(user_id)
+        if seat is None or row.seats[seat].computer:
+            raise HostError("not_seated")
+        others = [s for s, who in enumerate(row.seats) if s != seat and not who.computer and s not in row.stand_ins]
+        if not others:
+            await self.abandon(row.id, row.version, user_id, can_manage=True)
+            return None
+        game = self.game(row)
+        updated = await self._update(
+            row, stand_ins=sorted({*row.stand_ins, seat}), turn_started_at=self.games.clock(), reminders_sent=0
+        )
+        self._remember(updated.id, updated.version, game)
+        return Outcome(updated, game, [{"type": "left", "player": seat}], [], game.actors())
+
     async def come_back(self, game_id: int, user_id: int) -> Outcome:
         """A person a computer stands in for plays again (``I'm back``); the turn is posted again for them."""
         row = await self.row(game_id)

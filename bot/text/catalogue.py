@@ -23,6 +23,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.board.caption": "{game}, turn {turn}.",
     "cmd.abandoned": "{name} abandoned the {game} game.",
     "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",
+    "cmd.left_for_computer": (
+        "{name} left the game: a {level} computer player plays their seat from now on. "
+        "({name} can take it back with /game back.)"
+    ),
     "cmd.export.caption": "The replay of this {game} game (format: boardhost-replay).",
     "cmd.stats.title": "Games played in this server",
     "cmd.stats.none": "No finished games in this server yet.",
@@ -402,6 +406,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.hand.owes": ("You must discard {count} card.", "You must discard {count} cards."),
     "narrate.timed_out": "{name} ran out of time; the bot made a minimal move.",
     "narrate.returned": "{name} is back and plays again.",
+    "narrate.left": "{name} left: a computer player plays their seat.",
     # languages (/game language)
     "language.en": "English",
     "language.zh-CN": "简体中文",

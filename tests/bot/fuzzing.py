@@ -54,6 +54,7 @@ import discord
 from simcord import ChannelHandle, InteractionResult, MemberActor, ResponseMessage
 
 from bot.app import BoardHost
+from bot.host.computers import controllers
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
@@ -71,6 +72,7 @@ PUBLIC_KEYS: Final = frozenset(
     {
         "cmd.abandoned",
         "cmd.left_game",
+        "cmd.left_for_computer",
         "cmd.export.caption",
         "cmd.board.caption",
         "cmd.stats.none",
@@ -448,6 +450,10 @@ class Fuzzer:
         game = load(row)
         if not game.actors():
             return
+        if any(seat in controllers(row) for seat in game.actors()):  # a computer player owes it: let it think
+            self.note("a computer player owes a decision: time passes")
+            await self.env.advance_time(self.bot.config.computer_pause + 1)
+            return
         await driver.move(self, table, row, game)
         after = await self.bot.service.row(row.id)
         self.expect(after.version > row.version, "a legal move by the player to act was not taken")
@@ -582,7 +588,12 @@ class Fuzzer:
         elif opened.status == "lobby":
             self.answered(result, "error.host_cannot_leave" if user.id == opened.host_id else "lobby.left")
         else:
-            self.answered(result, "cmd.left_game")
+            seat = opened.seat_of(user.id)
+            others = [
+                s for s, who in enumerate(opened.seats) if s != seat and not who.computer and s not in opened.stand_ins
+            ]
+            # Someone else still plays: a computer takes the seat; otherwise the game ends.
+            self.answered(result, "cmd.left_for_computer" if others else "cmd.left_game")
 
     async def _check_export(self, reply: ResponseMessage, row: GameRow) -> None:
         """The exported replay plays back to the stored game."""
@@ -626,7 +637,8 @@ class Fuzzer:
             row = await self.current_row(table)
             self.expect(row is not None and row.status == "active", f"#{table.channel.name}: a message with no game")
             assert row is not None
-            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).actors()}
+            played = controllers(row)  # computer players and the people they stand in for are never reminded
+            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).actors() if s not in played}
             for message in posted:
                 key = self.catalogue.key(message.content, set())
                 mentioned = set(re.findall(r"<@\d+>", message.content))
@@ -637,8 +649,9 @@ class Fuzzer:
 
     def pick_user(self, row: GameRow | None, *, seated: float = 0.55) -> MemberActor:
         """A seated player of ``row`` with probability ``seated``, else anyone (a stranger, often)."""
-        if row is not None and row.seats and self.rng.random() < seated:
-            return self.by_id[self.rng.choice(row.seats).user_id]
+        people = [s for s in row.seats if not s.computer] if row is not None else []
+        if people and self.rng.random() < seated:
+            return self.by_id[self.rng.choice(people).user_id]
         return self.rng.choice(self.everyone)
 
     def player(self, row: GameRow, seat: int) -> MemberActor:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.bot.conftest import World, reply
+from tests.bot.test_discord_carcassonne import labels, place
 
 
 async def start_carcassonne(world: World) -> None:
@@ -34,7 +35,9 @@ async def test_status_board_and_rules_of_a_running_game(world: World) -> None:
     assert export.ephemeral and "once it is over" in export.content
 
 
-async def test_only_the_host_abandons_and_leaving_a_running_game_ends_it(world: World) -> None:
+async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_last_person_leaving_ends_the_game(
+    world: World,
+) -> None:
     await start_carcassonne(world)
     refused = reply(await world.carol.slash(world.channel, "game abandon"))
     assert refused.ephemeral and "Only the host" in refused.content
@@ -42,11 +45,29 @@ async def test_only_the_host_abandons_and_leaving_a_running_game_ends_it(world: 
     assert outsider.ephemeral and "not playing" in outsider.content
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None and row.message_id is not None
+    bob = row.seat_of(world.bob.id)
+    assert bob is not None
+
     left = reply(await world.bob.slash(world.channel, "game leave"))
-    assert "ends here" in left.content
+    assert "bob left the game: a standard computer player plays their seat" in left.content
+    row = await world.bot.games.open_in_channel(world.channel.id)
+    assert row is not None and row.status == "active" and row.stand_ins == [bob], "the game goes on"
+    for _ in range(4):  # alice plays; the computer answers for bob each time
+        await world.env.advance_time(5)
+        game = world.bot.service.game(await world.bot.games.get(row.id))  # type: ignore[arg-type]
+        assert game.actors() == [1 - bob], "the computer never keeps alice waiting"
+        message = world.channel.last_message
+        if "No follower" in labels(message):
+            await world.alice.click(message, label="No follower")
+        else:
+            await place(world, world.alice)
+    log = await world.bot.games.actions(row.id)
+    assert any(a["player"] == bob for a in log[2:]), "bob's seat is played by the computer"
+    assert f"<@{world.bob.id}>" not in world.channel.last_message.content, "a seat played by a computer is not pinged"
+
+    ended = reply(await world.alice.slash(world.channel, "game leave"))
+    assert "ends here" in ended.content, "only a computer would be left: the game ends"
     assert await world.bot.games.open_in_channel(world.channel.id) is None
-    last_turn = world.env.backend.get_message(world.channel.id, row.message_id)
-    assert not last_turn.components  # the ended game's buttons are gone
     again = reply(await world.alice.slash(world.channel, "game abandon"))
     assert again.ephemeral and "no game in this channel" in again.content
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -35,6 +36,8 @@ from simcord import MemberActor
 
 from bot.app import BoardHost
 from bot.cogs.carcassonne import ordered_cells, parse_cell
+from bot.config import Config
+from bot.host.computers import controllers
 from bot.rebuild import load
 from bot.storage import GameRow
 from engine import Game
@@ -175,7 +178,7 @@ class CarcassonneDriver:
         after.apply({"player": game.current, "type": "pass"})
         while (automatic := after.automatic_action()) is not None:
             after.apply(automatic)
-        if after.finished or after.decision() != "place":
+        if after.finished or after.decision() != "place" or after.current in controllers(row):
             return False
         (x, y), rotations = fz.rng.choice(sorted(after.legal_placements().items()))
         user, following = fz.player(row, game.current), fz.player(row, after.current)
@@ -197,7 +200,7 @@ class CarcassonneDriver:
         rng = fz.rng
         game = carcassonne_in(row)
         cells = game.legal_placements() if game is not None else {}
-        if game is not None and row is not None and rng.random() < 0.4:
+        if game is not None and row is not None and game.current not in controllers(row) and rng.random() < 0.4:
             user = fz.player(row, game.current)  # whose odd /place reaches the rules
         roll = rng.random()
         if roll < 0.3:
@@ -246,6 +249,14 @@ DRIVERS: Final = [CarcassonneDriver()]
 async def fuzzer_for(env: Any, bot: BoardHost, seed: int) -> Fuzzer:
     await bot.tree.sync()  # what `python -m bot sync` does; the bot never syncs on start
     return Fuzzer(env, bot, DRIVERS, seed=seed)
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path) -> BoardHost:
+    """Computer players (the fuzzer seats some through the lobby) move at once, within the click that made a
+    decision theirs, so that a game never changes in the background of a later, unrelated click."""
+    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    return BoardHost(config, rng=random.Random(1))
 
 
 async def test_random_clicks_and_commands_never_break_a_game(simcord_env: Any, simcord_bot: BoardHost) -> None:
