@@ -82,6 +82,9 @@ class Computers(commands.Cog):
         self.bot = bot
         self._runners: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        # Runners waiting for people's answers to a computer's offer, by game; ``wake`` ends their wait early.
+        self._napping: dict[int, asyncio.Task[Any]] = {}
+        self._woken_early: set[int] = set()
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 
     async def cog_load(self) -> None:
@@ -118,6 +121,10 @@ class Computers(commands.Cog):
         task = self._runners.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)
+            napping = self._napping.get(game_id)
+            if napping is not None and game_id not in self._woken_early:
+                self._woken_early.add(game_id)
+                napping.cancel()
             return
         self._runners[game_id] = asyncio.create_task(self._run(game_id), name=f"computers-{game_id}")
 
@@ -174,10 +181,21 @@ class Computers(commands.Cog):
         return bool(owing) and owing[0] == getattr(game, "current", None) and bool(people_owing_replies(row, game))
 
     async def _nap(self, game_id: int, until: float) -> None:
-        """Sleep until ``until`` or until the game changes (``wake``), whichever comes first."""
-        loop = asyncio.get_running_loop()
-        while game_id not in self._again and (left := until - loop.time()) > 0:
-            await asyncio.sleep(min(left, 1.0))
+        """Sleep until ``until``, or until the game changes (``wake`` cancels the sleep), whichever comes first."""
+        if game_id in self._again:
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self._napping[game_id] = task
+        try:
+            await asyncio.sleep(max(0.0, until - asyncio.get_running_loop().time()))
+        except asyncio.CancelledError:
+            if game_id not in self._woken_early:
+                raise  # the cog is unloading: stop
+            task.uncancel()  # woken early: the runner goes on
+        finally:
+            self._napping.pop(game_id, None)
+            self._woken_early.discard(game_id)
 
     async def _post(self, outcome: Outcome) -> None:
         try:
