@@ -12,15 +12,7 @@ from simcord.results import ResponseMessage
 
 from bot.catan.names import bundle_text, card_name, resource_name
 from bot.text import t
-from tests.bot.conftest import World, reply
-
-
-def flat(message: Any) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        found += children
-    return found
+from tests.bot.conftest import World, flat, reply
 
 
 def find(message: Any, *, op: str | None = None, label: str | None = None, kind: int | None = None) -> dict[str, Any]:

@@ -54,3 +54,12 @@ async def world(simcord_env: Any, simcord_bot: BoardHost) -> AsyncIterator[World
 def reply(result: Any) -> Any:
     """The message a user saw for an interaction: the first follow-up after a deferral, else the response."""
     return result.followups[0] if result.followups else result.response
+
+
+def flat(message: Any) -> list[dict[str, Any]]:
+    """Components of a channel message (discord.Message) or a follow-up (raw payload) as dicts."""
+    found: list[dict[str, Any]] = []
+    for row in message.components:
+        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
+        found += children
+    return found

@@ -6,14 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-
-def flat(message: Any) -> list[dict[str, Any]]:
-    """Components of a channel message (discord.Message) or a follow-up (raw payload) as dicts."""
-    found: list[dict[str, Any]] = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        found += children
-    return found
+from tests.bot.conftest import flat
 
 
 def untranslated(text: str, allowed: Iterable[str] = ()) -> list[str]:

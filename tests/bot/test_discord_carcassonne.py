@@ -14,7 +14,7 @@ from bot.components import LABEL, PAGE
 from bot.narrate import fit
 from bot.storage import GameRow
 from bot.text import t
-from tests.bot.conftest import World, reply
+from tests.bot.conftest import World, flat, reply
 
 # a follower spot as the engine names it ("city:S", "field:Nw", "cloister"), which players should never read
 ENGINE_SPOT = re.compile(r"\b(?:city|road|field):\w+|\bon (?:cloister|tower) at\b|^(?:cloister|tower)$")
@@ -43,15 +43,6 @@ async def start(
     assert isinstance(cog, CarcassonneCog)
     await cog.on_game_started(outcome.row, outcome)  # what the lobby's Start dispatches
     return outcome.row
-
-
-def flat(message: Any) -> list[dict[str, Any]]:
-    """Components of a channel message (discord.Message) or a follow-up (raw payload) as dicts."""
-    found: list[dict[str, Any]] = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
-        found += children
-    return found
 
 
 def select_id(message: Any, op: str) -> str:
