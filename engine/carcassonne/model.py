@@ -8,6 +8,7 @@ and kept to the draw stages (River tiles first, then the lake, then the rest).
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -91,19 +92,22 @@ def game_from_view(view: Mapping[str, Any], rng: random.Random) -> Carcassonne:
 _LAID: OrderedDict[tuple[tuple[str, int, int, int], ...], Carcassonne] = OrderedDict()
 _LAID_SIZE = 16
 _LOOK_BACK = 4
+# Computer players of different games decide in parallel threads (the bot): the memo is shared between them.
+_LAID_LOCK = threading.Lock()
 
 
 def _lay_tiles(game: Carcassonne, tiles: list[Mapping[str, Any]]) -> None:
     """Put the tiles down in the order they were played, so the River's open end and last curve come out right."""
     key = tuple((t["tile"], t["x"], t["y"], t["rotation"]) for t in tiles)
     start = 0
-    for back in range(min(_LOOK_BACK, len(key)) + 1):
-        laid = _LAID.get(key[: len(key) - back])
-        if laid is not None:
-            game.board = laid.board.copy()
-            game.river_end, game.river_turn = laid.river_end, laid.river_turn
-            start = len(key) - back
-            break
+    with _LAID_LOCK:
+        for back in range(min(_LOOK_BACK, len(key)) + 1):
+            laid = _LAID.get(key[: len(key) - back])
+            if laid is not None:
+                game.board = laid.board.copy()
+                game.river_end, game.river_turn = laid.river_end, laid.river_turn
+                start = len(key) - back
+                break
     for tid, x, y, rotation in key[start:]:
         c = cell(x, y)
         o = ORIENTED[tid][rotation // 90]
@@ -111,9 +115,10 @@ def _lay_tiles(game: Carcassonne, tiles: list[Mapping[str, Any]]) -> None:
         if TILES[tid].expansion == "river" and not o.tile.spring:
             turn = game._check_river(c, o, x, y)
         game._put(c, o, turn)
-    if start < len(key):
-        _LAID[key] = game.copy()
-        while len(_LAID) > _LAID_SIZE:
-            _LAID.popitem(last=False)
-    else:
-        _LAID.move_to_end(key)
+    with _LAID_LOCK:
+        if start < len(key):
+            _LAID[key] = game.copy()
+            while len(_LAID) > _LAID_SIZE:
+                _LAID.popitem(last=False)
+        elif key in _LAID:  # another thread may have pushed it out meanwhile
+            _LAID.move_to_end(key)

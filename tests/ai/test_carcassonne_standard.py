@@ -208,3 +208,30 @@ def test_a_knight_an_opponent_tower_can_reach_is_worth_less_to_it() -> None:
         return spot_gain(model, base + o.lookup["city:W"], outlook_for(situation, model))
 
     assert bobs_city_knight(alice_has_pieces=True) < bobs_city_knight(alice_has_pieces=False)
+
+
+def test_computer_players_of_several_games_decide_the_same_in_parallel_threads() -> None:
+    """The bot decides for many games at once in worker threads; the shared memo of rebuilt boards must neither
+    break nor change a decision."""
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    from engine.ai import decide, policy_seed
+    from engine.carcassonne import Carcassonne
+
+    def play(seed: int) -> list[dict[str, object]]:
+        game = Carcassonne.new(["A", "B"], {"river": True}, seed)
+        chosen = []
+        for step in range(24):
+            if game.finished:
+                break
+            auto = game.automatic_action()
+            seat = game.actors()[0]
+            action = auto or decide(game, seat, "standard", random.Random(policy_seed(seed, seat, step)))
+            chosen.append(game.apply(action).action)
+        return chosen
+
+    alone = [play(seed) for seed in range(6)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(play, range(6)))
+    assert together == alone
