@@ -24,7 +24,7 @@ from discord.ext import commands, tasks
 
 from bot.components import refuse
 from bot.host import HostError, Outcome
-from bot.host.computers import computers_owing, controllers, people_owing_replies
+from bot.host.computers import awaits_people, computers_owing, controllers
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
@@ -176,9 +176,7 @@ class Computers(commands.Cog):
         row = await self.bot.service.row(game_id)
         if row.status != "active" or row.state is None:
             return False
-        game = self.bot.service.game(row)
-        owing = computers_owing(row, game)
-        return bool(owing) and owing[0] == getattr(game, "current", None) and bool(people_owing_replies(row, game))
+        return awaits_people(row, self.bot.service.game(row))
 
     async def _nap(self, game_id: int, until: float) -> None:
         """Sleep until ``until``, or until the game changes (``wake`` cancels the sleep), whichever comes first."""

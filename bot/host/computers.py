@@ -49,22 +49,27 @@ def computers_owing(row: GameRow, game: Game) -> list[int]:
     if row.status != "active" or game.finished:
         return []
     played = controllers(row)
-    actors = game.actors()
-    on_turn = actors[:1] if len(actors) > 1 and _on_turn(game) == actors[0] else []
-    return [seat for seat in actors if seat in played and seat not in on_turn] + [s for s in on_turn if s in played]
+    on_turn = _on_turn(game)
+    return sorted((seat for seat in game.actors() if seat in played), key=lambda seat: seat == on_turn)
 
 
 def people_owing_replies(row: GameRow, game: Game) -> list[int]:
     """People (not computer-played seats) who still owe an answer to a trade offer of the computer on turn."""
     offers = getattr(game, "offers", None)
-    current = getattr(game, "current", None)
-    if row.status != "active" or game.finished or not offers or not isinstance(current, int):
+    on_turn = _on_turn(game)
+    if row.status != "active" or game.finished or not offers or on_turn is None:
         return []
     played = controllers(row)
-    if current not in played:
+    if on_turn not in played:
         return []
-    waiting = {seat for offer in offers if offer["from"] == current for seat in offer["waiting"]}
+    waiting = {seat for offer in offers if offer["from"] == on_turn for seat in offer["waiting"]}
     return sorted(seat for seat in waiting if seat not in played)
+
+
+def awaits_people(row: GameRow, game: Game) -> bool:
+    """The next computer decision is the player on turn's, while people still owe answers to its offer."""
+    owing = computers_owing(row, game)
+    return bool(owing) and owing[0] == _on_turn(game) and bool(people_owing_replies(row, game))
 
 
 def _on_turn(game: Game) -> int | None:

@@ -291,7 +291,7 @@ class GameService:
         seat = owing[0]
         level = controllers(row)[seat]
         step = await self.games.action_count(row.id)
-        thinking = game_class(row.game).from_json(current.to_json())  # the thread's own copy
+        thinking = current.copy()  # the thread's own copy
         action = await asyncio.to_thread(choose, thinking, seat, level, row.seed, step)
         return await self._apply(row, seat, action, None)
 
