@@ -14,6 +14,9 @@ import pytest
 
 from bot.app import BoardHost
 from bot.config import Config
+from bot.host import GameService, HostError
+from bot.storage import Database, Games
+from engine import RuleError
 
 
 @pytest.fixture(autouse=True)
@@ -63,3 +66,22 @@ def flat(message: Any) -> list[dict[str, Any]]:
         children = row["components"] if isinstance(row, dict) else [c.to_dict() for c in row.children]
         found += children
     return found
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    """The game host on a temporary database, without Discord."""
+    db = await Database.open(tmp_path / "host.sqlite3")
+    yield GameService(Games(db), random.Random(1))
+    await db.close()
+
+
+async def code(awaitable: object) -> str:
+    """The stable code of the refusal ``awaitable`` ends in (a host error's key or a rule error's code)."""
+    try:
+        await awaitable  # type: ignore[misc]
+    except HostError as err:
+        return err.key
+    except RuleError as err:
+        return err.code
+    raise AssertionError("not refused")

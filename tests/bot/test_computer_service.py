@@ -3,39 +3,20 @@ reproducible decisions."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from bot.host import GameService, HostError
+from bot.host import GameService
 from bot.host.computers import choose, controllers, takeover_level
 from bot.storage import Database, Games, Seat
-from engine import RuleError
+from tests.bot.conftest import code
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
 
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    db = await Database.open(tmp_path / "host.sqlite3")
-    yield GameService(Games(db), random.Random(1))
-    await db.close()
-
-
 def named(number: int) -> str:
     return f"Computer {number}"
-
-
-async def code(awaitable: object) -> str:
-    try:
-        await awaitable  # type: ignore[misc]
-    except HostError as err:
-        return err.key
-    except RuleError as err:
-        return err.code
-    raise AssertionError("not refused")
 
 
 async def test_computer_seats_are_numbered_and_stored(service: GameService, tmp_path: Path) -> None:

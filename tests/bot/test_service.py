@@ -4,40 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from bot.host import GameService, HostError
 from bot.rebuild import load, rebuild
 from bot.storage import Database, Games, Seat
-from engine import RuleError
 from engine.catan import road_spots
+from tests.bot.conftest import code
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
-
-
-@pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    db = await Database.open(tmp_path / "host.sqlite3")
-    yield GameService(Games(db), random.Random(1))
-    await db.close()
 
 
 async def lobby(service: GameService, game: str = "carcassonne", **options: object) -> int:
     row = await service.open_lobby(guild_id=9, channel_id=100, game=game, host=ALICE, options=options)
     return row.id
-
-
-async def code(awaitable: object) -> str:
-    try:
-        await awaitable  # type: ignore[misc]
-    except HostError as err:
-        return err.key
-    except RuleError as err:
-        return err.code
-    raise AssertionError("not refused")
 
 
 async def test_lobby_edge_cases(service: GameService) -> None:
