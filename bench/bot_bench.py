@@ -17,9 +17,11 @@ offered load is ``--rate`` actions per second over all games; when the bot falls
 once, so the achieved rate shows whether the rate is sustained. ``--rate 0`` clicks as fast as possible (every
 game always has a click in flight): that measures the most the bot can do, with queueing latency.
 
-An *action* is a click that changes the game and posts a new turn message (a rotation, a follower choice, ...);
-its latency runs from the moment the interaction is handed to the bot on the simulated gateway to the moment the
-bot's new channel message (content, components and PNG) reaches simulated Discord. The private cell -> rotation
+An *action* is a click that changes the game and shows the next step in the channel (a rotation, a follower
+choice, ...): a new turn message, or, while the same player's turn goes on (placing, then the follower), the turn
+message brought up to date in place. Its latency runs from the moment the interaction is handed to the bot on the
+simulated gateway to the moment that message (content, components and PNG) reaches simulated Discord (its
+MESSAGE_CREATE or MESSAGE_UPDATE event there). The private cell -> rotation
 reply is reported separately. The split is wall time per action, attributed to the interaction through a context
 variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games`` calls, the SQLite thread
 included) less *db_lock_wait* (waiting for the one connection's lock), *render* (``render.*_png`` on its thread),
@@ -316,7 +318,12 @@ class Gateway:
         self.backend.subscribers.insert(0, self._observe)
 
     def _observe(self, event: str, payload: Any) -> None:
-        if event != "MESSAGE_CREATE":
+        # A turn message: a new channel message, or the game's message updated in place with the new step's
+        # choices (not a private reply, nor an older message losing its buttons).
+        if event == "MESSAGE_UPDATE":
+            if int(payload.get("flags", 0)) & 64 or not payload.get("components"):
+                return
+        elif event != "MESSAGE_CREATE":
             return
         tracker = CLICK.get()  # set when the bot posts from a task that this interaction started
         if tracker is None or str(payload.get("author", {}).get("id")) != str(self.backend.bot_user.id):
@@ -551,7 +558,7 @@ class Run:
         return self.stop
 
     async def action(self, gateway: Gateway, table: Table, screen: Screen, members: dict[int, Any]) -> None:
-        """Clicks until one posts a new turn message (a cell select first answers privately)."""
+        """Clicks until one shows the next step in the channel (a cell select first answers privately)."""
         channel_id, message_id = table.channel.id, table.message_id
         for _ in range(5):
             click = self.driver.choose(screen, table.rng)

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.host import GameService
+from bot.memory import keep_freed_memory
 from bot.rendering import Renderer
 from bot.storage import Database, Games
 
@@ -30,7 +31,13 @@ class BoardHost(commands.Bot):
     renderer: Renderer
 
     def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
-        intents = discord.Intents.default()  # slash commands and buttons need no privileged intents
+        # Commands, buttons and selects arrive as interactions, which need no intent; the server and channel cache
+        # needs ``guilds``; ``guild_messages`` tells which message is a channel's newest (a turn goes on in its
+        # message only while nothing was posted after it). No message content (privileged), reactions, typing or
+        # DM events: nothing here reads them.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.config = config
         self._rng = rng
@@ -71,6 +78,7 @@ class BoardHost(commands.Bot):
         # The SQLite thread and the drawing pool's feeder threads hand their results to a busy event loop; with the
         # default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
         sys.setswitchinterval(SWITCH_INTERVAL)
+        keep_freed_memory()  # PNGs and request bodies of a few hundred kB each, every turn
         install_image_labels()
         await self.tree.set_translator(CatalogueTranslator())
         self.renderer = Renderer(self.config.render_processes)

@@ -29,11 +29,14 @@ def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
 
 
 def _worker_setup() -> None:
-    """In each drawing process: one thread per image (the processes are the parallelism), and every tile's shapes
-    and the fonts drawn once before the first turn instead of during it."""
+    """In each drawing process: freed image buffers kept for the next image (``bot.memory``), one thread per image
+    (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
+    instead of during it."""
     import render
+    from bot.memory import keep_freed_memory
     from render import png
 
+    keep_freed_memory()
     png.band_threads = 1
     render.warm_up()
     draw("board_png", (_warm_view(),))

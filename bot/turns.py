@@ -1,7 +1,9 @@
 """After every accepted change: post the game's new turn message and retire the buttons of the one before.
 
 Each game's cog registers how it posts a turn; everything else (commands, the lobby's Start, turn limits) calls
-``announce`` and does not care which game it is. A ``turn_posted`` event follows, for notifications.
+``announce`` and does not care which game it is. A ``turn_posted`` event follows, for notifications. A poster may
+instead bring the game's current message up to date (a turn that goes on with the same player reads best as one
+message); it is told what that message shows.
 
 Two changes can be stored close together (the next player acts the moment the previous move is stored, while its
 turn message is still being drawn), so a game's turn messages are posted one at a time, and a message for an older
@@ -29,7 +31,31 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("boardhost.turns")
 
-Poster = Callable[["BoardHost", GameRow, Any, Sequence[Any], bool], Awaitable[discord.Message | None]]
+
+@dataclass(frozen=True)
+class Posted:
+    """What a poster put in the channel: the message, and what a later update of it in place may build on."""
+
+    message: discord.Message | discord.PartialMessage
+    step: Any = None  # the game's point the message shows (a poster's own key, e.g. turn and player)
+    story: tuple[str, ...] = ()  # the news lines it shows
+
+
+@dataclass
+class Shown:
+    """The newest turn message this process posted for a game, and the lock that posts them one at a time.
+
+    Held in memory only: after a restart the first turn message of each game is a new one.
+    """
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = -1
+    message_id: int | None = None
+    step: Any = None
+    story: tuple[str, ...] = ()
+
+
+Poster = Callable[["BoardHost", GameRow, Any, Sequence[Any], bool, Shown], Awaitable[Posted | None]]
 _POSTERS: dict[str, Poster] = {}
 
 
@@ -37,21 +63,13 @@ def register(game: str, poster: Poster) -> None:
     _POSTERS[game] = poster
 
 
-@dataclass
-class _Shown:
-    """The newest turn message posted for a game, and the lock that posts its messages one at a time."""
-
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    version: int = -1
-    message_id: int | None = None
+# Per bot (tests run several in one process) and per game it announced: a few hundred bytes each, kept for the
+# process.
+_SHOWN: weakref.WeakKeyDictionary[BoardHost, dict[int, Shown]] = weakref.WeakKeyDictionary()
 
 
-# Per bot (tests run several in one process) and per game it announced: a few bytes each, kept for the process.
-_SHOWN: weakref.WeakKeyDictionary[BoardHost, dict[int, _Shown]] = weakref.WeakKeyDictionary()
-
-
-def _shown(bot: BoardHost, game_id: int) -> _Shown:
-    return _SHOWN.setdefault(bot, {}).setdefault(game_id, _Shown())
+def _shown(bot: BoardHost, game_id: int) -> Shown:
+    return _SHOWN.setdefault(bot, {}).setdefault(game_id, Shown())
 
 
 async def channel_of(bot: BoardHost, row: GameRow) -> discord.abc.Messageable | None:
@@ -65,7 +83,9 @@ async def channel_of(bot: BoardHost, row: GameRow) -> discord.abc.Messageable | 
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
-async def announce(bot: BoardHost, outcome: Outcome, *, opening: bool = False) -> discord.Message | None:
+async def announce(
+    bot: BoardHost, outcome: Outcome, *, opening: bool = False
+) -> discord.Message | discord.PartialMessage | None:
     """Post the turn message for ``outcome`` and take the buttons off the previous one."""
     if outcome.game is None:
         return None
@@ -76,20 +96,28 @@ async def announce(bot: BoardHost, outcome: Outcome, *, opening: bool = False) -
         return None
     shown = _shown(bot, row.id)
     async with shown.lock:
-        stored = await bot.games.get(row.id)
-        previous = stored.message_id if stored is not None else row.message_id  # posted since the change, maybe
+        if shown.message_id is None:  # first in this process: the stored one (the lobby's, or from before a restart)
+            stored = await bot.games.get(row.id)
+            shown.message_id = stored.message_id if stored is not None else row.message_id
+        previous = shown.message_id
         try:
             with speaking(game_language(row.language)):  # a turn message is public: the game's language
-                message = await poster(bot, row, outcome.game, outcome.events, opening)
+                posted = await poster(bot, row, outcome.game, outcome.events, opening, shown)
         except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works
             log.warning("game %s: turn message not posted: %s", row.id, err)
             return None
-        if message is not None and row.version < shown.version:
+        if posted is None:
+            message = None
+        elif row.version < shown.version:
             # A newer change was announced first: its message stays the game's message and keeps the choices.
-            await retire(bot, row, message.id)
-            await bot.games.set_message(row.id, shown.message_id)
-        elif message is not None:
+            message = posted.message
+            if message.id != shown.message_id:
+                await retire(bot, row, message.id)
+                await bot.games.set_message(row.id, shown.message_id)
+        else:
+            message = posted.message
             shown.version, shown.message_id = row.version, message.id
+            shown.step, shown.story = posted.step, posted.story
             if previous and previous != message.id and not opening:  # the lobby has no buttons left
                 await retire(bot, row, previous)
     bot.dispatch("turn_posted", outcome)

@@ -23,7 +23,7 @@ from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import game_language, reader_language, speaking
-from bot.turns import announce, channel_of
+from bot.turns import Posted, Shown, announce, channel_of
 from engine import RuleError
 from engine.catan import Catan, public_events
 
@@ -101,8 +101,8 @@ async def act(
 
 
 async def post_turn(
-    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], opening: bool = False
-) -> discord.Message | discord.PartialMessage | None:
+    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], opening: bool, shown: Shown
+) -> Posted | None:
     """A new turn message with the board; for offers and discards only the news and fresh buttons."""
     channel = await channel_of(bot, row)
     if channel is None:
@@ -114,7 +114,7 @@ async def post_turn(
             message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(view=turn_view(current, catan(bot, current)))
-            return message  # type: ignore[no-any-return]
+            return Posted(message)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
@@ -126,7 +126,7 @@ async def post_turn(
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
     await bot.games.set_message(row.id, sent.id)
-    return sent
+    return Posted(sent)
 
 
 async def post_news(

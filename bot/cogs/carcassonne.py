@@ -7,7 +7,6 @@ stale or repeated click is refused by the service without changing anything.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import re
 from collections.abc import Sequence
@@ -36,7 +35,7 @@ from bot.narrate import fit, narrate, spot_name
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
-from bot.turns import announce, channel_of, register
+from bot.turns import Posted, Shown, announce, channel_of, register
 from engine import Game, RuleError
 
 if TYPE_CHECKING:
@@ -79,17 +78,25 @@ def mention(row: GameRow, seat: int) -> str:
 # -- the turn message ------------------------------------------------------------------------------------------
 
 
-def turn_text(row: GameRow, game: Any, events: Sequence[Any], *, opening: bool = False) -> str:
+def turn_text(
+    row: GameRow,
+    game: Any,
+    events: Sequence[Any],
+    *,
+    opening: bool = False,
+    view: dict[str, Any] | None = None,
+    story: Sequence[str] = (),
+) -> tuple[str, list[str]]:
+    """The turn message's text, and its news lines (``story``, what the message told before, first)."""
     names = names_of(row)
-    view = game.view(None)
+    view = view or game.view(None)
     scores = " · ".join(f"{p['name']} {p['score']}" for p in view["players"])
     if game.finished:
         winners = t("narrate.and").join(names[s] for s in game.winners)
         tail = t("carcassonne.over", winners=winners, scores=scores)
-        told = [e for e in events if e.get("type") != "game_over"]
-        lines = narrate("carcassonne", told, names)
-        return fit(lines, tail, CONTENT)
-    lines = narrate("carcassonne", events, names)
+        told = [*story, *narrate("carcassonne", [e for e in events if e.get("type") != "game_over"], names)]
+        return fit(told, tail, CONTENT), told
+    lines = [*story, *narrate("carcassonne", events, names)]
     if opening:
         lines.insert(0, t("carcassonne.begins"))
     seat = game.current
@@ -108,12 +115,12 @@ def turn_text(row: GameRow, game: Any, events: Sequence[Any], *, opening: bool =
     else:
         turn = t("carcassonne.turn_other", turn=game.turn, mention=mention(row, seat))
     tail = turn + "\n" + t("carcassonne.scores", scores=scores, left=view["tiles_left"])
-    return fit(lines, tail, CONTENT)
+    return fit(lines, tail, CONTENT), lines
 
 
-def turn_image(game: Any) -> Job:
+def turn_image(game: Any, view: dict[str, Any] | None = None) -> Job:
     """The turn's picture as a render job: the spectator view and what to mark on it."""
-    view = game.view(None)
+    view = view or game.view(None)
     if game.finished:
         return "end_png", (view,)
     if game.decision() == "follower":
@@ -206,25 +213,50 @@ def _follower_choices(layout: Layout, row: GameRow, game: Any) -> None:
         )
 
 
+def step_of(game: Any) -> tuple[int, int] | None:
+    """Which player's turn, and which turn, a message shows (None once the game is over)."""
+    return None if game.finished else (game.turn, game.current)
+
+
 async def post_turn(
-    bot: BoardHost, row: GameRow, game: Any, events: Sequence[Any], opening: bool = False
-) -> discord.Message | None:
-    """Send the one new channel message for the turn and remember it as the game's message."""
+    bot: BoardHost, row: GameRow, game: Any, events: Sequence[Any], opening: bool, shown: Shown
+) -> Posted | None:
+    """The turn message: a new one when a turn begins (or the game ends); while the same player's turn goes on
+    (placing, then the follower; an undo) and nothing was posted after the turn's message, that message is brought
+    up to date instead, its story kept."""
     channel = await channel_of(bot, row)
     if channel is None:
         return None
-    content = turn_text(row, game, events, opening=opening)
-    image = await bot.renderer.png(turn_image(game))
-    view = turn_view(row, game)
-    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    step = step_of(game)
+    same_turn = (
+        step is not None
+        and step == shown.step
+        and row.version > shown.version
+        and shown.message_id is not None
+        and getattr(channel, "last_message_id", None) == shown.message_id  # else the choices would be up the channel
+    )
+    view = game.view(None)
+    content, story = turn_text(row, game, events, opening=opening, view=view, story=shown.story if same_turn else ())
+    image = await bot.renderer.png(turn_image(game, view))
+    choices = turn_view(row, game)
     file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+    if same_turn and hasattr(channel, "get_partial_message"):
+        try:
+            message = await channel.get_partial_message(shown.message_id).edit(
+                content=content, attachments=[file] if file is not None else [], view=choices
+            )
+        except discord.NotFound:  # deleted meanwhile: post the turn as a new message
+            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+        else:
+            return Posted(message, step, tuple(story))
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
     if file is not None:
         kwargs["file"] = file
-    if view is not None:
-        kwargs["view"] = view
+    if choices is not None:
+        kwargs["view"] = choices
     message = await channel.send(**kwargs)
     await bot.games.set_message(row.id, message.id)
-    return message
+    return Posted(message, step, tuple(story))
 
 
 # -- acting --------------------------------------------------------------------------------------------------
@@ -303,8 +335,16 @@ class CarcButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: BoardHost = interaction.client  # type: ignore[assignment]
-        await interaction.response.defer()
         try:
+            if self.op == "rot" and interaction.message is not None and interaction.message.flags.ephemeral:
+                # The private rotation buttons are spent by this click whatever comes of it (a refusal follows as
+                # its own reply, and the cell can be picked again): the answer to the click takes them away and
+                # says what was chosen, in one request.
+                action = self._action()
+                chosen = t("carcassonne.rotation_chosen", x=action["x"], y=action["y"], degrees=action["rotation"])
+                await interaction.response.edit_message(content=chosen, view=None)
+            else:
+                await interaction.response.defer()
             if self.op == "page":
                 await self._page(bot, interaction)
                 return
@@ -316,9 +356,6 @@ class CarcButton(
             await _refuse_error(interaction, err)
             return
         await apply(bot, interaction, self.game_id, self.version, action)
-        if self.op == "rot" and interaction.message is not None and interaction.message.flags.ephemeral:
-            with contextlib.suppress(discord.HTTPException):  # the rotation buttons were private: retire them
-                await interaction.edit_original_response(content=t("carcassonne.done"), view=None)
 
     def _action(self) -> dict[str, Any]:
         if self.op == "rot":

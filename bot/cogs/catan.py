@@ -45,7 +45,7 @@ def spot_name(what: str, value: str) -> str:
 class CatanCog(commands.Cog):
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        register("catan", post_turn)  # type: ignore[arg-type]
+        register("catan", post_turn)
 
     @commands.Cog.listener()
     async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:

@@ -18,7 +18,8 @@ T = TypeVar("T")
 
 
 class Database:
-    """Owns the connection. Writers go through ``transaction()`` so each action is one atomic commit."""
+    """Owns the connection. Writers use ``run_transaction`` (one atomic commit in one trip to the SQLite thread);
+    ``transaction()`` spans several trips and holds everyone else back meanwhile, so only migrations use it."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn

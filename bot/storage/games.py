@@ -199,44 +199,35 @@ class Games:
         takeover: bool = False,
     ) -> GameRow:
         now = self.clock()
-        try:
-            async with self.db.transaction() as conn:
-                cur = await conn.execute(
-                    """INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seed, seats,
-                                          language, turn_limit, takeover, created_at, updated_at)
-                       VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                    (
-                        guild_id,
-                        channel_id,
-                        game,
-                        host.user_id,
-                        _dump(options),
-                        seed,
-                        _dump([host.to_json()]),
-                        language,
-                        turn_limit,
-                        int(takeover),
-                        now,
-                        now,
-                    ),
-                )
-                game_id = cur.lastrowid
-        except aiosqlite.IntegrityError:
-            raise ChannelBusy(channel_id) from None
-        row = await self.get(int(game_id or 0))
-        assert row is not None
-        return row
-
-    async def _guarded_update(
-        self, conn: aiosqlite.Connection, game_id: int, expected: int, assignments: dict[str, Any]
-    ) -> None:
-        columns = ", ".join(f"{name} = ?" for name in assignments)
-        cur = await conn.execute(
-            f"UPDATE games SET {columns}, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-            (*assignments.values(), self.clock(), game_id, expected),
+        values = (
+            guild_id,
+            channel_id,
+            game,
+            host.user_id,
+            _dump(options),
+            seed,
+            _dump([host.to_json()]),
+            language,
+            turn_limit,
+            int(takeover),
+            now,
+            now,
         )
-        if cur.rowcount != 1:
-            raise StaleVersion(game_id, expected)
+
+        def write(conn: sqlite3.Connection) -> sqlite3.Row:
+            cur = conn.execute(
+                """INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seed, seats,
+                                      language, turn_limit, takeover, created_at, updated_at)
+                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                values,
+            )
+            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)).fetchone()
+            return row
+
+        try:
+            return GameRow.from_row(await self.db.run_transaction(write))
+        except sqlite3.IntegrityError:
+            raise ChannelBusy(channel_id) from None
 
     async def update(self, game_id: int, expected: int, **changes: Any) -> GameRow:
         """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``."""
@@ -254,7 +245,7 @@ class Games:
     def _guarded_update_now(
         conn: sqlite3.Connection, game_id: int, expected: int, assignments: dict[str, Any], now: float
     ) -> None:
-        """The same guarded UPDATE as ``_guarded_update``, on the SQLite thread inside ``run_transaction``."""
+        """Change the game if it is still at version ``expected`` (on the SQLite thread, in ``run_transaction``)."""
         columns = ", ".join(f"{name} = ?" for name in assignments)
         cur = conn.execute(
             f"UPDATE games SET {columns}, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
@@ -301,16 +292,19 @@ class Games:
         """Undo: remove the last ``count`` actions and store the state rebuilt without them."""
         changes["state"] = state
         encoded = _encode(changes)
-        async with self.db.transaction() as conn:
-            await self._guarded_update(conn, game_id, expected, encoded)
-            await conn.execute(
+        now = self.clock()
+
+        def write(conn: sqlite3.Connection) -> sqlite3.Row:
+            self._guarded_update_now(conn, game_id, expected, encoded, now)
+            conn.execute(
                 """DELETE FROM actions WHERE game_id = ? AND seq >= (
                        SELECT COUNT(*) FROM actions WHERE game_id = ?) - ?""",
                 (game_id, game_id, count),
             )
-        updated = await self.get(game_id)
-        assert updated is not None
-        return updated
+            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            return row
+
+        return GameRow.from_row(await self.db.run_transaction(write))
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the latest board message (not a game change: the version stays)."""
@@ -318,8 +312,7 @@ class Games:
 
     async def set_language(self, game_id: int, language: str | None) -> None:
         """The language of the game's public messages (not a game change: the version and buttons stay)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))
+        await self.db.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))
 
     async def action_count(self, game_id: int) -> int:
         row = await self.db.fetchone("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))

@@ -14,9 +14,8 @@ class UserSettings:
         return bool(row and row[0])
 
     async def set_dm_on_turn(self, user_id: int, enabled: bool) -> None:
-        async with self.db.transaction() as conn:
-            await conn.execute(
-                """INSERT INTO user_settings (user_id, dm_on_turn) VALUES (?, ?)
-                   ON CONFLICT(user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn""",
-                (user_id, int(enabled)),
-            )
+        await self.db.execute(
+            """INSERT INTO user_settings (user_id, dm_on_turn) VALUES (?, ?)
+               ON CONFLICT(user_id) DO UPDATE SET dm_on_turn = excluded.dm_on_turn""",
+            (user_id, int(enabled)),
+        )

@@ -175,6 +175,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "carcassonne.tower_top": "Follower on tower ({x}, {y})",
     "carcassonne.ransom": "Pay ransom to {name}",
     "carcassonne.done": "Done.",
+    "carcassonne.rotation_chosen": "You chose cell ({x}, {y}), turned {degrees}°.",
     "carcassonne.not_carcassonne": "The game in this channel is not Carcassonne.",
     "carcassonne.no_cell": "That cell is not a legal place for the tile now.",
     "carcassonne.no_choice": "No legal cells now.",

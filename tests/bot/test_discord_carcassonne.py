@@ -60,9 +60,9 @@ def labels(message: Any) -> list[str]:
     return [str(c.get("label")) for c in flat(message) if c["type"] == 2]
 
 
-async def place(world: World, user: Any, option: int = 0, rotation: int = 0) -> Any:
-    """Choose the option'th cell of the turn message, then the rotation'th rotation button."""
-    message = world.channel.last_message
+async def place(world: World, user: Any, option: int = 0, rotation: int = 0, message: Any = None) -> Any:
+    """Choose the option'th cell of the turn ``message`` (the latest), then the rotation'th rotation button."""
+    message = message or world.channel.last_message
     cell_id = select_id(message, "cell")
     values = next(c for c in flat(message) if c.get("custom_id") == cell_id)["options"]
     picked = reply(await user.select(message, [values[option]["value"]], custom_id=cell_id))
@@ -129,19 +129,44 @@ async def test_wrong_user_and_stale_clicks_are_refused(world: World) -> None:
     twice = reply(await world.alice.select(message, ["0,-1"], custom_id=cell_id))  # a second private copy
     rotation_id = next(c["custom_id"] for c in flat(picked) if c["type"] == 2)
     await world.alice.click(picked, custom_id=rotation_id)
-    assert not flat(reply_message(world, picked))  # the used rotation buttons are retired
+    used = reply_message(world, picked)  # the used rotation buttons are retired, the choice is told
+    assert not flat(used) and used.content == "You chose cell (0, -1), turned 180°."
     moved = await world.bot.games.get(row.id)
     assert moved is not None
-    # the same rotation again from the other copy: stale, nothing changes; the old turn message lost its select
+    # the same rotation again from the other copy: stale, nothing changes
     again = reply(await world.alice.click(twice, custom_id=rotation_id))
     assert again.ephemeral and "out of date" in again.content
-    assert not flat(world.env.backend.get_message(message.channel.id, message.id))
+    # alice's turn goes on in the same message: her follower choices instead of the cell select
+    shown = world.env.backend.get_message(message.channel.id, message.id)
+    assert world.channel.last_message.id == message.id and "put a follower" in shown.content
+    assert flat(shown) and not any(":cell:" in str(c.get("custom_id")) for c in flat(shown))
     same = await world.bot.games.get(row.id)
     assert same is not None and same.version == moved.version and same.state == moved.state
     # a follower click by bob on alice's follower decision
     current = world.channel.last_message
     other = reply(await world.bob.click(current, label="No follower"))
     assert other.ephemeral and "not your turn" in other.content
+
+
+async def test_a_turn_goes_on_in_its_message_unless_something_was_posted_after_it(world: World) -> None:
+    await start(world, DECK)
+    opening = world.channel.last_message
+    placed = await place(world, world.alice, rotation=0)  # E at (0, -1)
+    assert placed.id == opening.id, "placing and the follower decision are one message"
+    assert "Carcassonne begins" in placed.content and "alice placed tile E at (0, -1)" in placed.content
+    assert "put a follower" in placed.content and placed.attachments
+    assert "No follower" in labels(placed)
+    await world.alice.click(placed, label="No follower")
+    bobs = world.channel.last_message
+    assert bobs.id != placed.id and f"<@{world.bob.id}>, place tile" in bobs.content
+    assert not flat(world.env.backend.get_message(placed.channel.id, placed.id)), "the finished turn's choices are gone"
+
+    await world.carol.send(world.channel, "nice move")  # chat below bob's turn message
+    followed = await place(world, world.bob, message=bobs)
+    assert followed.id not in (bobs.id, placed.id), "bob's follower decision comes below the chat"
+    assert "bob placed tile" in followed.content and "No follower" in labels(followed)
+    assert not flat(world.env.backend.get_message(bobs.channel.id, bobs.id))
+    assert not world.env.errors
 
 
 async def test_place_command_with_autocomplete(world: World) -> None:

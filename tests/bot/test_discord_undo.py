@@ -6,7 +6,7 @@ from tests.bot.conftest import World, reply
 from tests.bot.test_discord_carcassonne import DECK, labels, place, select_id, start
 
 
-async def test_undo_takes_back_a_placement_and_posts_the_turn_again(world: World) -> None:
+async def test_undo_takes_back_a_placement_and_shows_the_turn_again(world: World) -> None:
     row = await start(world, DECK)
     placed = await place(world, world.alice)
     assert "alice placed tile E at (0, -1)" in placed.content and "No follower" in labels(placed)
@@ -14,10 +14,11 @@ async def test_undo_takes_back_a_placement_and_posts_the_turn_again(world: World
     done = reply(await world.alice.slash(world.channel, "game undo"))
     assert done.ephemeral and "Taken back" in done.content
     again = world.channel.last_message
-    assert again.id != placed.id
+    assert again.id == placed.id, "alice's turn goes on in its message"
+    assert "alice placed tile E at (0, -1)" in again.content, "the story so far stays"
     assert "alice took back their last move." in again.content
     assert f"Turn 1: <@{world.alice.id}>, place tile **E** — 2 legal cells" in again.content
-    assert select_id(again, "cell") and not world.env.backend.get_message(placed.channel.id, placed.id).components
+    assert select_id(again, "cell") and "No follower" not in labels(again)
     stored = await world.bot.games.get(row.id)
     assert stored is not None and stored.message_id == again.id
     assert await world.bot.games.actions(row.id) == []

@@ -47,10 +47,10 @@ async def test_the_next_player_acts_while_the_previous_turn_message_is_being_pos
     (x, y), rotations = sorted(after.legal_placements().items())[0]
     render = carcassonne.turn_image
 
-    def slow_for_bobs_turn(game: Any) -> bytes:  # the image of bob's place turn takes a while (a busy host)
+    def slow_for_bobs_turn(game: Any, view: Any = None) -> Any:  # bob's place turn takes a while (a busy host)
         if game.decision() == "place" and game.current == 1:
             time.sleep(0.3)
-        return render(game)
+        return render(game, view)
 
     monkeypatch.setattr(carcassonne, "turn_image", slow_for_bobs_turn)
     # alice clicks No follower; bob, who saw his tile in autocomplete, places it the moment alice's move is stored
