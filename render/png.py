@@ -78,8 +78,9 @@ def _filtered(raw: bytes, stride: int, height: int) -> bytearray:
     line = stride + 1
     out = bytearray(line * height)  # zeroed: every filter byte is already 0
     view = memoryview(out)
+    rows = memoryview(raw)  # slices of a memoryview copy nothing: each row is copied once, into ``out``
     for y in range(height):
-        view[y * line + 1 : (y + 1) * line] = raw[y * stride : (y + 1) * stride]
+        view[y * line + 1 : (y + 1) * line] = rows[y * stride : (y + 1) * stride]
     return out
 
 
