@@ -493,7 +493,7 @@ class CarcassonneCog(commands.Cog):
         if interaction.channel_id is None:
             return None
         row = await self.bot.games.open_in_channel(interaction.channel_id)
-        if row is None or row.game != "carcassonne" or row.status != "active" or row.state is None:
+        if row is None or row.game != "carcassonne" or row.status != "active" or row.state_json is None:
             return None
         return row, self.bot.service.game(row)
 

@@ -73,12 +73,13 @@ class GameService:
 
     def game(self, row: GameRow) -> Game:
         """The engine game of a started row (cached per version; callers must not mutate it)."""
-        if row.state is None:
-            raise HostError("not_started")
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
-        game = game_class(row.game).from_json(row.state)
+        state = row.state
+        if state is None:
+            raise HostError("not_started")
+        game = game_class(row.game).from_json(state)
         self._remember(row.id, row.version, game)
         return game
 

@@ -72,7 +72,7 @@ class GameRow:
     options: dict[str, Any]
     seed: int
     seats: list[Seat]
-    state: dict[str, Any] | None
+    state_json: str | None  # as stored; parsed on first use of ``state`` (most reads find the game in a cache)
     version: int
     language: str | None
     turn_limit: int | None
@@ -85,6 +85,14 @@ class GameRow:
     winners: list[int] = field(default_factory=list)
     takeover: bool = False  # the host's rule: a computer plays for a seat whose turn limit ran out
     stand_ins: list[int] = field(default_factory=list)  # seats a computer plays for now, until their person returns
+    _state: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        """The engine state (None in a lobby)."""
+        if self._state is None and self.state_json is not None:
+            self._state = json.loads(self.state_json)
+        return self._state
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -117,7 +125,7 @@ class GameRow:
             options=json.loads(row["options"]),
             seed=row["seed"],
             seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
-            state=None if row["state"] is None else json.loads(row["state"]),
+            state_json=row["state"],
             version=row["version"],
             language=row["language"],
             turn_limit=row["turn_limit"],
