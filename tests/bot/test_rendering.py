@@ -1,12 +1,18 @@
-"""Board images drawn in a worker process give the same picture as drawn in a thread."""
+"""Board images drawn in a worker process give the same picture as drawn in a thread; the drawing processes
+survive failures."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import os
+import signal
+from typing import Any
 
+import pytest
 from PIL import Image
 
-from bot.rendering import Renderer
+from bot.rendering import Renderer, RenderError
 from engine import game_class
 
 
@@ -43,3 +49,66 @@ async def test_a_worker_process_draws_the_labels_in_the_game_language() -> None:
     with speaking("ru"):
         here = await Renderer(0).png(("board_png", (view,)))
     assert pixels(russian) != pixels(english) and pixels(russian) == pixels(here)
+
+
+def finished_view() -> dict[str, Any]:
+    import random
+
+    game = game_class("carcassonne").new(["A", "B"], {"tower": True}, 4)
+    moves = random.Random(4)
+    while not game.finished:
+        game.apply(game.random_action(moves))
+    view: dict[str, Any] = game.view(None)
+    return view
+
+
+async def test_many_pictures_at_once_each_reach_the_one_who_asked() -> None:
+    views = [game_class("catan").new(["A", "B", "C"], {"board": "random"}, seed).view(None) for seed in range(6)]
+    processes = Renderer(2)
+    await processes.start()
+    try:
+        drawn = await asyncio.gather(*(processes.png(("board_png", (view,))) for view in views))
+    finally:
+        processes.close()
+    here = [await Renderer(0).png(("board_png", (view,))) for view in views]
+    assert [pixels(png) for png in drawn] == [pixels(png) for png in here]
+
+
+async def test_a_drawing_that_fails_is_reported_and_the_worker_draws_on() -> None:
+    view = game_class("carcassonne").new(["A", "B"], {}, 3).view(None)
+    processes = Renderer(1)
+    await processes.start()
+    try:
+        with pytest.raises(RenderError, match="AttributeError"):
+            await processes.png(("no_such_picture", (view,)))
+        assert (await processes.png(("board_png", (view,)))).startswith(b"\x89PNG")
+    finally:
+        processes.close()
+
+
+async def test_a_drawing_process_that_dies_fails_its_picture_and_is_replaced() -> None:
+    view = finished_view()
+    processes = Renderer(1)
+    await processes.start()
+    try:
+        (first,) = processes._workers
+        drawing = asyncio.ensure_future(processes.png(("board_png", (view,))))
+        await asyncio.sleep(0)  # the job is handed to the worker
+        assert first.busy is not None
+        os.kill(first.process.pid, signal.SIGKILL)
+        with pytest.raises(RenderError, match="exited"):
+            await drawing
+        # the next picture waits for the replacement to warm up, then is drawn
+        png = await asyncio.wait_for(processes.png(("board_png", (view,))), timeout=60)
+        assert png.startswith(b"\x89PNG") and processes._workers[0] is not first
+    finally:
+        processes.close()
+    assert not first.process.is_alive()
+
+
+async def test_closing_stops_the_drawing_processes() -> None:
+    processes = Renderer(2)
+    await processes.start()
+    started = list(processes._workers)
+    processes.close()
+    assert started and all(not worker.process.is_alive() for worker in started)
