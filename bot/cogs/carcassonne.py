@@ -264,7 +264,7 @@ async def post_turn(
 
 async def current_game(bot: BoardHost, game_id: int, version: int, user_id: int) -> tuple[GameRow, Any]:
     """The row and game for a click on ``version``; Refusal unless it is fresh and the user's turn."""
-    row = await bot.service.row(game_id)
+    row = await bot.service.row_at(game_id, version)
     if row.status != "active":
         raise Refusal("not_active")
     if row.version != version:

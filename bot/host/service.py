@@ -56,6 +56,8 @@ class GameService:
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
+        # The newest row this service read or wrote per game: a click on that version needs no read (``row_at``).
+        self._rows: dict[int, GameRow] = {}
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -63,13 +65,34 @@ class GameService:
         row = await self.games.get(game_id)
         if row is None:
             raise HostError("no_such_game", game=game_id)
+        return self._known(row)
+
+    async def row_at(self, game_id: int, version: int) -> GameRow:
+        """The game's row for a click made on ``version``: the one in memory if it is that version, else read.
+
+        Every change of a game's status, seats or state goes through this service and makes a new version, so a
+        remembered row of the clicked version is the game as it was then; if the game has moved on since (a
+        change made elsewhere), the version-guarded write of the move refuses it as stale. Columns that change
+        without a new version (the turn message id, reminders sent) may be older here: callers do not use them.
+        """
+        known = self._rows.get(game_id)
+        if known is not None and known.version == version:
+            return known
+        return await self.row(game_id)
+
+    def _known(self, row: GameRow) -> GameRow:
+        if row.id not in self._rows and len(self._rows) >= CACHE_SIZE:
+            self._rows.pop(next(iter(self._rows)))
+        known = self._rows.get(row.id)
+        if known is None or known.version <= row.version:
+            self._rows[row.id] = row
         return row
 
     async def in_channel(self, channel_id: int) -> GameRow:
         row = await self.games.open_in_channel(channel_id)
         if row is None:
             raise HostError("no_game_here")
-        return row
+        return self._known(row)
 
     def game(self, row: GameRow) -> Game:
         """The engine game of a started row (cached per version; callers must not mutate it)."""
@@ -115,7 +138,7 @@ class GameService:
         except RuleError as err:
             raise HostError("bad_options", reason=err.message, code=err.code, **err.params) from None
         try:
-            return await self.games.create_lobby(
+            lobby = await self.games.create_lobby(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -126,6 +149,7 @@ class GameService:
                 turn_limit=turn_limit,
                 takeover=takeover,
             )
+            return self._known(lobby)
         except ChannelBusy:
             raise HostError("channel_busy") from None
 
@@ -212,11 +236,11 @@ class GameService:
         except StaleVersion:
             raise HostError("stale") from None
         self._remember(row.id, updated.version, game)
-        return Outcome(updated, game, events, actions)
+        return Outcome(self._known(updated), game, events, actions)
 
     async def _update(self, row: GameRow, **changes: Any) -> GameRow:
         try:
-            return await self.games.update(row.id, row.version, **changes)
+            return self._known(await self.games.update(row.id, row.version, **changes))
         except StaleVersion:
             raise HostError("stale") from None
 
@@ -375,8 +399,10 @@ class GameService:
             changes.update(status="finished", finished_at=self.games.clock(),
                            winners=[row.seats[s].user_id for s in result["winners"]])  # fmt: skip
         try:
-            updated = await self.games.record_action(
-                row.id, row.version, user_id=user_id, actions=actions, state=game.to_json(), **changes
+            updated = self._known(
+                await self.games.record_action(
+                    row.id, row.version, user_id=user_id, actions=actions, state=game.to_json(), **changes
+                )
             )
         except StaleVersion:
             self._cache.pop(row.id, None)
@@ -441,7 +467,9 @@ class GameService:
         if seat not in rebuilt.actors():
             raise HostError("nothing_to_undo")
         try:
-            updated = await self.games.drop_last_actions(row.id, row.version, count=1, state=rebuilt.to_json())
+            updated = self._known(
+                await self.games.drop_last_actions(row.id, row.version, count=1, state=rebuilt.to_json())
+            )
         except StaleVersion:
             raise HostError("stale") from None
         self._remember(row.id, updated.version, rebuilt)

@@ -86,6 +86,40 @@ async def test_two_simultaneous_clicks_apply_once(service: GameService) -> None:
     assert len(await service.games.actions(game_id)) == 1
 
 
+async def a_placement(service: GameService, game_id: int) -> dict[str, object]:
+    game = service.game(await service.row(game_id))
+    (x, y), rotations = sorted(game.legal_placements().items())[0]  # type: ignore[attr-defined]
+    return {"type": "place", "x": x, "y": y, "rotation": rotations[0]}
+
+
+async def test_a_click_on_the_version_the_host_just_wrote_needs_no_read(service: GameService) -> None:
+    game_id, version = await started(service)
+    placed = await service.act(game_id, version, ALICE.user_id, await a_placement(service, game_id))
+    reads = 0
+    read = service.games.get
+
+    async def counted(game_id: int) -> object:
+        nonlocal reads
+        reads += 1
+        return await read(game_id)
+
+    service.games.get = counted  # type: ignore[method-assign,assignment]
+    assert await service.row_at(game_id, placed.row.version) is placed.row and reads == 0
+    older = await service.row_at(game_id, version)  # an old button: the stored row, which says it moved on
+    assert reads == 1 and older.version == placed.row.version
+
+
+async def test_a_change_made_behind_the_hosts_back_makes_a_remembered_click_stale(service: GameService) -> None:
+    game_id, version = await started(service)
+    remembered = await service.row_at(game_id, version)
+    await service.games.update(game_id, version, language="ru")  # not through the service: a new version
+    assert (await service.row_at(game_id, version)) is remembered  # the host does not know yet
+    move = await a_placement(service, game_id)
+    assert await code(service.act(game_id, version, ALICE.user_id, move, row=remembered)) == "stale"
+    stored = await service.row(game_id)
+    assert stored.version == version + 1 and await service.games.action_count(game_id) == 0
+
+
 async def test_undo_takes_back_a_placement_but_not_a_finished_turn(service: GameService) -> None:
     game_id, version = await started(service)
     outcome = await service.act(game_id, version, ALICE.user_id, {"type": "place", "x": 1, "y": 0, "rotation": 0})
