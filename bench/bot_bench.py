@@ -52,6 +52,7 @@ import contextvars
 import copy
 import cProfile
 import functools
+import gc
 import io
 import json
 import logging
@@ -471,6 +472,8 @@ class Run:
         self.stop = False
         self.measuring = False
         self.load = (0.0, 0.0)
+        self.gc_pauses = GcPauses()
+        self.window_start = 0.0
 
     async def open_table(self, gateway: Gateway, table: Table) -> None:
         """Lobby, Join (everyone but the host), Start: the first turn message is posted."""
@@ -660,7 +663,8 @@ class Run:
                 started = time.perf_counter()
                 if profiler:
                     profiler.enable()
-                results = await asyncio.gather(*(self.play(gateway, t) for t in tables), return_exceptions=True)
+                with GcPauses() as self.gc_pauses:
+                    results = await asyncio.gather(*(self.play(gateway, t) for t in tables), return_exceptions=True)
                 if profiler:
                     profiler.disable()
                 ended = time.perf_counter()
@@ -718,6 +722,7 @@ class Run:
                 "max": max(s.sizes, default=0),
             },
             "png_kb_mean": round(sum(s.png_bytes) / max(1, len(s.png_bytes)) / 1024, 1),
+            "gc_pauses_in_measured_window": self.gc_pauses.summary(self.window_start),
             "errors": s.errors[:10],
             "error_count": len(s.errors),
             "met": {
@@ -725,6 +730,40 @@ class Run:
                 "at_least_50_actions_per_s": rate >= 50,
             },
         }
+
+
+class GcPauses:
+    """The bot process's garbage collections while the games are played: when, which generation, how long (the
+    event loop stands still meanwhile)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, int, float]] = []
+        self._began = 0.0
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.pauses.append((self._began, int(info["generation"]), time.perf_counter() - self._began))
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._callback)
+
+    def summary(self, since: float) -> dict[str, dict[str, float]]:
+        """Per generation: collections, total and longest pause (ms), from ``since`` on."""
+        found: dict[str, dict[str, float]] = {}
+        for began, generation, seconds in self.pauses:
+            if began < since:
+                continue
+            entry = found.setdefault(str(generation), {"count": 0, "total_ms": 0.0, "max_ms": 0.0})
+            entry["count"] += 1
+            entry["total_ms"] = round(entry["total_ms"] + seconds * 1000, 1)
+            entry["max_ms"] = round(max(entry["max_ms"], seconds * 1000), 1)
+        return found
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -881,12 +920,13 @@ def main() -> None:
 
 def human(run: dict[str, Any]) -> str:
     lat, split = run["latency_ms"], run["split_mean_ms"]
+    gc_max = max((g["max_ms"] for g in run["gc_pauses_in_measured_window"].values()), default=0)
     return (
         f"[{run['config']}] {run['actions']} actions, {run['games']} games, offered {run['offered_rate']}/s: "
         f"{run['actions_per_s']} actions/s; latency p50 {lat.get('p50')} p95 {lat.get('p95')} p99 {lat.get('p99')} "
         f"max {lat.get('max')} ms; mean split: " + ", ".join(f"{k} {v}" for k, v in split.items()) + " ms; "
         f"cpu {run['cpu_ms_per_action']} ms/action "
-        f"(event loop {run['event_loop_cpu_ms_per_action']}); errors {run['error_count']}"
+        f"(event loop {run['event_loop_cpu_ms_per_action']}); longest gc pause {gc_max} ms; errors {run['error_count']}"
     )
 
 

@@ -1,7 +1,9 @@
-"""Freed image-sized buffers stay in the process for the next image (glibc only)."""
+"""The bot's memory habits: freed image-sized buffers stay in the process for the next image (glibc only), and
+what the bot made at start is left out of the garbage collector's full collections."""
 
 from __future__ import annotations
 
+import gc
 import platform
 import subprocess
 import sys
@@ -9,6 +11,8 @@ import sys
 import pytest
 
 from bot import memory
+from bot.app import GC_THRESHOLDS
+from tests.bot.conftest import World
 
 # A drawing round's buffers: a canvas, its raw bytes and the PNG scanlines, a few MB each and of varying sizes
 # from image to image. Prints the page faults of ten rounds after a first one.
@@ -47,3 +51,9 @@ def test_a_freed_image_buffer_is_reused_without_touching_new_pages() -> None:
 @glibc
 def test_glibc_agrees_to_the_thresholds() -> None:
     assert memory.keep_freed_memory()
+
+
+async def test_the_bot_keeps_what_it_made_at_start_out_of_the_collectors_way(world: World) -> None:
+    assert world.bot.is_ready()
+    assert gc.get_freeze_count() > 10_000, "modules, discord.py and the engine's tables are frozen"
+    assert gc.get_threshold() == GC_THRESHOLDS
