@@ -93,8 +93,8 @@ class BoardHost(commands.Bot):
         from bot.text.commands import CatalogueTranslator
         from bot.text.i18n import install_image_labels
 
-        # The SQLite thread and the drawing pool's feeder threads hand their results to a busy event loop; with the
-        # default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
+        # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with
+        # the default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
         sys.setswitchinterval(SWITCH_INTERVAL)
         keep_freed_memory()  # PNGs and request bodies of a few hundred kB each, every turn
         install_image_labels()

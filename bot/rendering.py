@@ -18,7 +18,7 @@ import logging
 import multiprocessing
 import pickle
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -104,7 +104,7 @@ class _Process:
     ready: asyncio.Future[None]
     listener: threading.Thread | None = None
     busy: asyncio.Future[bytes] | None = None
-    closed: bool = field(default=False)
+    closed: bool = False
 
 
 class Renderer:

@@ -63,8 +63,8 @@ def register(game: str, poster: Poster) -> None:
     _POSTERS[game] = poster
 
 
-# Per bot (tests run several in one process) and per game it announced: a few hundred bytes each, kept for the
-# process.
+# Per bot (tests run several in one process) and per game it announced, kept for the process: a few bytes each,
+# plus the story of a turn in progress (at most a message's 2,000 characters; none once the game is over).
 _SHOWN: weakref.WeakKeyDictionary[BoardHost, dict[int, Shown]] = weakref.WeakKeyDictionary()
 
 

@@ -256,7 +256,7 @@ async def post_turn(
         kwargs["view"] = choices
     message = await channel.send(**kwargs)
     await bot.games.set_message(row.id, message.id)
-    return Posted(message, step, tuple(story))
+    return Posted(message, step, tuple(story) if step is not None else ())  # a finished game goes on nowhere
 
 
 # -- acting --------------------------------------------------------------------------------------------------

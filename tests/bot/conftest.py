@@ -22,8 +22,11 @@ from engine import RuleError
 @pytest.fixture(autouse=True)
 async def close_databases() -> AsyncIterator[None]:
     """simcord stops the simulated Discord but never closes the bot, so close every SQLite connection a bot (or a
-    restarted bot) left open: an open aiosqlite worker thread would keep the test process from exiting."""
+    restarted bot) left open: an open aiosqlite worker thread would keep the test process from exiting. A bot freezes
+    what it made at start (its connection among it) out of the collector's sight, and so out of ``gc.get_objects``:
+    thaw it first."""
     yield
+    gc.unfreeze()
     for obj in gc.get_objects():
         if isinstance(obj, aiosqlite.Connection) and obj._connection is not None:
             await obj.close()
