@@ -171,21 +171,35 @@ class Renderer:
         self._next(worker)
 
     def _lost(self, worker: _Process) -> None:
-        """A worker's pipe closed: on purpose (closing), or the process died. Its job fails; a new one starts."""
+        """A worker's pipe closed: on purpose (closing), or the process died. Its job fails; a worker that had been
+        drawing is replaced. One that died before it was ready is not (it would die again: a crash loop), and once
+        no worker is left the waiting jobs fail too."""
         worker.closed = True
         if worker in self._workers:
             self._workers.remove(worker)
         failure = RenderError(f"drawing process {worker.process.pid} exited (code {worker.process.exitcode})")
-        if not worker.ready.done():
+        had_started = worker.ready.done()
+        if not had_started:
             worker.ready.set_exception(failure)
         if worker.busy is not None and not worker.busy.done():
             worker.busy.set_exception(failure)
         worker.busy = None
         if self._closing:
             return
-        log.error("%s; starting another", failure)
-        replacement = self._spawn()
-        replacement.ready.add_done_callback(lambda _: self._next(replacement))
+        if had_started:
+            log.error("%s; starting another", failure)
+            replacement = self._spawn()
+            replacement.ready.add_done_callback(lambda _: self._next(replacement))
+            return
+        log.error("%s before it was ready", failure)
+        if not self._workers:
+            self._fail_waiting(failure)
+
+    def _fail_waiting(self, failure: RenderError) -> None:
+        while self._queue:
+            _, waiting = self._queue.popleft()
+            if not waiting.done():
+                waiting.set_exception(failure)
 
     def _next(self, worker: _Process) -> None:
         """Give an idle, ready worker the oldest waiting job (skipping jobs whose caller gave up)."""
@@ -207,6 +221,8 @@ class Renderer:
         name, args = job
         if self.processes <= 0 or self._loop is None:
             return await asyncio.to_thread(draw, name, args, language())
+        if not self._workers:
+            raise RenderError("no drawing process is left (see the log)")
         waiting: asyncio.Future[bytes] = self._loop.create_future()
         self._queue.append((pickle.dumps((name, args, language()), protocol=pickle.HIGHEST_PROTOCOL), waiting))
         for worker in self._workers:

@@ -112,3 +112,24 @@ async def test_closing_stops_the_drawing_processes() -> None:
     started = list(processes._workers)
     processes.close()
     assert started and all(not worker.process.is_alive() for worker in started)
+
+
+async def test_a_replacement_that_dies_before_it_is_ready_is_not_restarted_again_and_again() -> None:
+    view = finished_view()
+    processes = Renderer(1)
+    await processes.start()
+    try:
+        (first,) = processes._workers
+        os.kill(first.process.pid, signal.SIGKILL)
+        while not processes._workers or processes._workers[0] is first:  # the replacement starts
+            await asyncio.sleep(0.01)
+        (replacement,) = processes._workers
+        waiting = asyncio.ensure_future(processes.png(("board_png", (view,))))
+        os.kill(replacement.process.pid, signal.SIGKILL)  # still warming up
+        with pytest.raises(RenderError, match="exited"):
+            await asyncio.wait_for(waiting, timeout=30)
+        assert processes._workers == []
+        with pytest.raises(RenderError, match="no drawing process"):
+            await processes.png(("board_png", (view,)))
+    finally:
+        processes.close()
