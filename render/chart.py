@@ -41,37 +41,69 @@ WIDTH: Final = 1000
 ROW_H: Final = 64
 
 
-def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row]) -> Image.Image:
-    """Stacked horizontal bars, best score first; negative parts (ransom paid) drawn left of the axis, hatched."""
+def _hatch(d: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float) -> None:
+    """The pattern of points lost (ransom paid): grey with diagonal strokes."""
+    d.rectangle([x0, y0, x1, y1], fill=HATCH, outline=BG)
+    for hx in range(int(x0), int(x1), 6):
+        d.line([(hx, y1), (min(x1, hx + (y1 - y0)), y0)], fill=MUTED)
+
+
+NAME_W: Final = 230
+
+
+def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row], lost: str = "") -> Image.Image:
+    """Stacked horizontal bars, best score first; negative parts (ransom paid) drawn left of the axis, hatched,
+    with ``lost`` as their legend. Names wrap onto more lines (and rows grow) rather than being cut."""
     ordered = sorted(rows, key=lambda r: -r.total)
-    top = 150
-    legend_h = 50
-    height = top + ROW_H * len(ordered) + legend_h + 30
-    img = Image.new("RGB", (WIDTH, height), BG)
-    d = ImageDraw.Draw(img)
-    fonts.draw_text(d, (32, 52), title, 34, TEXT, bold=True)
+    title_fit = fonts.fit(title, 34, WIDTH - 64, True, 1, 24)
     winners = [r.name for r in ordered if r.winner]
+    winner_fit = None
     if winners:
         key = "winner" if len(winners) == 1 else "winners"
-        line = fonts.fit("★ " + label(key, names=", ".join(winners)), 26, WIDTH - 64, True)
-        fonts.draw_text(d, (32, 100), line, 26, ACCENT, bold=True)
-    name_w = 230
-    x0 = 32 + name_w
+        winner_fit = fonts.fit("★ " + label(key, names=", ".join(winners)), 26, WIDTH - 64, True, 1, 18)
+    names = [fonts.fit(r.name, 20, NAME_W - 50, True, 2, 14) for r in ordered]
+    heights = [max(ROW_H, 24 + len(n.lines) * round(n.size * 1.25)) for n in names]
+    title_h = 52 + round(title_fit.size * 1.25) * (len(title_fit.lines) - 1)
+    winner_h = round(winner_fit.size * 1.3) * len(winner_fit.lines) if winner_fit else 0
+    top = max(150, title_h + 22 + winner_h + 30)
+    negative = any(p < 0 for r in ordered for p in r.parts)
+    legend = [(name, False) for name in categories] + ([(lost, True)] if negative and lost else [])
+    legend_rows = 1
+    lx = 32
+    for entry, _ in legend:
+        item_w = fonts.text_width(entry, 17) + 34
+        if lx + item_w > WIDTH - 20:
+            legend_rows += 1
+            lx = 32
+        lx += item_w + 16
+    height = top + sum(heights) + 20 + 28 * legend_rows + 20
+    img = Image.new("RGB", (WIDTH, height), BG)
+    d = ImageDraw.Draw(img)
+    for i, line in enumerate(title_fit.lines):
+        fonts.draw_text(d, (32, 52 + i * round(title_fit.size * 1.25)), line, title_fit.size, TEXT, bold=True,
+                        room=WIDTH - 64)  # fmt: skip
+    if winner_fit:
+        for i, line in enumerate(winner_fit.lines):
+            y = title_h + 48 + i * round(winner_fit.size * 1.3)
+            fonts.draw_text(d, (32, y), line, winner_fit.size, ACCENT, bold=True, room=WIDTH - 64)
+    x0 = 32 + NAME_W
     neg = max([-sum(p for p in r.parts if p < 0) for r in ordered] + [0])
     pos = max([sum(p for p in r.parts if p > 0) for r in ordered] + [1])
     span = WIDTH - x0 - 90
     unit = span / (pos + neg)
     axis = x0 + neg * unit
-    for i, r in enumerate(ordered):
-        y = top + i * ROW_H
+    y = top
+    for r, name, row_h in zip(ordered, names, heights, strict=True):
         if r.winner:
-            d.rounded_rectangle([16, y - 4, WIDTH - 16, y + ROW_H - 8], radius=10, fill=CARD, outline=ACCENT, width=2)
-        swatch(d, 46, y + ROW_H / 2 - 6, 16, r.colour, r.mark)
-        fonts.draw_text(
-            d, (72, y + ROW_H / 2 - 6), fonts.fit(r.name, 20, name_w - 50, True), 20, TEXT, bold=True, anchor="lm"
-        )
+            d.rounded_rectangle([16, y - 4, WIDTH - 16, y + row_h - 8], radius=10, fill=CARD, outline=ACCENT, width=2)
+        mid = y + row_h / 2 - 6
+        swatch(d, 46, mid, 16, r.colour, r.mark)
+        step = round(name.size * 1.25)
+        first = mid - step * (len(name.lines) - 1) / 2
+        for i, line in enumerate(name.lines):
+            fonts.draw_text(d, (72, first + i * step), line, name.size, TEXT, bold=True, anchor="lm", room=NAME_W - 50)
         bx = axis
-        by0, by1 = y + 8, y + ROW_H - 20
+        by0, by1 = mid - (ROW_H - 28) / 2, mid + (ROW_H - 28) / 2
         for c, value in enumerate(r.parts):
             if value <= 0:
                 continue
@@ -86,25 +118,24 @@ def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row]) -> I
             if value >= 0:
                 continue
             w = -value * unit
-            d.rectangle([nx - w, by0, nx - 1, by1], fill=HATCH, outline=BG)
-            for hx in range(int(nx - w), int(nx), 6):
-                d.line([(hx, by1), (min(nx - 1, hx + (by1 - by0)), by0)], fill=MUTED)
+            _hatch(d, nx - w, by0, nx - 1, by1)
             nx -= w
         fonts.draw_text(
             d, (bx + 10, (by0 + by1) / 2), str(r.total), 24, ACCENT if r.winner else TEXT, bold=True, anchor="lm"
         )
         d.line([(axis, by0 - 4), (axis, by1 + 4)], fill=MUTED, width=2)
-    ly = top + ROW_H * len(ordered) + 20
-    lx = 32.0
-    for c, name in enumerate(categories):
-        colour = CATEGORY_COLOURS[c % len(CATEGORY_COLOURS)]
-        w = fonts.text_width(name, 17) + 34
-        if lx + w > WIDTH - 20:
+        y += row_h
+    ly = y + 20
+    lx = 32
+    for c, (entry, hatched) in enumerate(legend):
+        item_w = fonts.text_width(entry, 17) + 34
+        if lx + item_w > WIDTH - 20:
             ly += 28
             lx = 32
-        d.rectangle([lx, ly - 8, lx + 18, ly + 10], fill=colour)
-        fonts.draw_text(d, (lx + 26, ly + 1), name, 17, TEXT, anchor="lm")
-        lx += w + 16
-    if ly + 30 > height:
-        img = img.crop((0, 0, WIDTH, ly + 30))
+        if hatched:
+            _hatch(d, lx, ly - 8, lx + 18, ly + 10)
+        else:
+            d.rectangle([lx, ly - 8, lx + 18, ly + 10], fill=CATEGORY_COLOURS[c % len(CATEGORY_COLOURS)])
+        fonts.draw_text(d, (lx + 26, ly + 1), entry, 17, TEXT, anchor="lm", room=WIDTH - 20 - lx - 26)
+        lx += item_w + 16
     return img

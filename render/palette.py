@@ -1,11 +1,13 @@
 """Player colours safe for colour-blind players (Okabe-Ito) and the second cue every piece carries.
 
-Colour is never the only cue: every piece shows its owner's mark (the initial of the name, or the seat number
-when two players share an initial) and the side panel pairs each mark and colour with the name.
+Colour is never the only cue: every piece shows its owner's mark (the initial of the name, with the seat number
+added for every player who shares an initial) and the side panel pairs each mark and colour with the name.
 """
 
 from __future__ import annotations
 
+import unicodedata
+from collections import Counter
 from typing import Final
 
 from render import fonts
@@ -37,16 +39,25 @@ def text_on(colour: RGB) -> RGB:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else PAPER
 
 
+def initial(name: str) -> str:
+    """The first visible character of ``name`` (a letter, digit, emoji or other symbol; punctuation only when the
+    name has nothing else), upper-cased; "" for a name with nothing visible."""
+    parts = [c for c in fonts.clusters(name) if not c.isspace()]
+    chosen = next((c for c in parts if unicodedata.category(c[0])[0] in "LNS"), parts[0] if parts else "")
+    upper = chosen.upper()
+    return upper if len(upper) == len(chosen) else chosen
+
+
 def marks(names: list[str]) -> list[str]:
-    """One short mark per seat: the first drawable letter of the name, upper-cased; the seat number if taken."""
-    out: list[str] = []
-    for seat, name in enumerate(names):
-        text = fonts.clean(name, bold=True)
-        mark = next((ch.upper() for ch in text if ch.isalnum()), "")
-        if not mark or mark in out:
-            mark = str(seat + 1)
-        out.append(mark)
-    return out
+    """One short mark per seat, the same rule for everyone: the initial of the name; players who share an initial
+    all add their seat number to it ("P1", "P2" for P1 and P2; "A1", "A3" for Anna and Alex in seats 1 and 3);
+    the seat number alone for a name with nothing visible."""
+    firsts = [initial(name) for name in names]
+    shared = Counter(firsts)
+    return [
+        str(seat + 1) if not first else f"{first}{seat + 1}" if shared[first] > 1 else first
+        for seat, first in enumerate(firsts)
+    ]
 
 
 def darker(colour: RGB, factor: float = 0.6) -> RGB:

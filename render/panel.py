@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
 from render import fonts
+from render.fonts import Colour
 from render.palette import RGB, text_on
 
 BG: Final = (36, 40, 47)
@@ -43,19 +45,120 @@ class Panel:
     footer: tuple[str, ...] = field(default=())
 
 
-def card_height(card: PlayerCard) -> int:
-    lines = len(card.details) + (1 if card.badges else 0)
-    return max(ROW, 50 + 22 * lines)
+NAME_SIZE: Final = 21
+DETAIL_SIZE: Final = 15
+BADGE_SIZE: Final = 14
+LINE_SIZE: Final = 16  # subtitle and footer
+CAPTION_SIZE: Final = 18
 
 
-def panel_height(panel: Panel, picture: Image.Image | None = None) -> int:
-    extra = picture.height + 40 if picture is not None else 0
-    return HEADER + sum(card_height(c) + 8 for c in panel.cards) + 26 * len(panel.footer) + PAD + extra
+def _line_height(size: int) -> int:
+    return round(size * 1.3)
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    name: fonts.Fitted
+    name_baselines: tuple[int, ...]  # from the card's top
+    details: tuple[tuple[fonts.Fitted, tuple[int, ...]], ...]
+    badges: tuple[tuple[str, int, int, int, int], ...]  # text, size, x from the left edge, baseline, width
+    height: int
+
+
+def _name_width(card: PlayerCard, width: int) -> int:
+    return width - 2 * PAD - 60 - fonts.text_width(card.score, 24, True) - 12
+
+
+@lru_cache(maxsize=256)
+def card_layout(card: PlayerCard, width: int = WIDTH) -> CardLayout:
+    """Where every text of a card goes: the name on as many lines as it needs (smaller first, then wrapped), the
+    details wrapped, the badges in rows. Nothing is cut, so the card is as tall as its texts."""
+    text = ("★ " if card.winner else "") + card.name
+    name = fonts.fit(text, NAME_SIZE, _name_width(card, width), True, 1, 16)
+    if len(name.lines) > 1:
+        name = fonts.fit(text, NAME_SIZE, _name_width(card, width), True, 2, 14)
+    if len(name.lines) == 1:
+        baselines: tuple[int, ...] = (36,)
+    else:
+        step = _line_height(name.size)
+        baselines = tuple(12 + name.size + i * step for i in range(len(name.lines)))
+    ly = max(62, baselines[-1] + 24)
+    inner = width - 2 * PAD - 60
+    details = []
+    for line in card.details:
+        fitted = fonts.fit(line, DETAIL_SIZE, inner, False, 1, 12)
+        step = _line_height(fitted.size) + 2
+        details.append((fitted, tuple(ly + i * step for i in range(len(fitted.lines)))))
+        ly += step * len(fitted.lines)
+    badges = []
+    bx = 0
+    for text in card.badges:
+        size = fonts.fit_line(text, BADGE_SIZE, inner - 14, True, 10)
+        bw = fonts.text_width(text, size, True) + 14
+        if bx and bx + bw > inner:
+            bx = 0
+            ly += 26
+        badges.append((text, size, bx, ly, bw))
+        bx += bw + 6
+    bottom = ly + (26 if card.badges else 0)
+    return CardLayout(name, baselines, tuple(details), tuple(badges), max(ROW, bottom - 12))
+
+
+def card_height(card: PlayerCard, width: int = WIDTH) -> int:
+    return card_layout(card, width).height
+
+
+@lru_cache(maxsize=256)
+def _header(panel: Panel, width: int) -> tuple[fonts.Fitted, fonts.Fitted, int]:
+    title = fonts.fit(panel.title, 24, width - 2 * PAD, True, 1, 18)
+    subtitle = fonts.fit(panel.subtitle, LINE_SIZE, width - 2 * PAD, False, 1, 13)
+    height = (
+        30
+        + _line_height(title.size) * (len(title.lines) - 1)
+        + 24
+        + _line_height(subtitle.size) * (len(subtitle.lines) - 1)
+    )
+    return title, subtitle, max(HEADER, height + 10)
+
+
+def _footer(panel: Panel, width: int) -> tuple[fonts.Fitted, ...]:
+    return tuple(fonts.fit(line, LINE_SIZE, width - 2 * PAD, False, 1, 13) for line in panel.footer)
+
+
+def _caption(caption: str, width: int) -> fonts.Fitted:
+    return fonts.fit(caption, CAPTION_SIZE, width - 2 * PAD, True, 1, 14)
+
+
+def panel_height(panel: Panel, picture: Image.Image | None = None, caption: str = "", width: int = WIDTH) -> int:
+    extra = 0
+    if picture is not None:
+        extra = picture.height + 40 + _line_height(CAPTION_SIZE) * (len(_caption(caption, width).lines) - 1)
+    footer = sum(_line_height(f.size) * len(f.lines) + 6 for f in _footer(panel, width))
+    cards = sum(card_height(c, width) + 8 for c in panel.cards)
+    return _header(panel, width)[2] + cards + footer + PAD + extra
 
 
 def swatch(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, mark: str) -> None:
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=TEXT, width=2)
-    fonts.draw_text(draw, (cx, cy), mark, round(r * 1.15), text_on(colour), bold=True, anchor="mm")
+    size = fonts.fit_line(mark, round(r * 1.15), r * 1.7, bold=True)
+    fonts.draw_text(draw, (cx, cy), mark, size, text_on(colour), bold=True, anchor="mm", room=r * 1.7)
+
+
+def draw_lines(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    baselines: tuple[int, ...] | list[int],
+    fitted: fonts.Fitted,
+    room: float,
+    fill: Colour,
+    bold: bool = False,
+) -> None:
+    for line, y in zip(fitted.lines, baselines, strict=True):
+        fonts.draw_text(draw, (x, y), line, fitted.size, fill, bold=bold, room=room)
+
+
+def _baselines(top: int, fitted: fonts.Fitted) -> list[int]:
+    return [top + i * _line_height(fitted.size) for i in range(len(fitted.lines))]
 
 
 def draw_panel(
@@ -65,13 +168,16 @@ def draw_panel(
 
     ``picture`` (the drawn tile of a turn preview) is shown under the cards with ``caption`` above it.
     """
-    img = Image.new("RGB", (width, max(height, panel_height(panel, picture))), BG)
+    img = Image.new("RGB", (width, max(height, panel_height(panel, picture, caption, width))), BG)
     d = ImageDraw.Draw(img)
-    fonts.draw_text(d, (PAD, 30), fonts.fit(panel.title, 24, width - 2 * PAD, True), 24, TEXT, bold=True)
-    fonts.draw_text(d, (PAD, 54), fonts.fit(panel.subtitle, 16, width - 2 * PAD), 16, MUTED)
-    y = HEADER
+    title, subtitle, y = _header(panel, width)
+    room = width - 2 * PAD
+    draw_lines(d, PAD, _baselines(30, title), title, room, TEXT, True)
+    sub_top = 30 + _line_height(title.size) * (len(title.lines) - 1) + 24
+    draw_lines(d, PAD, _baselines(sub_top, subtitle), subtitle, room, MUTED)
     for card in panel.cards:
-        h = card_height(card)
+        lay = card_layout(card, width)
+        h = lay.height
         d.rounded_rectangle(
             [PAD - 4, y, width - PAD + 4, y + h],
             radius=10,
@@ -81,29 +187,23 @@ def draw_panel(
         )
         d.rectangle([PAD - 4, y + 8, PAD + 2, y + h - 8], fill=card.colour)
         swatch(d, PAD + 30, y + 28, 17, card.colour, card.mark)
-        score_w = fonts.text_width(card.score, 24, True)
-        name_w = width - 2 * PAD - 60 - score_w - 12
-        name = ("★ " if card.winner else "") + card.name
-        fonts.draw_text(d, (PAD + 56, y + 36), fonts.fit(name, 21, name_w, True), 21, TEXT, bold=True)
+        draw_lines(d, PAD + 56, [y + b for b in lay.name_baselines], lay.name, _name_width(card, width), TEXT, True)
         fonts.draw_text(
             d, (width - PAD - 4, y + 36), card.score, 24, ACCENT if card.winner else TEXT, bold=True, anchor="rs"
         )
-        ly = y + 62
-        for line in card.details:
-            fonts.draw_text(d, (PAD + 56, ly), fonts.fit(line, 15, width - 2 * PAD - 60), 15, MUTED)
-            ly += 22
-        if card.badges:
-            bx = PAD + 56
-            for b in card.badges:
-                bw = fonts.text_width(b, 14, True) + 14
-                d.rounded_rectangle([bx, ly - 15, bx + bw, ly + 5], radius=6, fill=ACCENT)
-                fonts.draw_text(d, (bx + 7, ly), b, 14, (30, 30, 30), bold=True)
-                bx += bw + 6
+        for fitted, baselines in lay.details:
+            draw_lines(d, PAD + 56, [y + b for b in baselines], fitted, width - 2 * PAD - 60, MUTED)
+        for text, size, bx, by, bw in lay.badges:
+            x0, y0 = PAD + 56 + bx, y + by
+            d.rounded_rectangle([x0, y0 - 15, x0 + bw, y0 + 5], radius=6, fill=ACCENT)
+            fonts.draw_text(d, (x0 + 7, y0), text, size, (30, 30, 30), bold=True, room=bw - 14)
         y += h + 8
-    for line in panel.footer:
-        fonts.draw_text(d, (PAD, y + 18), fonts.fit(line, 16, width - 2 * PAD), 16, MUTED)
-        y += 26
+    for fitted in _footer(panel, width):
+        draw_lines(d, PAD, _baselines(y + 18, fitted), fitted, room, MUTED)
+        y += _line_height(fitted.size) * len(fitted.lines) + 6
     if picture is not None:
-        fonts.draw_text(d, (PAD, y + 24), fonts.fit(caption, 18, width - 2 * PAD, True), 18, TEXT, bold=True)
+        fitted = _caption(caption, width)
+        draw_lines(d, PAD, _baselines(y + 24, fitted), fitted, room, TEXT, True)
+        y += _line_height(CAPTION_SIZE) * (len(fitted.lines) - 1)
         img.paste(picture, ((width - picture.width) // 2, y + 36))
     return img

@@ -210,14 +210,10 @@ def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
         d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=colour, width=lw)
         tag = max(10, round(t * 0.26))
         d.rectangle([ox, oy, ox + tag, oy + tag], fill=colour, outline=INK)
+        room = tag * 0.95
+        size = fonts.fit_line(mk[seat], max(8, round(tag * 0.72)), room, bold=True, smallest=7)
         fonts.draw_text(
-            d,
-            (ox + tag / 2 + 0.5, oy + tag / 2),
-            mk[seat],
-            max(8, round(tag * 0.72)),
-            text_on(colour),
-            bold=True,
-            anchor="mm",
+            d, (ox + tag / 2 + 0.5, oy + tag / 2), mk[seat], size, text_on(colour), bold=True, anchor="mm", room=room
         )
     size = follower_size(t)
     for f in view["followers"]:
@@ -236,7 +232,8 @@ def board_image(view: View, cells: Sequence[tuple[int, int]] = ()) -> Image.Imag
     picture = None
     if cells and view.get("drawn"):
         picture = tile_sprite(view["drawn"], 0, 150)
-    lay = layout(view, cells, panel_height(panel, picture))
+    caption = label("drawn_tile", tile=view["drawn"]) if view.get("drawn") else label("drawn")
+    lay = layout(view, cells, panel_height(panel, picture, caption))
     img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
     _draw_board(view, lay, img)
     if cells:
@@ -248,7 +245,6 @@ def board_image(view: View, cells: Sequence[tuple[int, int]] = ()) -> Image.Imag
             d.rectangle([ox + 2, oy + 2, ox + t - 3, oy + t - 3], outline=PREVIEW, width=max(2, t // 24))
             b = badge(str(n), bsize, PREVIEW, INK)
             img.paste(b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
-    caption = label("drawn_tile", tile=view["drawn"]) if view.get("drawn") else label("drawn")
     side = draw_panel(panel, lay.height, picture=picture, caption=caption)
     img.paste(side, (lay.board_width, 0))
     return img
@@ -260,12 +256,15 @@ SPOT_TILE: Final = 220
 def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
     """The tile at (x, y) enlarged inside its 3x3 neighbourhood, each follower spot labelled by its name."""
     t = SPOT_TILE
-    head = 56
     pad = 16
-    img = Image.new("RGB", (3 * t + 2 * pad, 3 * t + head + pad), BOARD_BG)
+    width = 3 * t + 2 * pad
+    title = fonts.fit(label("choose_spot", x=x, y=y) if spots else label("no_spot"), 24, width - 2 * pad, True, 1, 18)
+    step = round(title.size * 1.3)
+    head = 56 + step * (len(title.lines) - 1)
+    img = Image.new("RGB", (width, 3 * t + head + pad), BOARD_BG)
     d = ImageDraw.Draw(img)
-    title = label("choose_spot", x=x, y=y) if spots else label("no_spot")
-    fonts.draw_text(d, (pad, 38), fonts.fit(title, 24, img.width - 2 * pad, True), 24, TEXT, bold=True)
+    for i, line in enumerate(title.lines):
+        fonts.draw_text(d, (pad, 38 + i * step), line, title.size, TEXT, bold=True, room=width - 2 * pad)
     lay = Layout(t, x - 1, y - 1, 3, 3, pad, head, img.width, img.height, img.width, img.height)
     d.rectangle([pad, head, pad + 3 * t - 1, head + 3 * t - 1], fill=EMPTY)
     near = [p for p in view["tiles"] if abs(p["x"] - x) <= 1 and abs(p["y"] - y) <= 1]
@@ -300,7 +299,7 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
             d.ellipse([px - 6, py - 6, px + 6, py + 6], fill=PREVIEW, outline=INK, width=2)
         taken: list[tuple[int, int, int, int]] = [(px - 7, py - 7, px + 7, py + 7) for _, (px, py) in points]
         for name, (px, py) in points:
-            _spot_label(d, px, py, spot_label(name), taken)
+            _spot_label(d, px, py, spot_label(name), taken, img.width)
     return img
 
 
@@ -308,14 +307,19 @@ LABEL_SIZE: Final = 17
 LABEL_H: Final = 26
 
 
-def _spot_label(d: ImageDraw.ImageDraw, px: int, py: int, text: str, taken: list[tuple[int, int, int, int]]) -> None:
-    """A name tag for the spot at (px, py): below it, or the first nearby place that overlaps no other tag."""
-    w = fonts.text_width(text, LABEL_SIZE, True) + 14
+def _spot_label(
+    d: ImageDraw.ImageDraw, px: int, py: int, text: str, taken: list[tuple[int, int, int, int]], width: int
+) -> None:
+    """A name tag for the spot at (px, py): below it, or the first nearby place that overlaps no other tag; always
+    inside the picture (``width`` pixels wide), the text smaller if it is wider than the picture."""
+    size = fonts.fit_line(text, LABEL_SIZE, width - 30, True, 12)
+    w = fonts.text_width(text, size, True) + 14
     h = LABEL_H
     candidates = [(px - w // 2, py + 9), (px - w // 2, py - 9 - h), (px + 10, py - h // 2), (px - 10 - w, py - h // 2)]
     candidates += [(px - w // 2, py + 9 + k * (h + 2)) for k in (1, 2)] + [
         (px - w // 2, py - 9 - h - k * (h + 2)) for k in (1, 2)
     ]
+    candidates = [(min(max(cx, 4), width - 4 - w), cy) for cx, cy in candidates]
 
     def free(box: tuple[int, int, int, int]) -> bool:
         return all(box[2] < t[0] or box[0] > t[2] or box[3] < t[1] or box[1] > t[3] for t in taken)
@@ -326,7 +330,7 @@ def _spot_label(d: ImageDraw.ImageDraw, px: int, py: int, text: str, taken: list
     if (bx, by) != candidates[0]:
         d.line([(px, py), (bx + w // 2, by + h // 2)], fill=INK, width=2)
     d.rounded_rectangle(box, radius=8, fill=PAPER, outline=INK, width=2)
-    fonts.draw_text(d, (bx + w / 2, by + h / 2), text, LABEL_SIZE, INK, bold=True, anchor="mm")
+    fonts.draw_text(d, (bx + w / 2, by + h / 2), text, size, INK, bold=True, anchor="mm", room=w - 10)
 
 
 def colour_of(seat: int) -> RGB:

@@ -252,7 +252,9 @@ def meeple(colour: RGB, mark: str, size: int, lying: bool = False) -> Image.Imag
     d.polygon(poly[1:-1], fill=colour)  # hide the head outline where it meets the body
     d.rectangle([s * 0.38, s * 0.3, s * 0.62, s * 0.45], fill=colour)
     if mark:
-        fonts.draw_text(d, (s * 0.5, s * 0.6), mark, max(8, round(s * 0.34)), text_on(colour), bold=True, anchor="mm")
+        room = s * 0.5
+        fsize = fonts.fit_line(mark, max(8, round(s * 0.34)), room, bold=True)
+        fonts.draw_text(d, (s * 0.5, s * 0.6), mark, fsize, text_on(colour), bold=True, anchor="mm", room=room)
     if lying:
         img = img.transpose(Image.Transpose.ROTATE_90)
     return img.reduce(2)

@@ -193,7 +193,8 @@ def settlement_sprite(colour: RGB, mark: str, size: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     poly = [(s * 0.12, s * 0.42), (s * 0.5, s * 0.08), (s * 0.88, s * 0.42), (s * 0.88, s * 0.92), (s * 0.12, s * 0.92)]
     d.polygon(poly, fill=colour, outline=INK if sum(colour) > 200 else PAPER, width=max(3, s // 12))
-    fonts.draw_text(d, (s * 0.5, s * 0.62), mark, round(s * 0.42), text_on(colour), bold=True, anchor="mm")
+    fsize = fonts.fit_line(mark, round(s * 0.42), s * 0.6, bold=True)
+    fonts.draw_text(d, (s * 0.5, s * 0.62), mark, fsize, text_on(colour), bold=True, anchor="mm", room=s * 0.6)
     return img.reduce(2)
 
 
@@ -212,7 +213,8 @@ def city_sprite(colour: RGB, mark: str, size: int) -> Image.Image:
         (s * 0.5, s * 0.5),
     ]
     d.polygon(poly, fill=colour, outline=INK if sum(colour) > 200 else PAPER, width=max(3, s // 14))
-    fonts.draw_text(d, (s * 0.5, s * 0.72), mark, round(s * 0.36), text_on(colour), bold=True, anchor="mm")
+    fsize = fonts.fit_line(mark, round(s * 0.36), s * 0.6, bold=True)
+    fonts.draw_text(d, (s * 0.5, s * 0.72), mark, fsize, text_on(colour), bold=True, anchor="mm", room=s * 0.6)
     return img.reduce(2)
 
 
