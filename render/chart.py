@@ -100,8 +100,10 @@ def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row], lost
         swatch(d, 46, mid, 16, r.colour, r.mark)
         step = round(name.size * 1.25)
         first = mid - step * (len(name.lines) - 1) / 2
+        rtl = fonts.right_to_left(r.name)
         for i, line in enumerate(name.lines):
-            fonts.draw_text(d, (72, first + i * step), line, name.size, TEXT, bold=True, anchor="lm", room=NAME_W - 50)
+            at = (72 + NAME_W - 50 if rtl else 72, first + i * step)
+            fonts.draw_text(d, at, line, name.size, TEXT, bold=True, anchor="rm" if rtl else "lm", room=NAME_W - 50)
         bx = axis
         by0, by1 = mid - (ROW_H - 28) / 2, mid + (ROW_H - 28) / 2
         for c, value in enumerate(r.parts):

@@ -35,7 +35,8 @@ def end_image(view: Mapping[str, Any]) -> Image.Image:
         total = int(p.get("score", p.get("points", sum(parts))))
         rows.append(Row(names[seat], player_colour(seat), mk[seat], total, parts, seat in winners))
     title = label("final_scores") if view.get("finished") or winners else label("turn", turn=view.get("turn", 0))
-    return chart_image(title, [label("cat_" + k) for k in keys], rows)
+    lost = label("cat_ransom_paid") if game == "carcassonne" else ""
+    return chart_image(title, [label("cat_" + k) for k in keys], rows, lost)
 
 
 def _catan_breakdown(view: Mapping[str, Any]) -> dict[int, dict[str, int]]:

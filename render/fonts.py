@@ -357,6 +357,13 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     return tuple(_visual(items))
 
 
+def right_to_left(text: str) -> bool:
+    """Whether ``text`` is a right-to-left paragraph (its first strong character is Arabic, Hebrew, ...), so that
+    its lines are aligned to the right."""
+    return next((unicodedata.bidirectional(ch) in ("R", "AL") for ch in text if unicodedata.bidirectional(ch) in
+                 ("L", "R", "AL")), False)  # fmt: skip
+
+
 def missing(text: str, bold: bool = False) -> str:
     """The clusters of ``text`` that no bundled font covers (drawn as boxes)."""
     return "".join(c for c in clusters(text) if font_for(c, bold) == BOX)
@@ -397,13 +404,13 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
 
 @dataclass(frozen=True)
 class TextEvent:
-    """One text laid out or drawn: ``ok`` is False when it was cut, or wider than the room it was given."""
+    """One text drawn: ``ok`` is False when it is wider than the room its caller made for it. (Nothing here cuts
+    text: :func:`fit` wraps and shrinks; a test that sees every name and label whole knows none was cut.)"""
 
     text: str
     size: int
     width: float
     room: float | None
-    lines: tuple[str, ...]
     ok: bool
 
 
@@ -486,13 +493,20 @@ def fit(text: str, size: int, width: float, bold: bool = False, lines: int = 1, 
     """``text`` at the largest size from ``size`` down to ``smallest`` (default: three quarters of ``size``) that
     fits in ``lines`` lines of ``width`` pixels; when even the smallest needs more lines, more lines. Never cut."""
     floor = smallest or max(8, round(size * 0.75))
-    found = Fitted(floor, wrap(text, floor, width, bold))
-    for s in range(size, floor - 1, -1):
-        wrapped = wrap(text, s, width, bold) if text_width(text, s, bold) > width else (" ".join(text.split()),)
-        if len(wrapped) <= lines:
-            found = Fitted(s, wrapped)
-            break
-    return found
+    sizes = range(size, floor - 1, -1)
+    for whole_words in (True, False):  # rather smaller than a word broken in two
+        for s in sizes:
+            if text_width(text, s, bold) <= width:
+                return Fitted(s, (" ".join(text.split()),))
+            wrapped = wrap(text, s, width, bold)
+            if len(wrapped) <= lines and not (whole_words and _breaks_words(text, wrapped)):
+                return Fitted(s, wrapped)
+    return Fitted(floor, wrap(text, floor, width, bold))
+
+
+def _breaks_words(text: str, lines: tuple[str, ...]) -> bool:
+    """Whether ``lines`` cut a word of ``text`` (other than between Chinese, Japanese or Korean characters)."""
+    return len(" ".join(lines).split()) != len(text.split()) and not any(map(_breakable, clusters(text)))
 
 
 def fit_line(text: str, size: int, width: float, bold: bool = False, smallest: int = 0) -> int:
@@ -552,7 +566,7 @@ def draw_text(
     the width. ``room``: the width the caller made for it (drawing wider is recorded as an overflow)."""
     parts = runs(text, bold)
     width = text_width(text, size, bold)
-    _record(TextEvent(text, size, width, room, (text,), room is None or width <= room + 0.5))
+    _record(TextEvent(text, size, width, room, room is None or width <= room + 0.5))
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2

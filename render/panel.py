@@ -153,8 +153,11 @@ def draw_lines(
     fill: Colour,
     bold: bool = False,
 ) -> None:
+    """The lines of ``fitted`` at ``baselines``, from ``x`` (right-to-left text: ending at ``x + room``)."""
+    rtl = fonts.right_to_left(" ".join(fitted.lines))
     for line, y in zip(fitted.lines, baselines, strict=True):
-        fonts.draw_text(draw, (x, y), line, fitted.size, fill, bold=bold, room=room)
+        at = (x + room, y) if rtl else (x, y)
+        fonts.draw_text(draw, at, line, fitted.size, fill, bold=bold, room=room, anchor="rs" if rtl else "ls")
 
 
 def _baselines(top: int, fitted: fonts.Fitted) -> list[int]:

@@ -160,7 +160,9 @@ def _panel(view: View) -> Panel:
         subtitle = label("finished")
     else:
         subtitle = label("turn", turn=view["turn"]) + "  ·  " + label("tiles_left", count=view["tiles_left"])
-    return Panel(title=label("title_carcassonne"), subtitle=subtitle, cards=tuple(cards))
+    # the frames drawn around each player's latest tile need saying once
+    footer = (label("legend_last_tile"),) if any(p.get("last_placed") for p in view["players"]) else ()
+    return Panel(title=label("title_carcassonne"), subtitle=subtitle, cards=tuple(cards), footer=footer)
 
 
 def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
@@ -228,11 +230,11 @@ def board_image(view: View, cells: Sequence[tuple[int, int]] = ()) -> Image.Imag
     """The public board (``cells`` numbered 1..n for a turn preview)."""
     panel = _panel(view)
     if cells:
-        panel = replace(panel, footer=(label("choose_cell"),))
+        panel = replace(panel, footer=(label("choose_cell"), *panel.footer))
     picture = None
     if cells and view.get("drawn"):
         picture = tile_sprite(view["drawn"], 0, 150)
-    caption = label("drawn_tile", tile=view["drawn"]) if view.get("drawn") else label("drawn")
+    caption = label("drawn")  # the tile's picture says which it is; its id means nothing to players
     lay = layout(view, cells, panel_height(panel, picture, caption))
     img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
     _draw_board(view, lay, img)

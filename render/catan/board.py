@@ -309,7 +309,7 @@ def board_image(view: View, spots: Sequence[int | str] | None = None) -> Image.I
     panel = _panel(state, mk)
     if preview:
         key = "build_preview_road" if spots and isinstance(spots[0], str) else "build_preview_settlement"
-        panel = Panel(panel.title, panel.subtitle, panel.cards, footer=(label(key),))
+        panel = Panel(panel.title, panel.subtitle, panel.cards, footer=(label(key), *panel.footer))
     height = max(BOARD_H, panel_height(panel))
     img = Image.new("RGB", (BOARD_W + 340, height), SEA)
     img.paste(base, (0, 0))

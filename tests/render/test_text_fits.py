@@ -1,0 +1,141 @@
+"""Every image fits every language: with 32-character names (Discord's longest) in four scripts, every board,
+preview and end image in English, Simplified and Traditional Chinese and Russian draws each text whole, inside the
+room made for it: names and labels wrap or shrink, nothing is cut with an ellipsis."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import partial
+
+import pytest
+from PIL import Image
+
+import render
+from bot.text.i18n import LANGUAGES, install_image_labels, speaking
+from engine.carcassonne import Carcassonne
+from engine.catan import Catan
+from engine.catan.board import EDGE_NAMES
+from render import fonts
+from render.labels import label, set_translator
+
+LONG_NAMES = [
+    "Maximilian Alexander Wolfgangsen",  # Latin, with spaces
+    "Константинопольский Александрови",  # Cyrillic
+    "长" * 16 + "張" * 16,  # Chinese without spaces
+    "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",  # the widest Latin letter, no place to break
+]
+ARABIC_AND_KOREAN = ["عبد الرحمن بن محمد العبد الكريم", "김민준" * 10 + "🎲🦄"]
+
+
+def test_the_names_are_discords_longest() -> None:
+    assert all(len(name) <= 32 for name in LONG_NAMES + ARABIC_AND_KOREAN)
+    assert sum(len(name) == 32 for name in LONG_NAMES + ARABIC_AND_KOREAN) >= 4
+
+
+@pytest.fixture(autouse=True)
+def catalogues() -> Iterator[None]:
+    install_image_labels()
+    yield
+    set_translator(None)
+
+
+def _carcassonne_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]:
+    game = Carcassonne.new(names, {"tower": True}, 7)
+    rng = random.Random(7)
+    jobs: dict[str, Callable[[], Image.Image]] = {}
+    while not game.finished:
+        view = game.view(game.current)
+        prisoners = any(any(p.get("prisoners") or []) for p in view["players"])
+        if "preview" not in jobs and len(game.board) >= 20 and game.decision() == "place":
+            cells = sorted(game.legal_placements())
+            jobs["preview"] = partial(render.carcassonne_preview_image, view, cells)
+        if "spots" not in jobs and len(game.board) >= 20 and game.decision() == "follower" and game.follower_spots():
+            x, y = view["placed"]
+            spots = game.follower_spots()
+            jobs["spots"] = partial(render.carcassonne_spots_image, view, x, y, spots)
+        if "board" not in jobs and (prisoners or len(game.board) >= 60):
+            jobs["board"] = partial(render.board_image, game.view(None))
+        game.apply(game.random_action(rng))
+    jobs["end"] = partial(render.end_image, game.view(None))
+    jobs["final board"] = partial(render.board_image, game.view(None))
+    return jobs
+
+
+def _catan_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]:
+    game = Catan.new(names, {"board": "random"}, 3)
+    rng = random.Random(3)
+    jobs: dict[str, Callable[[], Image.Image]] = {}
+    actions = 0
+    while not game.finished:
+        seat = game.current
+        view = game.view(None)
+        discarding = any(p.get("discard_owed") for p in view.get("players", []))
+        if "board" not in jobs and actions >= 150 and game.phase == "main":
+            jobs["board"] = partial(render.board_image, view)
+            settle = [n + 1 for n in game.legal_settlements(seat)] or [1, 2, 3]
+            roads = [EDGE_NAMES[e] for e in game.legal_roads(seat)] or ["1-2"]
+            jobs["settlement preview"] = partial(render.catan_preview_image, game.view(seat), settle)
+            jobs["road preview"] = partial(render.catan_preview_image, game.view(seat), roads)
+        if "discards" not in jobs and discarding:
+            jobs["discards"] = partial(render.board_image, view)
+        game.apply(game.random_action(rng))
+        actions += 1
+    jobs["end"] = partial(render.end_image, game.view(None))
+    jobs["final board"] = partial(render.board_image, game.view(None))
+    return jobs
+
+
+def _check(image: Callable[[], Image.Image], names: list[str], lang: str, what: str) -> None:
+    with speaking(lang), fonts.recording() as events:
+        image()
+    assert events, what
+    bad = [e for e in events if not e.ok or "…" in e.text]
+    assert not bad, f"{lang} {what}: {bad[:3]}"
+    drawn = "".join(e.text for e in events).replace(" ", "")
+    for name in names if what != "carcassonne spots" else ():  # the follower-spots picture has no player list
+        assert name.replace(" ", "") in drawn, f"{lang} {what}: {name} not drawn whole"
+
+
+VIEWS: dict[str, dict[str, Callable[[], Image.Image]]] = {}
+
+
+def _views(game: str, names: list[str]) -> dict[str, Callable[[], Image.Image]]:
+    key = game + "|".join(names)
+    if key not in VIEWS:
+        VIEWS[key] = _carcassonne_views(names) if game == "carcassonne" else _catan_views(names)
+    return VIEWS[key]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["carcassonne", "catan"])
+def test_every_image_draws_every_text_whole_with_the_longest_names(lang: str, game: str) -> None:
+    for names in (LONG_NAMES, ARABIC_AND_KOREAN + LONG_NAMES[:2]):
+        jobs = _views(game, names)
+        assert {"board", "end", "final board"} <= set(jobs)
+        for what, image in jobs.items():
+            _check(image, names, lang, f"{game} {what}")
+
+
+def test_the_russian_catan_panel_is_not_cut() -> None:
+    """The panel text that used to end in an ellipsis: Russian card counts and both awards on one card."""
+    from render.panel import Panel, PlayerCard, draw_panel
+
+    with speaking("ru"), fonts.recording() as events:
+        facts = [label("cards", count=12), label("dev_cards", count=3), label("knights", count=3)]
+        facts.append(label("discard_owed", count=6))
+        card = PlayerCard(
+            name=LONG_NAMES[1],
+            colour=(0, 114, 178),
+            mark="К",
+            score=label("public_points", points=10),
+            details=("  ·  ".join(facts),),
+            badges=(label("longest_road"), label("largest_army")),
+            active=True,
+        )
+        draw_panel(Panel(label("title_catan"), label("dice", a=6, b=6, total=12), (card,)), 400)
+    assert events and all(e.ok and "…" not in e.text for e in events)
+    drawn = "".join(e.text for e in events)
+    for fact in facts:
+        for word in fact.split():
+            assert word in drawn
