@@ -251,11 +251,24 @@ def narrate(game: str, events: Sequence[Event], names: Sequence[str]) -> list[st
     """
     teller = _carcassonne if game == "carcassonne" else _catan
     lines = []
+    worthless = 0
     for event in events:
+        if game == "carcassonne" and _scores_nothing(event):
+            worthless += 1  # the end's unclaimed features are counted, not listed one by one
+            continue
         line = teller(event, names)
         if line:
             lines.append(line)
+    if worthless:
+        lines.append(t("narrate.final_nothing", count=worthless))
     return lines
+
+
+def _scores_nothing(event: Event) -> bool:
+    """A feature or farm scored at the end for no points (nobody had a follower on it)."""
+    return event.get("type") in ("feature_scored", "farm_scored") and not (
+        event.get("scorers") and event.get("points", 0)
+    )
 
 
 def fit(lines: Sequence[str], tail: str, limit: int = 2000) -> str:

@@ -211,6 +211,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "A farm supplying {cities}: {count} points to {who}.",
     ),
     "narrate.farm_unclaimed": "A farm supplying {cities} had no farmer.",
+    "narrate.final_nothing": (
+        "{count} unfinished feature or farm without a follower scores nothing.",
+        "{count} unfinished features and farms without followers score nothing.",
+    ),
     "narrate.tower_built": "{name} raised the tower at ({x}, {y}) to height {height}.",
     "narrate.captured": "{name} captured {owner}'s follower on {on} at ({x}, {y}).",
     "narrate.prisoners_exchanged": "{who} exchanged prisoners.",
