@@ -29,11 +29,14 @@ from engine.catan import Catan
 from render.png import encode
 
 NAMES = ["Alice", "Борис", "张伟", "さくら"]
+# Names that need the Hangul and emoji fonts, right-to-left order and Arabic shaping.
+WORLD_NAMES = ["김민준", "محمد علي", "Bob \U0001f3b2\U0001f984", "דוד כהן"]
+LONG_NAMES = ["Maximilian Alexander Wolfgangsen", "Константинопольский Александрови", "长" * 32, "김민준" * 10 + "🎲🦄"]
 
 
-def carcassonne_states(seed: int) -> dict[str, Any]:
+def carcassonne_states(seed: int, names: list[str] = NAMES) -> dict[str, Any]:
     """A Tower game: the view at the turn the board reaches 100 tiles, a preview and a spots image there."""
-    game = Carcassonne.new(NAMES, {"tower": True}, seed)
+    game = Carcassonne.new(names, {"tower": True}, seed)
     rng = random.Random(seed)
     out: dict[str, Any] = {}
     while not game.finished:
@@ -49,8 +52,8 @@ def carcassonne_states(seed: int) -> dict[str, Any]:
     return out
 
 
-def catan_states(seed: int) -> dict[str, Any]:
-    game = Catan.new(NAMES, {"board": "random"}, seed)
+def catan_states(seed: int, names: list[str] = NAMES) -> dict[str, Any]:
+    game = Catan.new(names, {"board": "random"}, seed)
     rng = random.Random(seed)
     out: dict[str, Any] = {}
     actions = 0
@@ -95,6 +98,37 @@ def measure(make: Callable[[], bytes], image: Callable[[], Image.Image], repeat:
         "png_bytes": len(png),
         "size": list(img.size),
         "pillow_encode_ms": round(statistics.median(pillow_times) * 1000, 1),
+    }
+
+
+def panel_ms(names: list[str], repeat: int) -> dict[str, float]:
+    """The side panel alone (where the names are), warm and from empty text caches: the cost of shaping."""
+    from render import fonts
+    from render.palette import marks, player_colour
+    from render.panel import Panel, PlayerCard, card_layout, draw_panel
+
+    mk = marks(names)
+    cards = tuple(
+        PlayerCard(n, player_colour(i), mk[i], str(10 * i), ("followers 7  ·  tower pieces 9",), active=i == 0)
+        for i, n in enumerate(names)
+    )
+    panel = Panel("Carcassonne", "Turn 41  ·  30 tiles left", cards)
+    caches = (fonts.runs, fonts.text_width, fonts.run_width, fonts.clusters, fonts.fit, card_layout)
+    cold_times = []
+    for _ in range(repeat):
+        for cached in caches:
+            cached.cache_clear()  # shaping, measuring, wrapping from scratch (fonts and glyph masks stay loaded)
+        started = time.perf_counter()
+        draw_panel(panel, 600)
+        cold_times.append(time.perf_counter() - started)
+    warm_times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        draw_panel(panel, 600)
+        warm_times.append(time.perf_counter() - started)
+    return {
+        "warm_ms": round(statistics.median(warm_times) * 1000, 2),
+        "cold_text_caches_ms": round(statistics.median(cold_times) * 1000, 2),
     }
 
 
@@ -145,6 +179,19 @@ def main() -> None:
         lambda: render.end_png(c["end"]), lambda: render.end_image(c["end"]), args.repeat
     )
     results["catan_end"] = measure(lambda: render.end_png(k["end"]), lambda: render.end_image(k["end"]), args.repeat)
+    results["panel_names"] = panel_ms(NAMES, args.repeat)
+    results["panel_world_names"] = panel_ms(WORLD_NAMES, args.repeat)
+    results["panel_32_character_names"] = panel_ms(LONG_NAMES, args.repeat)
+    # the same boards with Korean, Arabic, Hebrew and emoji names (first one: the extra fonts load)
+    wc = carcassonne_states(args.seed, WORLD_NAMES)["board"]
+    wk = catan_states(args.seed, WORLD_NAMES)["board"]
+    results["world_names_first_board_ms"] = cold(lambda: render.board_png(wk))
+    results["catan_board_world_names"] = measure(
+        lambda: render.board_png(wk), lambda: render.board_image(wk), args.repeat
+    )
+    results["carcassonne_board_world_names"] = measure(
+        lambda: render.board_png(wc), lambda: render.board_image(wc), args.repeat
+    )
     print(json.dumps(results, indent=1))
 
 
