@@ -112,12 +112,16 @@ class StampingFont(ImageFont.FreeTypeFont):
         return found
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False, index: int = 0) -> ImageFont.FreeTypeFont:
     """The ``index``-th font of the (bold) chain at ``size`` pixels (the emoji font at its only size)."""
     face = (BOLD if bold else REGULAR)[index]
+    return _open(face.file, face.strike or size)
+
+
+@lru_cache(maxsize=64)
+def _open(file: str, size: int) -> ImageFont.FreeTypeFont:
     with _LOCK:
-        return StampingFont(str(FONT_DIR / face.file), face.strike or size)
+        return StampingFont(str(FONT_DIR / file), size)
 
 
 def chain_length() -> int:
@@ -183,7 +187,7 @@ def _extends(ch: str) -> bool:
 
 def _invisible(ch: str) -> bool:
     """Control and format characters (bidi marks, zero-width spaces and joiners) that draw nothing anyway."""
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch != ZWJ
+    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") and ch != ZWJ and not 0xE0020 <= ord(ch) <= 0xE007F
 
 
 @lru_cache(maxsize=4096)

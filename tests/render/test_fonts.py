@@ -134,6 +134,8 @@ def test_emoji_are_drawn_in_colour_where_they_are(emoji: str) -> None:
 def test_a_family_is_one_emoji_not_three() -> None:
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
     assert fonts.clusters(family) == (family,)
+    england = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"  # a flag spelt in tags
+    assert fonts.clusters(f"A{england}") == ("A", england)
     assert fonts.text_width(family, 24) < 2 * fonts.text_width("\U0001f468", 24)
 
 

@@ -10,6 +10,7 @@ from engine.carcassonne import Carcassonne
 from render import fonts
 from render.carcassonne import shapes, sprites
 from render.catan import board as catan_board
+from render.panel import card_layout
 
 from .test_catan import beginner_view
 
@@ -17,7 +18,7 @@ from .test_catan import beginner_view
 def _views() -> list[dict]:
     out = []
     for seed in (1, 2):
-        game = Carcassonne.new(["Ann", "Борис", "张伟"], {"tower": True}, seed)
+        game = Carcassonne.new(["Ann \U0001f3b2", "Борис", "张伟", "محمد", "김민준"], {"tower": True}, seed)
         rng = random.Random(seed)
         for _ in range(40 * seed):
             game.apply(game.random_action(rng))
@@ -37,6 +38,12 @@ def _clear() -> None:
         catan_board.city_sprite,
         fonts.runs,
         fonts.text_width,
+        fonts.run_width,
+        fonts.font_for,
+        fonts.clusters,
+        fonts.fit,
+        fonts._emoji_image,
+        card_layout,
     ):
         cached.cache_clear()
     for cached_shape in (shapes.tile_shapes, shapes.segment_map, shapes.reference_anchors):
