@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Self
+from typing import Any, ClassVar, Final, Self
 
 from engine.carcassonne import scoring
 from engine.carcassonne.board import DELTA, Board, cell, xy
@@ -44,6 +44,9 @@ RANSOM_PRICE: Final = 3
 # Board coordinates stay within the packed-cell range with a wide margin (a game has at most 102 tiles).
 MAX_COORD: Final = 400
 FOLLOWER_ROLE: Final = {"city": "knight", "road": "thief", "cloister": "monk", "field": "farmer"}
+# Actions a player may take back: placing the drawn tile and paying a ransom reveal nothing. The follower decision
+# (follower, tower, tower top, pass) ends the turn and draws the next tile; a discard is the game's own move.
+UNDOABLE: Final = frozenset({"place", "ransom"})
 
 
 def _int(action: Mapping[str, Any], name: str, what: str) -> int:
@@ -56,11 +59,11 @@ def _int(action: Mapping[str, Any], name: str, what: str) -> int:
 class Carcassonne:
     """Carcassonne with The River and The Tower; see ``shared/rules/carcassonne.md``."""
 
-    GAME: Final = "carcassonne"
-    SCHEMA: Final = 1
-    MIN_PLAYERS: Final = MIN_PLAYERS
-    MAX_PLAYERS: Final = MAX_PLAYERS
-    OPTIONS: Final = OPTION_NAMES
+    GAME: ClassVar[str] = "carcassonne"
+    SCHEMA: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = MIN_PLAYERS
+    MAX_PLAYERS: ClassVar[int] = MAX_PLAYERS
+    OPTIONS: ClassVar[frozenset[str]] = OPTION_NAMES
 
     def __init__(self, players: Sequence[str], options: Options, seed: int, first_player: int) -> None:
         n = len(players)
@@ -145,6 +148,16 @@ class Carcassonne:
 
     def actors(self) -> list[int]:
         return [] if self.phase == OVER else [self.current]
+
+    def current_seat(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def replies_owed_to(self, seat: int) -> list[int]:
+        """Carcassonne has no offers: nobody ever owes a reply."""
+        return []
+
+    def undoable(self, action: Mapping[str, Any]) -> bool:
+        return action.get("type") in UNDOABLE
 
     def decision(self) -> str:
         """``place``, ``discard`` (the drawn tile fits nowhere), ``follower`` or ``over``."""

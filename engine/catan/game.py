@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Self
+from typing import Any, ClassVar, Final, Self
 
 from engine.catan import longest_road as lr
 from engine.catan.board import (
@@ -29,14 +29,36 @@ from engine.catan.board import (
     node_of,
 )
 from engine.catan.maps import Layout, beginner_layout, layout_json, random_layout
-from engine.catan.options import CARD_INDEX, CARDS, DECK_COUNTS, OPTION_NAMES, Options, parse_options
+from engine.catan.options import OPTION_NAMES, Options, parse_options
 from engine.catan.policy import legal_actions, random_action, timeout_action
-from engine.catan.state import dump, load
-from engine.catan.trading import (
+from engine.catan.state import (
+    BANK_SIZE,
     CARD_COST,
+    CARD_INDEX,
+    CARDS,
+    CITIES,
     CITY_COST,
+    DECK_COUNTS,
+    DISCARD,
+    KNIGHT,
+    LARGEST_ARMY,
+    MAIN,
+    MONOPOLY,
+    OVER,
+    ROAD_BUILDING,
     ROAD_COST,
+    ROADS,
+    ROBBER,
+    ROLL,
     SETTLEMENT_COST,
+    SETTLEMENTS,
+    SETUP,
+    VICTORY_POINT,
+    YEAR_OF_PLENTY,
+    Offer,
+)
+from engine.catan.state_json import dump, load
+from engine.catan.trading import (
     Bundle,
     bundle_json,
     check_domestic,
@@ -49,19 +71,6 @@ from engine.catan.view import player_view
 from engine.errors import RuleError
 from engine.game import Action, Applied, Event
 
-SETUP: Final = "setup"
-ROLL: Final = "roll"  # before the roll: roll or play a development card
-DISCARD: Final = "discard"
-ROBBER: Final = "robber"
-MAIN: Final = "main"
-OVER: Final = "over"
-
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
-SETTLEMENTS: Final = 5
-CITIES: Final = 4
-ROADS: Final = 15
-BANK_SIZE: Final = 19
-LARGEST_ARMY: Final = 3
 HARBOR_NODES: Final = frozenset(n for pair in HARBOR_SPOT_NODES for n in pair)
 
 # Beginner set-up (rules section 4): (other settlement, starred settlement, roads) per colour.
@@ -97,6 +106,12 @@ FIELDS: Final[dict[str, frozenset[str]]] = {
     "withdraw": frozenset({"offer"}),
 }
 _KEYS: Final = {kind: fields | {"type", "player"} for kind, fields in FIELDS.items()}
+# Actions a player may take back: building, maritime trade and the steps of a trade offer reveal nothing. Not the
+# roll, a purchase or a theft (chance), a played development card or a discard (hidden cards shown), a completed
+# trade (another player's cards moved too) or the end of the turn (the turn passes on).
+UNDOABLE: Final = frozenset(
+    {"settlement", "road", "city", "bank_trade", "offer", "accept", "decline", "counter", "withdraw"}
+)
 # Chance outcomes a live action must leave to the engine (a player supplying them could cheat).
 OUTCOMES: Final = {"roll": "dice", "robber": "stolen", "knight": "stolen", "buy": "card"}
 
@@ -123,11 +138,11 @@ def _offer_id(action: Mapping[str, Any], what: str) -> int:
 class Catan:
     """The Catan base game for 3 or 4 players; see ``shared/rules/catan.md``."""
 
-    GAME: Final = "catan"
-    SCHEMA: Final = 1
-    MIN_PLAYERS: Final = 3
-    MAX_PLAYERS: Final = 4
-    OPTIONS: Final = OPTION_NAMES
+    GAME: ClassVar[str] = "catan"
+    SCHEMA: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = 3
+    MAX_PLAYERS: ClassVar[int] = 4
+    OPTIONS: ClassVar[frozenset[str]] = OPTION_NAMES
     # Actions of the live game that a replay file leaves out (a completed trade is recorded as ``trade``).
     LIVE_ONLY: Final = frozenset({"offer", "accept", "decline", "counter", "confirm", "withdraw"})
 
@@ -180,7 +195,7 @@ class Catan:
         self.card_played = False
         self.built = False  # for strict_phases: no trading after building
         self.owed = [0] * n  # cards each player must still discard
-        self.offers: list[dict[str, Any]] = []
+        self.offers: list[Offer] = []
         self.next_offer = 1
         self.offers_made = 0  # by the active player this turn (used by the random policy)
         self.actions = 0
@@ -272,15 +287,28 @@ class Catan:
             return seats
         return [self.current]
 
-    def recipients(self, offer: Mapping[str, Any]) -> list[int]:
+    def current_seat(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def replies_owed_to(self, seat: int) -> list[int]:
+        """Seats that have not yet answered an open offer made by ``seat``."""
+        return sorted({s for offer in self.offers if offer["from"] == seat for s in offer["waiting"]})
+
+    def undoable(self, action: Mapping[str, Any]) -> bool:
+        return action.get("type") in UNDOABLE
+
+    def offer(self, ident: int) -> Offer | None:
+        """The open offer numbered ``ident``, if any."""
+        return next((offer for offer in self.offers if offer["id"] == ident), None)
+
+    def recipients(self, offer: Offer) -> list[int]:
         if offer["to"] is not None:
             return [offer["to"]]
         return [s for s in range(self.n) if s != offer["from"]]
 
-    def awaiting_reply(self, offer: Mapping[str, Any]) -> list[int]:
+    def awaiting_reply(self, offer: Offer) -> list[int]:
         """Recipients who have neither accepted nor declined (the active player never owes a reply)."""
-        waiting: list[int] = offer["waiting"]
-        return waiting
+        return offer["waiting"]
 
     def last_setup_node(self) -> int:
         return self.settlements[self.current][-1]
@@ -1121,7 +1149,7 @@ class Catan:
         self._check_trade_parties(seat, other, give, get)
         return self._exchange(seat, other, give, get, events)
 
-    def _find_offer(self, action: Mapping[str, Any], what: str) -> dict[str, Any]:
+    def _find_offer(self, action: Mapping[str, Any], what: str) -> Offer:
         ident = _offer_id(action, what)
         for offer in self.offers:
             if offer["id"] == ident:
@@ -1137,12 +1165,12 @@ class Catan:
             )
         self._trade_phase(seat, what)
 
-    def _recipient(self, seat: int, offer: Mapping[str, Any]) -> None:
+    def _recipient(self, seat: int, offer: Offer) -> None:
         if seat not in self.recipients(offer):
             raise RuleError("not_offer_recipient", f"offer {offer['id']} is not made to seat {seat}", offer=offer["id"])
 
-    def _new_offer(self, seat: int, to: int | None, give: Bundle, get: Bundle, events: list[Event]) -> dict[str, Any]:
-        offer: dict[str, Any] = {
+    def _new_offer(self, seat: int, to: int | None, give: Bundle, get: Bundle, events: list[Event]) -> Offer:
+        offer: Offer = {
             "id": self.next_offer,
             "from": seat,
             "to": to,
@@ -1314,14 +1342,14 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(str(s) for s in seats)
 
 
-def _privacy(offer: Mapping[str, Any]) -> dict[str, Any]:
+def _privacy(offer: Offer) -> dict[str, Any]:
     """A private offer's events are routed only to its two parties."""
     if offer["to"] is None:
         return {}
     return {"private": sorted({offer["from"], offer["to"]}), "secret": ["*"]}
 
 
-def _offer_event(kind: str, offer: Mapping[str, Any]) -> Event:
+def _offer_event(kind: str, offer: Offer) -> Event:
     return {
         "type": kind,
         "offer": offer["id"],

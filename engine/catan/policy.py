@@ -28,7 +28,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from engine.catan.board import EDGE_NAMES, EDGE_NODES, HEX_CORNERS, HEX_COUNT, HEX_NAMES, NODE_EDGES, RESOURCES
-from engine.catan.options import CARDS
+from engine.catan.state import CARDS, Offer
 from engine.catan.trading import bundle_json, holds
 from engine.errors import RuleError
 from engine.game import Action
@@ -360,7 +360,7 @@ def _random_card(game: Catan, rng: random.Random, seat: int, card: str) -> Actio
     return {"player": seat, "type": "road_building", "roads": pairs[int(rng.random() * len(pairs))]}
 
 
-def _random_reply(game: Catan, rng: random.Random, seat: int, offer: dict[str, Any]) -> Action:
+def _random_reply(game: Catan, rng: random.Random, seat: int, offer: Offer) -> Action:
     choices = ["decline", "counter"]
     if holds(game.hand[seat], offer["get"]):
         choices.append("accept")

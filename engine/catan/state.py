@@ -1,147 +1,62 @@
-"""The state's JSON form (schema 1): plain JSON types, and ``load(dump(g))`` continues exactly like ``g``.
+"""What a Catan game is made of: the constants of the rules, an open trade offer, and the state with its queries.
 
-Tables that follow from the pieces on the board (distance-rule counts, reach, harbour rates) are rebuilt on load.
+The rules (``game`` and the modules of each kind of action) change this state; the policy, the view and the
+computer players read it. Everything here is data: nothing changes the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Final, TypedDict
 
-from engine.catan.board import EDGE_NODES, NODE_HEXES, NODE_NEIGHBORS
-from engine.catan.options import Options
-from engine.catan.trading import harbor_rates
-from engine.errors import RuleError
+from engine.catan.board import RESOURCE_INDEX as RESOURCE_INDEX
+from engine.catan.board import RESOURCES as RESOURCES
 
-if TYPE_CHECKING:
-    from engine.catan.game import Catan
+# Phases of a game (the state's ``phase``).
+SETUP: Final = "setup"
+ROLL: Final = "roll"  # before the roll: roll or play a development card
+DISCARD: Final = "discard"
+ROBBER: Final = "robber"
+MAIN: Final = "main"
+OVER: Final = "over"
 
-_LISTS = (
-    "node_owner",
-    "node_city",
-    "edge_owner",
-    "settlements",
-    "cities",
-    "roads",
-    "hand",
-    "bank",
-    "dev",
-    "bought",
-    "deck",
-    "knights",
-    "road_length",
-    "owed",
+# Development cards, in the order of every per-card list.
+CARDS: Final = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+CARD_INDEX: Final = {name: i for i, name in enumerate(CARDS)}
+KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
+DECK_COUNTS: Final = (14, 5, 2, 2, 2)
+
+# Pieces in each player's supply, cards of each resource in the bank.
+SETTLEMENTS: Final = 5
+CITIES: Final = 4
+ROADS: Final = 15
+BANK_SIZE: Final = 19
+LARGEST_ARMY: Final = 3  # knights played to claim the largest army
+
+# Building costs, counts indexed like RESOURCES (brick, lumber, wool, grain, ore).
+ROAD_COST: Final = (1, 1, 0, 0, 0)
+SETTLEMENT_COST: Final = (1, 1, 1, 1, 0)
+CITY_COST: Final = (0, 0, 0, 2, 3)
+CARD_COST: Final = (0, 0, 1, 1, 1)
+COSTS: Final[dict[str, tuple[int, ...]]] = {
+    "road": ROAD_COST,
+    "settlement": SETTLEMENT_COST,
+    "city": CITY_COST,
+    "card": CARD_COST,
+}
+
+# An open domestic trade offer, as kept in the state and its JSON. ``give`` is what the maker gives, ``get`` what
+# it wants (counts indexed like RESOURCES); ``to`` is None for an offer to everyone; ``waiting`` are the
+# recipients who have not answered yet (never the active player).
+Offer = TypedDict(
+    "Offer",
+    {
+        "id": int,
+        "from": int,
+        "to": int | None,
+        "give": list[int],
+        "get": list[int],
+        "accepted": list[int],
+        "declined": list[int],
+        "waiting": list[int],
+    },
 )
-_SCALARS = (
-    "dice",
-    "robber",
-    "longest_holder",
-    "army_holder",
-    "phase",
-    "current",
-    "turn",
-    "setup_step",
-    "setup_road",
-    "card_played",
-    "built",
-    "next_offer",
-    "offers_made",
-    "actions",
-    "winner",
-)
-
-
-def dump(game: Catan) -> dict[str, Any]:
-    opts = game.options
-    version, internal, gauss = game.rng.getstate()
-    data: dict[str, Any] = {
-        "schema": game.SCHEMA,
-        "game": game.GAME,
-        "players": list(game.players),
-        "seed": game.seed,
-        "options": {
-            "board": opts.board if isinstance(opts.board, str) else "explicit",
-            "setup": opts.setup,
-            "strict_phases": opts.strict_phases,
-            "points_to_win": opts.points_to_win,
-            "first_player": opts.first_player,
-            "dev_deck": None if opts.dev_deck is None else list(opts.dev_deck),
-            "given": sorted(opts.given),
-        },
-        "layout": {"hexes": [[t, n] for t, n in game.layout[0]], "harbors": list(game.layout[1])},
-        "first_player": game.first_player,
-        "rng": [version, list(internal), gauss],
-        "offers": [
-            {
-                "id": o["id"],
-                "from": o["from"],
-                "to": o["to"],
-                "give": list(o["give"]),
-                "get": list(o["get"]),
-                "accepted": list(o["accepted"]),
-                "declined": list(o["declined"]),
-                "waiting": list(o["waiting"]),
-            }
-            for o in game.offers
-        ],
-    }
-    for name in _LISTS:
-        value = getattr(game, name)
-        data[name] = [list(v) for v in value] if value and isinstance(value[0], list) else list(value)
-    for name in _SCALARS:
-        data[name] = getattr(game, name)
-    return data
-
-
-def load(game: Catan, data: Mapping[str, Any]) -> None:
-    from engine.catan.game import Catan
-
-    if data.get("schema") != Catan.SCHEMA or data.get("game") != Catan.GAME:
-        raise RuleError("bad_state", f"not a Catan state of schema {Catan.SCHEMA}", schema=str(data.get("schema")))
-    raw = data["options"]
-    hexes = [(t, n) for t, n in data["layout"]["hexes"]]
-    harbors = list(data["layout"]["harbors"])
-    layout = (hexes, harbors)
-    board = raw["board"] if raw["board"] != "explicit" else layout
-    options = Options(
-        board=board,
-        setup=raw["setup"],
-        strict_phases=raw["strict_phases"],
-        points_to_win=raw["points_to_win"],
-        first_player=raw["first_player"],
-        dev_deck=None if raw["dev_deck"] is None else list(raw["dev_deck"]),
-        given=frozenset(raw["given"]),
-    )
-    Catan.__init__(game, data["players"], options, data["seed"], layout, data["first_player"])
-    version, internal, gauss = data["rng"]
-    game.rng.setstate((version, tuple(internal), gauss))
-    for name in _LISTS:
-        value = data[name]
-        setattr(game, name, [list(v) for v in value] if value and isinstance(value[0], list) else list(value))
-    for name in _SCALARS:
-        setattr(game, name, data[name])
-    game.offers = [
-        {
-            "id": o["id"],
-            "from": o["from"],
-            "to": o["to"],
-            "give": list(o["give"]),
-            "get": list(o["get"]),
-            "accepted": list(o["accepted"]),
-            "declined": list(o["declined"]),
-            "waiting": list(o["waiting"]),
-        }
-        for o in data["offers"]
-    ]
-    for node, owner in enumerate(game.node_owner):
-        if owner != -1:
-            game.crowded[node] += 1
-            for m in NODE_NEIGHBORS[node]:
-                game.crowded[m] += 1
-            game.reach[owner].add(node)
-            for h in NODE_HEXES[node]:
-                game.hex_buildings[h].append(node)
-    for seat, roads in enumerate(game.roads):
-        for e in roads:
-            game.reach[seat].update(EDGE_NODES[e])
-        game.rates[seat] = harbor_rates(game.harbors, game.node_owner, seat)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.catan.board import EDGE_NAMES, HARBOR_SPOTS, HEX_NAMES, RESOURCES
-from engine.catan.options import CARDS
+from engine.catan.state import CARDS, Offer
 from engine.catan.trading import bundle_json
 from engine.game import Event
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from engine.catan.game import Catan
 
 
-def visible_offer(offer: dict[str, Any], seat: int | None) -> bool:
+def visible_offer(offer: Offer, seat: int | None) -> bool:
     return offer["to"] is None or seat in (offer["from"], offer["to"])
 
 
