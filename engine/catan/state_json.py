@@ -6,15 +6,15 @@ Tables that follow from the pieces on the board (distance-rule counts, reach, ha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 from engine.catan.board import EDGE_NODES, NODE_HEXES, NODE_NEIGHBORS
 from engine.catan.options import Options
+from engine.catan.state import GAME, State
 from engine.catan.trading import harbor_rates
 from engine.errors import RuleError
 
-if TYPE_CHECKING:
-    from engine.catan.game import Catan
+SCHEMA: Final = 1  # version of the state JSON
 
 _LISTS = (
     "node_owner",
@@ -51,12 +51,12 @@ _SCALARS = (
 )
 
 
-def dump(game: Catan) -> dict[str, Any]:
+def dump(game: State) -> dict[str, Any]:
     opts = game.options
     version, internal, gauss = game.rng.getstate()
     data: dict[str, Any] = {
-        "schema": game.SCHEMA,
-        "game": game.GAME,
+        "schema": SCHEMA,
+        "game": GAME,
         "players": list(game.players),
         "seed": game.seed,
         "options": {
@@ -93,11 +93,10 @@ def dump(game: Catan) -> dict[str, Any]:
     return data
 
 
-def load(game: Catan, data: Mapping[str, Any]) -> None:
-    from engine.catan.game import Catan
-
-    if data.get("schema") != Catan.SCHEMA or data.get("game") != Catan.GAME:
-        raise RuleError("bad_state", f"not a Catan state of schema {Catan.SCHEMA}", schema=str(data.get("schema")))
+def load(game: State, data: Mapping[str, Any]) -> None:
+    """Fill ``game`` (made without ``__init__``) from its JSON form."""
+    if data.get("schema") != SCHEMA or data.get("game") != GAME:
+        raise RuleError("bad_state", f"not a Catan state of schema {SCHEMA}", schema=str(data.get("schema")))
     raw = data["options"]
     hexes = [(t, n) for t, n in data["layout"]["hexes"]]
     harbors = list(data["layout"]["harbors"])
@@ -112,7 +111,7 @@ def load(game: Catan, data: Mapping[str, Any]) -> None:
         dev_deck=None if raw["dev_deck"] is None else list(raw["dev_deck"]),
         given=frozenset(raw["given"]),
     )
-    Catan.__init__(game, data["players"], options, data["seed"], layout, data["first_player"])
+    State.__init__(game, data["players"], options, data["seed"], layout, data["first_player"])
     version, internal, gauss = data["rng"]
     game.rng.setstate((version, tuple(internal), gauss))
     for name in _LISTS:

@@ -1,19 +1,17 @@
-"""Bundles of resource cards and the trading rules of section 7 (maritime rates, domestic trade checks)."""
+"""Bundles of resource cards and the trading rules of section 7 (maritime rates, domestic trade checks), and the
+events and voiding of open offers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from engine.catan.board import HARBOR_SPOT_NODES, RESOURCE_INDEX, RESOURCES
+from engine.catan.board import HARBOR_SPOT_NODES
+from engine.catan.state import RESOURCE_INDEX, RESOURCES, Offer, State
 from engine.errors import RuleError
+from engine.game import Event
 
 Bundle = list[int]  # counts indexed like RESOURCES
-
-ROAD_COST: Final = (1, 1, 0, 0, 0)
-SETTLEMENT_COST: Final = (1, 1, 1, 1, 0)
-CITY_COST: Final = (0, 0, 0, 2, 3)
-CARD_COST: Final = (0, 0, 1, 1, 1)
 
 
 def parse_bundle(value: Any, field: str, action: str) -> Bundle:
@@ -51,6 +49,10 @@ def bundle_json(bundle: Sequence[int]) -> dict[str, int]:
         if bundle[i]:
             out[RESOURCES[i]] = bundle[i]
     return out
+
+
+def describe(bundle: Sequence[int]) -> str:
+    return ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(bundle) if n)
 
 
 def holds(hand: Sequence[int], bundle: Sequence[int]) -> bool:
@@ -112,3 +114,34 @@ def check_maritime(give: Sequence[int], get: Sequence[int], rates: Sequence[int]
             lots=lots,
             count=sum(get),
         )
+
+
+def privacy(offer: Offer) -> dict[str, Any]:
+    """A private offer's events are routed only to its two parties."""
+    if offer["to"] is None:
+        return {}
+    return {"private": sorted({offer["from"], offer["to"]}), "secret": ["*"]}
+
+
+def offer_event(kind: str, offer: Offer) -> Event:
+    return {
+        "type": kind,
+        "offer": offer["id"],
+        "player": offer["from"],
+        "to": offer["to"],
+        "give": bundle_json(offer["give"]),
+        "get": bundle_json(offer["get"]),
+        **privacy(offer),
+    }
+
+
+def prune_offers(game: State, events: list[Event]) -> None:
+    """Offers whose maker can no longer pay become void; acceptors who can no longer pay drop out."""
+    kept = []
+    for offer in game.offers:
+        if not holds(game.hand[offer["from"]], offer["give"]):
+            events.append(offer_event("offer_void", offer))
+            continue
+        offer["accepted"] = [s for s in offer["accepted"] if holds(game.hand[s], offer["get"])]
+        kept.append(offer)
+    game.offers = kept
