@@ -94,26 +94,41 @@ def check_domestic(give: Sequence[int], get: Sequence[int]) -> None:
 
 
 def check_maritime(give: Sequence[int], get: Sequence[int], rates: Sequence[int]) -> None:
-    """Whole lots at the player's rates, one card per lot, never the same resource both ways."""
+    """Whole lots, one card from the bank per lot, never the same resource both ways. A lot is 4 identical cards,
+    always, or fewer at the player's harbour rate for that resource (3 or 2): a harbour adds a rate, it never
+    takes the 4:1 trade away."""
     check_domestic(give, get)
-    lots = 0
+    wanted = sum(get)
+    possible = {0}  # the numbers of cards the resources looked at so far can pay for
     for i in range(5):
-        if give[i] % rates[i]:
+        count, rate = give[i], rates[i]
+        if not count:
+            continue
+        lots = _lots(count, rate)
+        if not lots:
             raise RuleError(
                 "trade_rate",
-                f"{RESOURCES[i]} goes to the bank in lots of {rates[i]}, not {give[i]}",
+                f"{RESOURCES[i]} goes to the bank in lots of {rate}, not {count}"
+                if rate == 4
+                else f"{RESOURCES[i]} goes to the bank in lots of {rate} or 4, not {count}",
                 resource=RESOURCES[i],
-                rate=rates[i],
-                count=give[i],
+                rate=rate,
+                count=count,
             )
-        lots += give[i] // rates[i]
-    if lots != sum(get):
+        possible = {before + more for before in possible for more in lots}
+    if wanted not in possible:
+        best = max(possible)
         raise RuleError(
             "trade_rate",
-            f"these cards pay for {lots} card(s) from the bank, not {sum(get)}",
-            lots=lots,
-            count=sum(get),
+            f"these cards pay for {best} card(s) from the bank, not {wanted}",
+            lots=best,
+            count=wanted,
         )
+
+
+def _lots(count: int, rate: int) -> set[int]:
+    """The numbers of lots ``count`` identical cards make at ``rate`` and at 4 for one (empty: none fits)."""
+    return {fours + (count - 4 * fours) // rate for fours in range(count // 4 + 1) if (count - 4 * fours) % rate == 0}
 
 
 def privacy(offer: Offer) -> dict[str, Any]:
