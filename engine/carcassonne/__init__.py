@@ -1,4 +1,4 @@
-"""Carcassonne: base game, The River and The Tower (``shared/rules/carcassonne.md``)."""
+"""Carcassonne: base game, The River and The Tower."""
 
 from typing import TYPE_CHECKING
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, Self, TypedDict
 
 from engine.carcassonne import scoring
 from engine.carcassonne.board import DELTA, Board, cell, xy
@@ -52,6 +52,33 @@ FOLLOWER_ROLE: Final = {"city": "knight", "road": "thief", "cloister": "monk", "
 UNDOABLE: Final = frozenset({"place", "ransom"})
 
 
+class Pending(TypedDict):
+    """What is awaited and from whom (``Carcassonne.pending``)."""
+
+    decision: str  # place, discard, follower or over
+    player: int | None
+    tile: str | None  # the tile drawn, while it waits to be placed
+    ransom: list[int]  # seats holding a follower the player may ransom now
+
+
+class Capture(TypedDict):
+    """A follower a new tower level would capture: where it stands and whose it is."""
+
+    x: int
+    y: int
+    on: str  # a segment name, or "tower" for a follower on top of a tower
+    player: int
+
+
+class TowerOption(TypedDict):
+    """A foundation or open tower the current player may build on, with the followers then in reach."""
+
+    x: int
+    y: int
+    height: int
+    captures: list[Capture]
+
+
 def _int(action: Mapping[str, Any], name: str, what: str) -> int:
     value = action.get(name)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -60,7 +87,7 @@ def _int(action: Mapping[str, Any], name: str, what: str) -> int:
 
 
 class Carcassonne:
-    """Carcassonne with The River and The Tower; see ``shared/rules/carcassonne.md``."""
+    """Carcassonne with The River and The Tower."""
 
     GAME: ClassVar[str] = "carcassonne"
     SCHEMA: ClassVar[int] = 1
@@ -161,7 +188,7 @@ class Carcassonne:
             return "discard"
         return self.phase
 
-    def pending(self) -> dict[str, Any]:
+    def pending(self) -> Pending:
         """What is awaited and from whom, in JSON terms."""
         return {
             "decision": self.decision(),
@@ -200,16 +227,16 @@ class Carcassonne:
         o, base = board.cells[self.placed]
         return [o.names[i] for i in range(len(o.names)) if not board.count[board.find(base + i)]]
 
-    def tower_options(self) -> list[dict[str, Any]]:
+    def tower_options(self) -> list[TowerOption]:
         """Foundations and open towers the current player may build on, each with the followers in reach."""
         if self.phase != FOLLOWER or not self.pieces[self.current]:
             return []
-        options = []
+        options: list[TowerOption] = []
         for c, height in self.board.towers.items():
             if c in self.board.tops:
                 continue
             x, y = xy(c)
-            captures = [
+            captures: list[Capture] = [
                 {"x": tx, "y": ty, "on": on, "player": seat}
                 for tx, ty, on, seat in self._followers_in_reach(c, height + 1)
             ]

@@ -1,4 +1,4 @@
-"""Catan: the base game for 3 or 4 players (``shared/rules/catan.md``, ``shared/replay-format.md``).
+"""Catan: the base game for 3 or 4 players.
 
 The bot's entry points:
 

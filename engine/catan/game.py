@@ -57,7 +57,7 @@ OUTCOMES: Final = {"roll": "dice", "robber": "stolen", "knight": "stolen", "buy"
 
 
 class Catan(State):
-    """The Catan base game for 3 or 4 players; see ``shared/rules/catan.md``."""
+    """The Catan base game for 3 or 4 players: the rules on top of ``State``."""
 
     GAME: ClassVar[str] = GAME
     SCHEMA: ClassVar[int] = SCHEMA

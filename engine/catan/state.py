@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, TypedDict
+from typing import TYPE_CHECKING, Any, Final, NotRequired, TypedDict
 
 from engine.catan.board import (
     EDGE_NAMES,
@@ -79,6 +79,17 @@ Offer = TypedDict(
 )
 
 
+
+class Decision(TypedDict):
+    """A decision owed now (``State.pending``): who owes it, which, and its parameters."""
+
+    seat: int
+    decision: str  # setup_settlement, setup_road, roll_or_play, discard, robber, main or trade_reply
+    touching: NotRequired[int]  # setup_road: the intersection of the settlement just placed
+    count: NotRequired[int]  # discard: how many cards
+    offer: NotRequired[int]  # trade_reply: the offer's number
+
+
 class State:
     """A game of Catan at one moment, and what can be read from it. The rules change it (``Catan``)."""
 
@@ -141,7 +152,7 @@ class State:
     def finished(self) -> bool:
         return self.phase == OVER
 
-    def pending(self) -> list[dict[str, Any]]:
+    def pending(self) -> list[Decision]:
         """The decisions owed now, each ``{"seat", "decision", ...parameters}``."""
         phase = self.phase
         if phase == OVER:
@@ -156,7 +167,7 @@ class State:
             return [{"seat": s, "decision": "discard", "count": k} for s, k in enumerate(self.owed) if k]
         if phase == ROBBER:
             return [{"seat": self.current, "decision": "robber"}]
-        out: list[dict[str, Any]] = [{"seat": self.current, "decision": "main"}]
+        out: list[Decision] = [{"seat": self.current, "decision": "main"}]
         for offer in self.offers:
             for s in self.awaiting_reply(offer):
                 out.append({"seat": s, "decision": "trade_reply", "offer": offer["id"]})
