@@ -3,8 +3,12 @@
 The bot's entry points:
 
 - ``Catan.new(players, options, seed)``, ``apply(action, replay=False) -> Applied(action, events)``,
-  ``actors()``, ``pending()``, ``legal_actions(seat)``, ``random_action(rng)``, ``view(seat | None)``,
-  ``result()``, ``replay_options()``, ``to_json()`` / ``Catan.from_json(data)``.
+  ``actors()``, ``current_seat()``, ``pending()``, ``legal_actions(seat)``, ``random_action(rng)``,
+  ``view(seat | None)``, ``result()``, ``replay_options()``, ``to_json()`` / ``Catan.from_json(data)``.
+- For the host: ``undoable(action)``, ``replies_owed_to(seat)``, ``offer(number)``; ``MIN_PLAYERS`` /
+  ``MAX_PLAYERS``.
+- ``engine.catan.state``: the phases, card indices, piece limits, costs (``COSTS``), and the ``Offer`` and
+  ``Decision`` types.
 - ``public_events(events, seat | None)``: the events of one ``apply`` as one viewer may see them.
 - Legal choices: ``settlement_spots``, ``road_spots``, ``city_spots``, ``robber_choices``, ``playable_cards``,
   ``bank_trades``, ``road_pairs`` (each ``(game, seat)``).
