@@ -11,6 +11,7 @@ from bot.catan.names import (
     parse_bundle_text,
     resource,
 )
+from bot.catan.typed import read_count
 from bot.components import Refusal, clip
 from bot.text import t
 from engine.catan.board import RESOURCES
@@ -86,9 +87,10 @@ class DiscardModal(discord.ui.Modal):
             text = field.value.strip()
             if not text:
                 continue
-            if not text.isdecimal():  # isdigit() also passes "²", which int() refuses
+            count = read_count(text)  # 2, ２, 两, 2张; never ² (isdigit() passes it, int() refuses it)
+            if count is None:
                 await explain(interaction, Refusal("rule", reason=t("catan.discard_number", text=text)))
                 return
-            if int(text):
-                cards[name] = int(text)
+            if count:
+                cards[name] = count
         await act(bot, interaction, self.game_id, None, {"type": "discard", "cards": cards})

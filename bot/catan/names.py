@@ -5,10 +5,10 @@ Players type numbers or hex-and-corner names; ``parse_bundle_text`` reads trade 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.catan.typed import Misread, read_bundle
 from bot.components import Refusal
 from bot.text import t
 from engine.catan.board import (
@@ -22,27 +22,6 @@ from engine.catan.board import (
     SIDES,
 )
 
-# What players write for each resource (lower case, singular and plural, common synonyms).
-ALIASES: Final = {
-    "brick": "brick", "bricks": "brick", "clay": "brick",
-    "lumber": "lumber", "wood": "lumber", "woods": "lumber", "log": "lumber", "logs": "lumber",
-    "wool": "wool", "sheep": "wool",
-    "grain": "grain", "grains": "grain", "wheat": "grain",
-    "ore": "ore", "ores": "ore", "stone": "ore", "rock": "ore", "rocks": "ore",
-    # 简体中文 and 繁體中文 (the editions' names and the everyday ones)
-    "砖": "brick", "砖块": "brick", "磚": "brick", "磚塊": "brick", "黏土": "brick",
-    "木": "lumber", "木材": "lumber", "木头": "lumber", "木頭": "lumber",
-    "羊": "wool", "羊毛": "wool",
-    "麦": "grain", "麥": "grain", "小麦": "grain", "小麥": "grain", "粮食": "grain", "糧食": "grain",
-    "矿": "ore", "矿石": "ore", "礦": "ore", "礦石": "ore", "铁": "ore", "鐵": "ore",
-    # Русский (the forms that follow numbers as well)
-    "глина": "brick", "глины": "brick", "кирпич": "brick", "кирпича": "brick", "кирпичей": "brick",
-    "древесина": "lumber", "древесины": "lumber", "лес": "lumber", "леса": "lumber", "дерево": "lumber",
-    "шерсть": "wool", "шерсти": "wool", "овца": "wool", "овцы": "wool", "овец": "wool",
-    "зерно": "grain", "зерна": "grain", "пшеница": "grain", "пшеницы": "grain",
-    "руда": "ore", "руды": "ore", "руду": "ore",
-}  # fmt: skip
-FILLERS: Final = frozenset({"and", "a", "an", "и", "和"})  # words between amounts that mean nothing
 BUNDLE_LIMIT: Final = 19  # nobody holds more of a resource than the bank has
 
 
@@ -102,42 +81,25 @@ def card_name(card: str) -> str:
     return t(f"catan.card.{card}")
 
 
-_TOKEN = re.compile(r"(\d+)?\s*[x×*]?\s*([^\W\d_]+)", re.UNICODE)
-
-
 def parse_bundle_text(text: str) -> dict[str, int]:
-    """``"2 brick, 1 ore"``, ``"brick brick ore"`` or ``"2xwheat"`` -> a bundle; Refusal explaining what is wrong."""
-    bundle = dict.fromkeys(RESOURCES, 0)
-    rest = text.strip().lower()
-    if not rest:
-        raise Refusal("rule", reason=t("catan.bundle_empty", example=t("catan.bundle_example")))
-    position = 0
-    for match in _TOKEN.finditer(rest):
-        between = rest[position : match.start()]
-        if between.strip(" ,;+&"):
-            raise Refusal("rule", reason=t("catan.bundle_bad", text=between.strip(), example=t("catan.bundle_example")))
-        position = match.end()
-        word = match[2]
-        if any(c.isnumeric() for c in word):  # "²", "①", "½": numbers, but not digits int() reads
-            raise Refusal("rule", reason=t("catan.bundle_number", text=word, example=t("catan.bundle_example")))
-        if word in FILLERS:
-            continue
-        name = ALIASES.get(word)
-        if name is None:
-            raise Refusal(
-                "rule",
-                reason=t("catan.bundle_unknown", word=word, resources=", ".join(resource_name(r) for r in RESOURCES)),
-            )
-        bundle[name] += int(match[1]) if match[1] else 1
-    if rest[position:].strip(" ,;+&"):
-        raise Refusal(
-            "rule", reason=t("catan.bundle_bad", text=rest[position:].strip(), example=t("catan.bundle_example"))
-        )
-    if not any(bundle.values()):
-        raise Refusal("rule", reason=t("catan.bundle_empty", example=t("catan.bundle_example")))
-    if any(n > BUNDLE_LIMIT for n in bundle.values()):
-        raise Refusal("rule", reason=t("catan.bundle_too_many", max=BUNDLE_LIMIT))
-    return {r: n for r, n in bundle.items() if n}
+    """``"2 brick, 1 ore"``, ``"brick brick ore"``, 「2张砖块」 or «1 глину» -> a bundle; Refusal explaining what is
+    wrong (``bot.catan.typed`` reads every language's way of writing it)."""
+    example = t("catan.bundle_example")
+    try:
+        return read_bundle(text, BUNDLE_LIMIT)
+    except Misread as misread:
+        if misread.code == "empty":
+            reason = t("catan.bundle_empty", example=example)
+        elif misread.code == "number":
+            reason = t("catan.bundle_number", text=misread.text, example=example)
+        elif misread.code == "unknown":
+            resources = ", ".join(resource_name(r) for r in RESOURCES)
+            reason = t("catan.bundle_unknown", word=misread.text, resources=resources)
+        elif misread.code == "too_many":
+            reason = t("catan.bundle_too_many", max=BUNDLE_LIMIT)
+        else:
+            reason = t("catan.bundle_bad", text=misread.text, example=example)
+        raise Refusal("rule", reason=reason) from None
 
 
 def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.catan.flows import Seated, act, explain, hand_text, post_turn, require_turn, seated
 from bot.catan.menus import hand_view
 from bot.catan.names import intersection_label, path_label
+from bot.catan.typed import normalise
 from bot.components import PAGE, Refusal, clip
 from bot.host import HostError
 from bot.host.service import Outcome
@@ -86,7 +87,8 @@ class CatanCog(commands.Cog):
         try:
             found = await self._here(interaction)
             require_turn(found)
-            at: str | int = parse_path(where) if what == "road" else parse_intersection(where)
+            typed = normalise(where)  # Ｊ－ＮＥ and 25—31 as Chinese keyboards type them
+            at: str | int = parse_path(typed) if what == "road" else parse_intersection(typed)
         except (Refusal, HostError, RuleError) as err:
             await explain(interaction, err)
             return
@@ -99,6 +101,7 @@ class CatanCog(commands.Cog):
         except (Refusal, HostError, RuleError):
             return []
         what = str(getattr(interaction.namespace, "what", "") or "settlement")
+        current = normalise(current)
         typed = current.strip().upper()
         if typed and what != "road":
             with contextlib.suppress(RuleError):  # "J-NE" or "25": put the named intersection first

@@ -106,3 +106,53 @@ def test_unknown_places_are_explained_in_every_language() -> None:
                     parse("²")
                 reason = rule_reason(refused.value)
                 assert "²" in reason and "J-" in reason and code not in reason, (language, reason)
+
+
+@pytest.mark.parametrize(
+    ("typed", "bundle"),
+    [
+        ("2 砖块，1 矿石", {"brick": 2, "ore": 1}),  # full-width comma
+        ("２ 砖块，１ 矿石", {"brick": 2, "ore": 1}),  # full-width digits too
+        ("2张砖块", {"brick": 2}),  # measure word, no space
+        ("两个木材", {"lumber": 2}),  # Chinese numeral
+        ("两个木材三个矿石", {"lumber": 2, "ore": 3}),  # no separator at all
+        ("2块砖、十份羊毛", {"brick": 2, "wool": 10}),  # 块 as a measure word; the enumeration comma
+        ("2砖块和1矿石", {"brick": 2, "ore": 1}),  # 块 as part of the name
+        ("2 磚，1 鐵", {"brick": 2, "ore": 1}),  # Taiwan's edition
+        ("一張麥、兩個羊", {"grain": 1, "wool": 2}),
+        ("1 глину", {"brick": 1}),  # accusative
+        ("2 древесины и 5 руд", {"lumber": 2, "ore": 5}),  # genitive singular and plural
+        ("шерсть, зерно", {"wool": 1, "grain": 1}),
+        ("3 кирпича", {"brick": 3}),
+    ],
+)
+def test_amounts_typed_as_chinese_and_russian_players_type_them(typed: str, bundle: dict[str, int]) -> None:
+    assert parse_bundle_text(typed) == bundle
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [("2 драконов", "“драконов” is not a resource"), ("2张龙", "“龙” is not a resource"), ("2 和", "“2 和”")],
+)
+def test_what_cannot_be_read_in_other_languages_is_named(typed: str, says: str) -> None:
+    with pytest.raises(Refusal) as refused:
+        parse_bundle_text(typed)
+    assert says in refused.value.params["reason"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "count"),
+    [("2", 2), ("２", 2), ("两", 2), ("2张", 2), ("三个", 3), ("十", 10), ("十二", 12), ("0", 0), ("x", None),
+     ("²", None), ("2²", None), ("", None)],
+)  # fmt: skip
+def test_a_number_of_cards_to_discard_as_typed(typed: str, count: int | None) -> None:
+    from bot.catan.typed import read_count
+
+    assert read_count(typed) == count
+
+
+def test_places_typed_with_full_width_letters_and_dashes() -> None:
+    from bot.catan.typed import normalise
+
+    assert parse_intersection(normalise("Ｊ－ＮＥ")) == parse_intersection("J-NE")
+    assert parse_path(normalise("２５—３１")) == "25-31"

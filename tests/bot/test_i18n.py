@@ -61,7 +61,7 @@ def test_russian_has_three_plural_forms() -> None:
             "22 квадрата",
         ]
     with speaking("zh-CN"):
-        assert t("narrate.tiles", count=3) == "3 块板块"
+        assert t("narrate.tiles", count=3) == "3 块版图"
     assert t("narrate.tiles", count=1) == "1 tile"
 
 
@@ -176,6 +176,6 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
         assert told(1, 1)[2] == "alice ставит монаха в (1, 2): монастырь."
     with speaking("zh-CN"):
         assert told(2, 2)[1:] == [
-            "一片供给 2 座完成城市的草地：bob 得 2 分。",
+            "农场供养 2 座完成的城市：bob 得 2 分。",
             "alice 在 (1, 2) 的修道院上放了一个修士。",
         ]
