@@ -47,6 +47,11 @@ class Game(Protocol):
         """Seats that owe a decision now (several at once for parallel Catan discards); empty when finished."""
         ...
 
+    def public_actors(self) -> list[int]:
+        """``actors()`` as anyone may know them (what a channel may show): without the recipients of private
+        offers, which only their two parties see."""
+        ...
+
     def current_seat(self) -> int | None:
         """The seat whose turn it is (it may be waiting for others, e.g. Catan discards); None when finished."""
         ...

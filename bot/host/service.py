@@ -36,15 +36,8 @@ class Outcome:
 
 
 def waiting_for(game: Game) -> list[int]:
-    """The seats owing a decision as anyone may know it: a private Catan offer's recipient is not shown."""
-    pending = game.view(None).get("pending")
-    if pending is None:
-        return game.actors()
-    seats: list[int] = []
-    for decision in pending:
-        if decision["seat"] not in seats:
-            seats.append(decision["seat"])
-    return seats
+    """The seats owing a decision as anyone may know it (private offers hide their recipients)."""
+    return game.public_actors()
 
 
 class GameService:

@@ -172,6 +172,10 @@ class Carcassonne:
     def actors(self) -> list[int]:
         return [] if self.phase == OVER else [self.current]
 
+    def public_actors(self) -> list[int]:
+        """Carcassonne hides nobody's decision."""
+        return self.actors()
+
     def current_seat(self) -> int | None:
         return None if self.phase == OVER else self.current
 

@@ -185,6 +185,20 @@ class State:
             return seats
         return [self.current]
 
+    def public_actors(self) -> list[int]:
+        """The seats owing a decision as anyone may know it: a private offer's recipient is not shown."""
+        seats: list[int] = []
+        for decision in self.pending():
+            if decision["decision"] == "trade_reply" and not self._public_offer(decision["offer"]):
+                continue
+            if decision["seat"] not in seats:
+                seats.append(decision["seat"])
+        return seats
+
+    def _public_offer(self, ident: int) -> bool:
+        offer = self.offer(ident)
+        return offer is not None and offer["to"] is None
+
     def current_seat(self) -> int | None:
         return None if self.phase == OVER else self.current
 

@@ -21,7 +21,7 @@ def test_two_to_six_players(players: int) -> None:
 
 def test_the_seat_on_turn_is_the_only_one_deciding_and_nobody_owes_replies() -> None:
     game = new_game(["E", "U"])
-    assert game.current_seat() == 0 and game.actors() == [0]
+    assert game.current_seat() == 0 and game.actors() == game.public_actors() == [0]
     assert game.replies_owed_to(0) == [] and game.replies_owed_to(1) == []
     place(game, 0, "E", 0, -1, 180)
     game.apply({"player": 0, "type": "pass"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import RuleError, game_class
@@ -77,3 +79,29 @@ def test_building_and_trading_may_be_undone_but_nothing_chance_or_hidden_cards_d
 def test_nobody_is_on_turn_once_the_game_is_over() -> None:
     game = beginner(points_to_win=2)  # the beginner set-up gives everyone 2 points: the first player wins at once
     assert game.finished and game.current_seat() is None and game.replies_owed_to(0) == []
+
+
+def test_a_private_offer_keeps_its_recipient_out_of_the_public_actors() -> None:
+    game = beginner()
+    to_main(game)
+    empty_hands(game)
+    grant(game, 0, brick=2)
+    live(game, 0, "offer", to=2, give={"brick": 1}, get={"wool": 1})
+    assert game.actors() == [0, 2] and game.public_actors() == [0]
+    live(game, 0, "offer", to=None, give={"brick": 1}, get={"ore": 1})
+    assert game.actors() == [0, 2, 1, 3] and game.public_actors() == [0, 1, 2, 3]
+
+
+def test_the_public_actors_are_the_decisions_the_spectator_view_shows() -> None:
+    for seed in range(6):
+        game = Catan.new(["A", "B", "C", "D"], {}, seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if game.finished:
+                break
+            shown: list[int] = []
+            for decision in game.view(None)["pending"]:
+                if decision["seat"] not in shown:
+                    shown.append(decision["seat"])
+            assert game.public_actors() == shown
+            game.apply(game.random_action(rng))
