@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.ai.arena import arena
 from engine.errors import RuleError
 from engine.game import Action, Game
 from engine.registry import game_class, game_names
@@ -119,8 +120,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from engine.ai.arena import arena
-
     levels = [p.strip() for p in args.players.split(",") if p.strip()]
     if args.games < 1:
         return _fail("--games must be at least 1")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, Self
+from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
 # An action is the JSON object of the replay format (``{"player": 0, "type": "place", ...}``).
 Action = dict[str, Any]
@@ -22,11 +22,11 @@ class Applied(NamedTuple):
 class Game(Protocol):
     """A game in progress. Implementations are pure and deterministic given their seed and actions."""
 
-    GAME: str  # the replay format's ``game`` value
-    SCHEMA: int  # version of the state JSON
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-    OPTIONS: frozenset[str]  # option names accepted by ``new``
+    GAME: ClassVar[str]  # the replay format's ``game`` value
+    SCHEMA: ClassVar[int]  # version of the state JSON
+    MIN_PLAYERS: ClassVar[int]  # how many may play: the host's lobbies follow these
+    MAX_PLAYERS: ClassVar[int]
+    OPTIONS: ClassVar[frozenset[str]]  # option names accepted by ``new``
 
     players: list[str]
 
@@ -45,6 +45,25 @@ class Game(Protocol):
 
     def actors(self) -> list[int]:
         """Seats that owe a decision now (several at once for parallel Catan discards); empty when finished."""
+        ...
+
+    def public_actors(self) -> list[int]:
+        """``actors()`` as anyone may know them (what a channel may show): without the recipients of private
+        offers, which only their two parties see."""
+        ...
+
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is (it may be waiting for others, e.g. Catan discards); None when finished."""
+        ...
+
+    def replies_owed_to(self, seat: int) -> list[int]:
+        """Seats that still owe ``seat`` an answer to one of its open offers (empty for games without offers)."""
+        ...
+
+    def undoable(self, action: Mapping[str, Any]) -> bool:
+        """Whether the recorded ``action`` may be taken back by its player: it revealed nothing new (no chance
+        outcome, no hidden card, no automatic move) and did not pass the turn on. The host also checks that the
+        player still owes a decision before and after taking it back."""
         ...
 
     def legal_actions(self, seat: int) -> list[Action]:

@@ -44,10 +44,10 @@ __all__ = [
 
 def board_image(view: View) -> Image.Image:
     if view.get("game") == "catan":
-        from render.catan.board import board_image as catan_board
+        from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
 
         return catan_board(view)
-    from render.carcassonne.board import board_image as carcassonne_board
+    from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
 
     return carcassonne_board(view)
 
@@ -57,7 +57,7 @@ def board_png(view: View) -> bytes:
 
 
 def carcassonne_preview_image(view: View, cells: Sequence[tuple[int, int]]) -> Image.Image:
-    from render.carcassonne.board import board_image as carcassonne_board
+    from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
 
     return carcassonne_board(view, [(int(x), int(y)) for x, y in cells])
 
@@ -67,7 +67,7 @@ def carcassonne_preview_png(view: View, cells: Sequence[tuple[int, int]]) -> byt
 
 
 def carcassonne_spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
-    from render.carcassonne.board import spots_image
+    from render.carcassonne.board import spots_image  # lazy: only the game drawn is loaded
 
     return spots_image(view, x, y, list(spots))
 
@@ -77,7 +77,7 @@ def carcassonne_spots_png(view: View, x: int, y: int, spots: Sequence[str]) -> b
 
 
 def catan_preview_image(view: View, spots: Sequence[int] | Sequence[str]) -> Image.Image:
-    from render.catan.board import board_image as catan_board
+    from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
 
     return catan_board(view, list(spots))
 
@@ -87,7 +87,7 @@ def catan_preview_png(view: View, spots: Sequence[int] | Sequence[str]) -> bytes
 
 
 def end_image(view: View) -> Image.Image:
-    from render.end import end_image as make
+    from render.end import end_image as make  # lazy: only the game drawn is loaded
 
     return make(view)
 
@@ -97,6 +97,6 @@ def end_png(view: View) -> bytes:
 
 
 def warm_up() -> None:
-    from render.carcassonne.board import warm_sprites
+    from render.carcassonne.board import warm_sprites  # lazy: only the game drawn is loaded
 
     warm_sprites()

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from PIL import Image
 
+from render.catan.state import read
 from render.chart import Row, chart_image
 from render.labels import label
 from render.palette import marks, player_colour
@@ -42,8 +43,6 @@ def end_image(view: Mapping[str, Any]) -> Image.Image:
 def _catan_breakdown(view: Mapping[str, Any]) -> dict[int, dict[str, int]]:
     """Points per category from the public board (the view has no breakdown): 1 per settlement, 2 per city,
     2 for each card held, and the victory point cards revealed at the end."""
-    from render.catan.state import read
-
     state = read(view)
     return {
         p.seat: {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import discord
 
@@ -24,9 +24,8 @@ from engine.catan import (
     settlement_spots,
 )
 from engine.catan.board import RESOURCES
-from engine.catan.trading import CARD_COST, CITY_COST, ROAD_COST, SETTLEMENT_COST, holds
-
-COSTS: Final = {"road": ROAD_COST, "settlement": SETTLEMENT_COST, "city": CITY_COST, "card": CARD_COST}
+from engine.catan.state import COSTS
+from engine.catan.trading import holds
 
 
 def button_for(row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "") -> CatanButton:

@@ -143,9 +143,7 @@ def _count_at(text: str, position: int) -> tuple[int | None, int]:
         position += 1
     for measure in MEASURES:
         # 块 is a measure word (两块砖) and part of a name (砖块): a name that starts here wins.
-        if text.startswith(measure, position) and (
-            _resource_at(text, position) is None or measure not in ("块", "塊")
-        ):
+        if text.startswith(measure, position) and (_resource_at(text, position) is None or measure not in ("块", "塊")):
             position += len(measure)
             break
     times = _TIMES.match(text, position)

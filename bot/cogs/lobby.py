@@ -11,10 +11,11 @@ from discord.ext import commands
 
 from bot.cogs.computers import computer_name, level_name
 from bot.components import refuse
-from bot.host import LIMITS, GameService, HostError
+from bot.host import GameService, HostError
 from bot.storage import GameRow, Seat
 from bot.text import t
 from bot.text.i18n import game_language, speaking
+from engine import game_class
 from engine.ai import LEVELS
 
 if TYPE_CHECKING:
@@ -55,7 +56,8 @@ def _option_value(value: object) -> str:
 
 
 def _lobby_embed(row: GameRow) -> discord.Embed:
-    low, high = LIMITS[row.game]
+    engine = game_class(row.game)
+    low, high = engine.MIN_PLAYERS, engine.MAX_PLAYERS
     game = t(f"game.{row.game}")
     embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.needs", min=low, max=high))
     embed.add_field(

@@ -49,32 +49,25 @@ def computers_owing(row: GameRow, game: Game) -> list[int]:
     if row.status != "active" or game.finished:
         return []
     played = controllers(row)
-    on_turn = _on_turn(game)
+    on_turn = game.current_seat()
     return sorted((seat for seat in game.actors() if seat in played), key=lambda seat: seat == on_turn)
 
 
 def people_owing_replies(row: GameRow, game: Game) -> list[int]:
     """People (not computer-played seats) who still owe an answer to a trade offer of the computer on turn."""
-    offers = getattr(game, "offers", None)
-    on_turn = _on_turn(game)
-    if row.status != "active" or game.finished or not offers or on_turn is None:
+    on_turn = game.current_seat()
+    if row.status != "active" or on_turn is None:
         return []
     played = controllers(row)
     if on_turn not in played:
         return []
-    waiting = {seat for offer in offers if offer["from"] == on_turn for seat in offer["waiting"]}
-    return sorted(seat for seat in waiting if seat not in played)
+    return [seat for seat in game.replies_owed_to(on_turn) if seat not in played]
 
 
 def awaits_people(row: GameRow, game: Game) -> bool:
     """The next computer decision is the player on turn's, while people still owe answers to its offer."""
     owing = computers_owing(row, game)
-    return bool(owing) and owing[0] == _on_turn(game) and bool(people_owing_replies(row, game))
-
-
-def _on_turn(game: Game) -> int | None:
-    current = getattr(game, "current", None)
-    return current if isinstance(current, int) else None
+    return bool(owing) and owing[0] == game.current_seat() and bool(people_owing_replies(row, game))
 
 
 def choose(game: Game, seat: int, level: str, seed: int, step: int) -> Action:

@@ -18,9 +18,6 @@ from bot.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion
 from engine import Event, Game, RuleError, game_class
 
-LIMITS: Final = {"carcassonne": (2, 6), "catan": (3, 4)}
-# Action types that reveal something random or hidden: undo may not cross them.
-REVEALING: Final = frozenset({"roll", "buy", "robber", "knight", "discard", "trade", "monopoly", "year_of_plenty"})
 CACHE_SIZE: Final = 256
 # At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
 # set-up's double placement at the turn of the snake (settlement, road, settlement, road).
@@ -39,15 +36,8 @@ class Outcome:
 
 
 def waiting_for(game: Game) -> list[int]:
-    """The seats owing a decision as anyone may know it: a private Catan offer's recipient is not shown."""
-    pending = game.view(None).get("pending")
-    if pending is None:
-        return game.actors()
-    seats: list[int] = []
-    for decision in pending:
-        if decision["seat"] not in seats:
-            seats.append(decision["seat"])
-    return seats
+    """The seats owing a decision as anyone may know it (private offers hide their recipients)."""
+    return game.public_actors()
 
 
 class GameService:
@@ -130,7 +120,7 @@ class GameService:
         turn_limit: int | None = None,
         takeover: bool = False,
     ) -> GameRow:
-        high = LIMITS[game][1]
+        high = game_class(game).MAX_PLAYERS
         if takeover and not turn_limit:
             raise HostError("takeover_needs_limit")
         try:  # validate the options now, with a full table, so that Start cannot fail on them later
@@ -163,7 +153,7 @@ class GameService:
         self._lobby(row, version)
         if row.seat_of(seat.user_id) is not None:
             raise HostError("already_joined")
-        high = LIMITS[row.game][1]
+        high = game_class(row.game).MAX_PLAYERS
         if len(row.seats) >= high:
             raise HostError("lobby_full", max=high)
         return await self._update(row, seats=[*row.seats, seat])
@@ -178,7 +168,7 @@ class GameService:
             raise HostError("host_only")
         if not available(row.game, level):
             raise HostError("computer_unavailable", level=level)
-        high = LIMITS[row.game][1]
+        high = game_class(row.game).MAX_PLAYERS
         if len(row.seats) >= high:
             raise HostError("lobby_full", max=high)
         taken = {-s.user_id for s in row.seats if s.computer}
@@ -218,7 +208,8 @@ class GameService:
         self._lobby(row, version)
         if user_id != row.host_id:
             raise HostError("host_only")
-        low, high = LIMITS[row.game]
+        engine = game_class(row.game)
+        low, high = engine.MIN_PLAYERS, engine.MAX_PLAYERS
         if not low <= len(row.seats) <= high:
             raise HostError("player_count", count=len(row.seats), min=low, max=high)
         options = dict(row.options)
@@ -461,7 +452,7 @@ class GameService:
         game = self.game(row)
         if last.get("player") != seat or seat not in game.actors():
             raise HostError("nothing_to_undo")
-        if last.get("type") in REVEALING or last.get("type") in ("end_turn", "pass", "follower", "tower", "tower_top"):
+        if not game.undoable(last):
             raise HostError("undo_revealed", action=str(last.get("type")))
         rebuilt = rebuild(row, log[:-1])
         if seat not in rebuilt.actors():

@@ -1,7 +1,7 @@
 """The ``standard`` Carcassonne computer player: one-ply search on its own model of the game, scored by a
 heuristic estimate of every seat's final score.
 
-It sees only ``situation.view`` and ``situation.legal``. From the view it rebuilds a game (``Carcassonne.from_view``,
+It sees only ``situation.view`` and ``situation.legal``. From the view it rebuilds a game (``model.game_from_view``,
 the stack order sampled with its own generator) and tries each placement on a copy. A position is worth, to each
 seat: its score, plus for every feature it holds the majority of, the points expected when the game ends (the
 chance of completion comes from how many unseen tiles fit each open cell), plus the followers it has in supply or
@@ -18,7 +18,7 @@ from typing import Final
 from engine.ai.base import Situation
 from engine.carcassonne.board import AROUND, CLOISTER, DELTA, Board, cell, fitting_rotations
 from engine.carcassonne.game import RANSOM_PRICE, Carcassonne
-from engine.carcassonne.model import unseen_tiles
+from engine.carcassonne.model import game_from_view, unseen_tiles
 from engine.carcassonne.scoring import completed_points, incomplete_points, majority
 from engine.carcassonne.tiles import FIELD, ORIENTED, TILES
 from engine.carcassonne.tower import in_reach
@@ -386,7 +386,7 @@ class StandardCarcassonne:
         legal = list(situation.legal)
         if len(legal) == 1:
             return dict(legal[0])
-        model = Carcassonne.from_view(situation.view, situation.rng)
+        model = game_from_view(situation.view, situation.rng)
         outlook = outlook_for(situation, model)
         base = margin(worth(model, outlook), outlook.me)
         for action in legal:

@@ -31,20 +31,13 @@ from engine.catan.board import (
     RESOURCES,
     TERRAIN_RESOURCE,
 )
-from engine.catan.trading import CARD_COST, CITY_COST, ROAD_COST, SETTLEMENT_COST
+from engine.catan.state import CARD_COST, CITY_COST, LARGEST_ARMY, MAIN, ROAD_COST, ROBBER, ROLL, SETTLEMENT_COST, SETUP
 from engine.game import Action
 
 # Chance of each total on two dice, in 36ths ("pips").
 PIPS: Final = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-COSTS: Final[dict[str, tuple[int, ...]]] = {
-    "city": CITY_COST,
-    "settlement": SETTLEMENT_COST,
-    "road": ROAD_COST,
-    "buy": CARD_COST,
-}
 # Early in the game brick and lumber build the network; ore and grain make cities later.
 RESOURCE_WEIGHT: Final = (1.0, 1.0, 0.85, 1.0, 1.05)
-LARGEST_ARMY: Final = 3
 MAX_OFFERS: Final = 2  # domestic offers per turn, so trading never keeps a turn going
 
 
@@ -329,13 +322,13 @@ class StandardCatanPolicy:
         if "discard" in kinds:
             return self.discard(t, legal)
         phase = view["phase"]
-        if phase == "setup":
+        if phase == SETUP:
             return self.setup(t, legal)
-        if phase == "robber":
+        if phase == ROBBER:
             return self.robber(t, [a for a in legal if a["type"] == "robber"])
         if seat != view["current_player"]:
             return self.reply(t, legal)
-        if phase == "roll":
+        if phase == ROLL:
             return self.before_roll(t, legal)
         return self.main(t, legal)
 
@@ -564,11 +557,11 @@ class RandomCatanPolicy:
 
     def choose(self, situation: Situation) -> Action:
         view, legal, seat, rng = situation.view, situation.legal, situation.seat, situation.rng
-        if view["phase"] == "main" and seat != view["current_player"]:
+        if view["phase"] == MAIN and seat != view["current_player"]:
             owed = [p["offer"] for p in view["pending"] if p["seat"] == seat and p["decision"] == "trade_reply"]
             replies = [a for a in legal if a.get("offer") in owed and a["type"] in ("accept", "decline", "counter")]
             return pick_kind(replies or legal, rng)
-        if view["phase"] == "main":
+        if view["phase"] == MAIN:
             builds = [a for a in legal if a["type"] in ("settlement", "city")]
             if builds:
                 return dict(builds[rng.randrange(len(builds))])

@@ -9,7 +9,7 @@ from engine.errors import RuleError
 
 
 def _standard_carcassonne() -> Policy:
-    from engine.ai.carcassonne import StandardCarcassonne
+    from engine.ai.carcassonne import StandardCarcassonne  # lazy: the game's players load with their game
 
     return StandardCarcassonne()
 
@@ -24,7 +24,7 @@ def policy_for(game: str, level: str) -> Policy:
     if level not in LEVELS:
         raise RuleError("unknown_level", f"unknown computer level {level!r}", level=level, allowed=list(LEVELS))
     if game == "catan":
-        from engine.ai.catan import catan_policy  # imported here: the game's players load with their game
+        from engine.ai.catan import catan_policy  # lazy: the game's players load with their game
 
         return catan_policy(level)
     if level == "random":

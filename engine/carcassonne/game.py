@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Self
+from typing import Any, ClassVar, Final, Self, TypedDict
 
 from engine.carcassonne import scoring
 from engine.carcassonne.board import DELTA, Board, cell, xy
@@ -23,6 +23,8 @@ from engine.carcassonne.options import (
     start_tile,
     tower_pieces,
 )
+from engine.carcassonne.river import RiverEnd, check_river, flow_on
+from engine.carcassonne.state_json import dump, load
 from engine.carcassonne.tiles import (
     EDGE_NAME,
     ORIENTED,
@@ -34,6 +36,7 @@ from engine.carcassonne.tiles import (
     opposite,
 )
 from engine.carcassonne.tower import in_reach
+from engine.carcassonne.view import player_view
 from engine.errors import RuleError
 from engine.game import Action, Applied, Event
 
@@ -44,6 +47,36 @@ RANSOM_PRICE: Final = 3
 # Board coordinates stay within the packed-cell range with a wide margin (a game has at most 102 tiles).
 MAX_COORD: Final = 400
 FOLLOWER_ROLE: Final = {"city": "knight", "road": "thief", "cloister": "monk", "field": "farmer"}
+# Actions a player may take back: placing the drawn tile and paying a ransom reveal nothing. The follower decision
+# (follower, tower, tower top, pass) ends the turn and draws the next tile; a discard is the game's own move.
+UNDOABLE: Final = frozenset({"place", "ransom"})
+
+
+class Pending(TypedDict):
+    """What is awaited and from whom (``Carcassonne.pending``)."""
+
+    decision: str  # place, discard, follower or over
+    player: int | None
+    tile: str | None  # the tile drawn, while it waits to be placed
+    ransom: list[int]  # seats holding a follower the player may ransom now
+
+
+class Capture(TypedDict):
+    """A follower a new tower level would capture: where it stands and whose it is."""
+
+    x: int
+    y: int
+    on: str  # a segment name, or "tower" for a follower on top of a tower
+    player: int
+
+
+class TowerOption(TypedDict):
+    """A foundation or open tower the current player may build on, with the followers then in reach."""
+
+    x: int
+    y: int
+    height: int
+    captures: list[Capture]
 
 
 def _int(action: Mapping[str, Any], name: str, what: str) -> int:
@@ -54,13 +87,13 @@ def _int(action: Mapping[str, Any], name: str, what: str) -> int:
 
 
 class Carcassonne:
-    """Carcassonne with The River and The Tower; see ``shared/rules/carcassonne.md``."""
+    """Carcassonne with The River and The Tower."""
 
-    GAME: Final = "carcassonne"
-    SCHEMA: Final = 1
-    MIN_PLAYERS: Final = MIN_PLAYERS
-    MAX_PLAYERS: Final = MAX_PLAYERS
-    OPTIONS: Final = OPTION_NAMES
+    GAME: ClassVar[str] = "carcassonne"
+    SCHEMA: ClassVar[int] = 1
+    MIN_PLAYERS: ClassVar[int] = MIN_PLAYERS
+    MAX_PLAYERS: ClassVar[int] = MAX_PLAYERS
+    OPTIONS: ClassVar[frozenset[str]] = OPTION_NAMES
 
     def __init__(self, players: Sequence[str], options: Options, seed: int, first_player: int) -> None:
         n = len(players)
@@ -83,7 +116,7 @@ class Carcassonne:
         self.breakdown = [dict.fromkeys(("road", "city", "cloister", "farm", "ransom"), 0) for _ in range(n)]
         self.last: list[int | None] = [None] * n  # each player's latest placement
         self.discarded: list[str] = []
-        self.river_end: tuple[int, int] | None = None  # (cell the river must continue into, flow direction)
+        self.river_end: RiverEnd | None = None  # (cell the river must continue into, flow direction)
         self.river_turn = 0  # turn of the last river tile: -1 left, 0 straight, 1 right
         self.actions = 0
         self.winners: list[int] = []
@@ -108,17 +141,10 @@ class Carcassonne:
         first = opts.first_player if opts.first_player is not None else 0
         game = cls(players, opts, seed, first)
         game.stack = build_stack(opts, rng)[::-1]
-        game._put(cell(0, 0), ORIENTED[start_tile(opts)][0])
+        game.put_tile(cell(0, 0), ORIENTED[start_tile(opts)][0])
         events: list[Event] = []
         game._start_turn(first, events)
         return game
-
-    @classmethod
-    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Carcassonne:
-        """A game consistent with a player's view, the hidden stack order drawn from ``rng`` (see ``model``)."""
-        from engine.carcassonne.model import game_from_view
-
-        return game_from_view(view, rng)
 
     def copy(self) -> Self:
         """An independent copy of the whole state (for computer players trying moves on their model)."""
@@ -146,13 +172,27 @@ class Carcassonne:
     def actors(self) -> list[int]:
         return [] if self.phase == OVER else [self.current]
 
+    def public_actors(self) -> list[int]:
+        """Carcassonne hides nobody's decision."""
+        return self.actors()
+
+    def current_seat(self) -> int | None:
+        return None if self.phase == OVER else self.current
+
+    def replies_owed_to(self, seat: int) -> list[int]:
+        """Carcassonne has no offers: nobody ever owes a reply."""
+        return []
+
+    def undoable(self, action: Mapping[str, Any]) -> bool:
+        return action.get("type") in UNDOABLE
+
     def decision(self) -> str:
         """``place``, ``discard`` (the drawn tile fits nowhere), ``follower`` or ``over``."""
         if self.phase == PLACE and not self._placements():
             return "discard"
         return self.phase
 
-    def pending(self) -> dict[str, Any]:
+    def pending(self) -> Pending:
         """What is awaited and from whom, in JSON terms."""
         return {
             "decision": self.decision(),
@@ -191,16 +231,16 @@ class Carcassonne:
         o, base = board.cells[self.placed]
         return [o.names[i] for i in range(len(o.names)) if not board.count[board.find(base + i)]]
 
-    def tower_options(self) -> list[dict[str, Any]]:
+    def tower_options(self) -> list[TowerOption]:
         """Foundations and open towers the current player may build on, each with the followers in reach."""
         if self.phase != FOLLOWER or not self.pieces[self.current]:
             return []
-        options = []
+        options: list[TowerOption] = []
         for c, height in self.board.towers.items():
             if c in self.board.tops:
                 continue
             x, y = xy(c)
-            captures = [
+            captures: list[Capture] = [
                 {"x": tx, "y": ty, "on": on, "player": seat}
                 for tx, ty, on, seat in self._followers_in_reach(c, height + 1)
             ]
@@ -401,7 +441,7 @@ class Carcassonne:
         assert c is not None
         if swap:
             self._swap_in(tile)
-        self._put(c, o, turn)
+        self.put_tile(c, o, turn)
         self.phase = FOLLOWER
         self.placed = c
         self.last[seat] = c
@@ -416,7 +456,9 @@ class Carcassonne:
             raise RuleError("cell_occupied", f"({x}, {y}) already holds a tile", x=x, y=y)
         if c is None or c not in board.open:
             raise RuleError("not_adjacent", f"({x}, {y}) is not next to any placed tile (an edge must touch)", x=x, y=y)
-        turn = self._check_river(c, o, x, y) if TILES[tile].expansion == "river" else 0
+        turn = (
+            check_river(board, self.river_end, self.river_turn, c, o, x, y) if TILES[tile].expansion == "river" else 0
+        )
         for side in range(4):
             other = board.cells.get(c + DELTA[side])
             if other is None:
@@ -439,50 +481,6 @@ class Carcassonne:
                 )
         return turn
 
-    def _check_river(self, c: int, o: Oriented, x: int, y: int) -> int:
-        """Rules section 3.1 for River tiles; returns the new river turn (-1, 0, 1)."""
-        end = self.river_end
-        if end is None:
-            raise RuleError("river_closed", "the river has no open end to continue")
-        target, flow = end
-        if c != target:
-            tx, ty = xy(target)
-            raise RuleError(
-                "river_must_continue",
-                f"a River tile must continue the river at ({tx}, {ty})",
-                x=x,
-                y=y,
-                river_x=tx,
-                river_y=ty,
-            )
-        entry = opposite(flow)
-        if entry not in o.river:
-            raise RuleError(
-                "river_must_continue",
-                f"the river must enter this tile from the {SIDES[entry]} side",
-                x=x,
-                y=y,
-                side=SIDES[entry],
-            )
-        exits = [s for s in o.river if s != entry]
-        if not exits:
-            return 0
-        out = exits[0]
-        turn = 0 if out == flow else (1 if out == (flow + 1) % 4 else -1)
-        if turn and turn == self.river_turn:
-            raise RuleError(
-                "river_u_turn",
-                "the river may not curve the same way twice in a row (a U-turn)",
-                direction="right" if turn > 0 else "left",
-            )
-        if c + DELTA[out] in self.board.cells:
-            raise RuleError(
-                "river_faces_occupied",
-                f"the river would flow {SIDES[out]} into an occupied cell",
-                side=SIDES[out],
-            )
-        return turn
-
     def _river_placements(self, tile: str) -> dict[int, tuple[int, ...]]:
         end = self.river_end
         if end is None:
@@ -498,16 +496,17 @@ class Carcassonne:
             rots.append(o.rotation)
         return {target: tuple(rots)} if rots else {}
 
-    def _put(self, c: int, o: Oriented, river_turn: int = 0) -> None:
-        """Place a tile and move the river's open end if it is a River tile."""
+    def put_tile(self, c: int, o: Oriented, river_turn: int = 0) -> None:
+        """Place a tile, checked or known to fit, and move the river's open end if it is a River tile."""
         self.board.place(c, o)
-        if o.tile.spring:
-            self.river_end, self.river_turn = (c + DELTA[o.river[0]], o.river[0]), 0
-        elif o.river and self.river_end is not None:
-            entry = opposite(self.river_end[1])
-            exits = [s for s in o.river if s != entry]
-            self.river_end = (c + DELTA[exits[0]], exits[0]) if exits else None
-            self.river_turn = river_turn
+        if o.river:
+            self.river_end, self.river_turn = flow_on(self.river_end, self.river_turn, c, o, river_turn)
+
+    def lay_tile(self, c: int, o: Oriented) -> None:
+        """Put a tile down again where it was played (rebuilding a board): a River tile's curve is worked out."""
+        river = o.tile.expansion == "river" and not o.tile.spring
+        x, y = xy(c)
+        self.put_tile(c, o, check_river(self.board, self.river_end, self.river_turn, c, o, x, y) if river else 0)
 
     def _act_discard(self, seat: int, action: Mapping[str, Any], replay: bool) -> tuple[Action, list[Event]]:
         if self.phase != PLACE:
@@ -789,8 +788,6 @@ class Carcassonne:
     # -- views and results ---------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from engine.carcassonne.view import player_view
-
         return player_view(self, seat)
 
     def result(self) -> dict[str, Any]:
@@ -810,42 +807,10 @@ class Carcassonne:
         data["first_player"] = self.first_player
         return data
 
-    # -- JSON ----------------------------------------------------------------------------------------------
+    # -- JSON (``state_json``) -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        board = self.board
-        return {
-            "schema": self.SCHEMA,
-            "game": self.GAME,
-            "players": list(self.players),
-            "options": self.options.to_json(),
-            "seed": self.seed,
-            "first_player": self.first_player,
-            "stack": self.stack[::-1],
-            "drawn": self.drawn,
-            "tiles": [[board.cells[c][0].tile.id, *xy(c), board.cells[c][0].rotation * 90] for c in board.order],
-            "followers": [
-                [seat, *xy(board.node_cell[node]), board.node_seg[node]] for node, seat in board.followers.items()
-            ],
-            "towers": [[*xy(c), h] for c, h in board.towers.items()],
-            "tops": [[*xy(c), seat] for c, seat in board.tops.items()],
-            "current": self.current,
-            "turn": self.turn,
-            "phase": self.phase,
-            "placed": None if self.placed is None else list(xy(self.placed)),
-            "ransomed": self.ransomed,
-            "supply": list(self.supply),
-            "pieces": list(self.pieces),
-            "prisoners": [list(row) for row in self.prisoners],
-            "scores": list(self.scores),
-            "breakdown": [dict(b) for b in self.breakdown],
-            "last": [None if c is None else list(xy(c)) for c in self.last],
-            "discarded": list(self.discarded),
-            "river_end": None if self.river_end is None else [*xy(self.river_end[0]), self.river_end[1]],
-            "river_turn": self.river_turn,
-            "actions": self.actions,
-            "winners": list(self.winners),
-        }
+        return dump(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -855,34 +820,7 @@ class Carcassonne:
             raise RuleError("bad_state", f"unsupported state schema {data.get('schema')!r} (this engine: {cls.SCHEMA})")
         players = list(data["players"])
         game = cls(players, parse_options(data["options"], len(players)), data["seed"], data["first_player"])
-        board = game.board
-        for tid, x, y, rotation in data["tiles"]:
-            board.place(cell(x, y), ORIENTED[tid][rotation // 90])
-        for seat, x, y, segment in data["followers"]:
-            board.add_follower(board.node_of(cell(x, y), segment), seat)
-        for x, y, height in data["towers"]:
-            board.towers[cell(x, y)] = height
-        for x, y, seat in data["tops"]:
-            board.tops[cell(x, y)] = seat
-        game.stack = list(data["stack"])[::-1]
-        game.drawn = data["drawn"]
-        game.current = data["current"]
-        game.turn = data["turn"]
-        game.phase = data["phase"]
-        game.placed = None if data["placed"] is None else cell(*data["placed"])
-        game.ransomed = data["ransomed"]
-        game.supply = list(data["supply"])
-        game.pieces = list(data["pieces"])
-        game.prisoners = [list(row) for row in data["prisoners"]]
-        game.scores = list(data["scores"])
-        game.breakdown = [dict(b) for b in data["breakdown"]]
-        game.last = [None if p is None else cell(*p) for p in data["last"]]
-        game.discarded = list(data["discarded"])
-        end = data["river_end"]
-        game.river_end = None if end is None else (cell(end[0], end[1]), end[2])
-        game.river_turn = data["river_turn"]
-        game.actions = data["actions"]
-        game.winners = list(data["winners"])
+        load(game, data)
         return game
 
 

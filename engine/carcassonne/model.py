@@ -11,15 +11,13 @@ import random
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.carcassonne.board import cell
+from engine.carcassonne.game import Carcassonne
 from engine.carcassonne.options import inventory, parse_options, stage
-from engine.carcassonne.tiles import ORIENTED, TILES
+from engine.carcassonne.tiles import ORIENTED
 from engine.errors import RuleError
-
-if TYPE_CHECKING:
-    from engine.carcassonne.game import Carcassonne
 
 _PHASE = {"place": "place", "discard": "place", "follower": "follower", "over": "over"}
 
@@ -51,8 +49,6 @@ def sample_stack(unseen: Counter[str], rng: random.Random) -> list[str]:
 
 def game_from_view(view: Mapping[str, Any], rng: random.Random) -> Carcassonne:
     """A complete game state that shows ``view`` to its viewer; the stack order is sampled with ``rng``."""
-    from engine.carcassonne.game import Carcassonne
-
     players = [p["name"] for p in view["players"]]
     options = parse_options({k: v for k, v in view["options"].items() if k != "deck"}, len(players))
     first = options.first_player if options.first_player is not None else 0
@@ -109,12 +105,7 @@ def _lay_tiles(game: Carcassonne, tiles: list[Mapping[str, Any]]) -> None:
                 start = len(key) - back
                 break
     for tid, x, y, rotation in key[start:]:
-        c = cell(x, y)
-        o = ORIENTED[tid][rotation // 90]
-        turn = 0
-        if TILES[tid].expansion == "river" and not o.tile.spring:
-            turn = game._check_river(c, o, x, y)
-        game._put(c, o, turn)
+        game.lay_tile(cell(x, y), ORIENTED[tid][rotation // 90])
     with _LAID_LOCK:
         if start < len(key):
             _LAID[key] = game.copy()

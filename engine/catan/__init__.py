@@ -1,10 +1,14 @@
-"""Catan: the base game for 3 or 4 players (``shared/rules/catan.md``, ``shared/replay-format.md``).
+"""Catan: the base game for 3 or 4 players.
 
 The bot's entry points:
 
 - ``Catan.new(players, options, seed)``, ``apply(action, replay=False) -> Applied(action, events)``,
-  ``actors()``, ``pending()``, ``legal_actions(seat)``, ``random_action(rng)``, ``view(seat | None)``,
-  ``result()``, ``replay_options()``, ``to_json()`` / ``Catan.from_json(data)``.
+  ``actors()``, ``current_seat()``, ``pending()``, ``legal_actions(seat)``, ``random_action(rng)``,
+  ``view(seat | None)``, ``result()``, ``replay_options()``, ``to_json()`` / ``Catan.from_json(data)``.
+- For the host: ``undoable(action)``, ``replies_owed_to(seat)``, ``offer(number)``; ``MIN_PLAYERS`` /
+  ``MAX_PLAYERS``.
+- ``engine.catan.state``: the phases, card indices, piece limits, costs (``COSTS``), and the ``Offer`` and
+  ``Decision`` types.
 - ``public_events(events, seat | None)``: the events of one ``apply`` as one viewer may see them.
 - Legal choices: ``settlement_spots``, ``road_spots``, ``city_spots``, ``robber_choices``, ``playable_cards``,
   ``bank_trades``, ``road_pairs`` (each ``(game, seat)``).
@@ -35,6 +39,8 @@ from, to, length | knights}, ``game_over`` {winner, scores, breakdown, victory_p
 ``public_events``.
 """
 
+from typing import TYPE_CHECKING
+
 from engine.catan.board import parse_intersection, parse_path
 from engine.catan.game import Catan
 from engine.catan.policy import (
@@ -61,3 +67,8 @@ __all__ = [
     "robber_choices",
     "settlement_spots",
 ]
+
+if TYPE_CHECKING:  # mypy checks that the class has the shape of every game
+    from engine.game import Game
+
+    _SHAPE: type[Game] = Catan

@@ -7,12 +7,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.catan.maps import Layout, beginner_layout, explicit_layout
+from engine.catan.state import CARD_INDEX, CARDS, DECK_COUNTS
 from engine.errors import RuleError
 
 OPTION_NAMES: Final = frozenset({"board", "setup", "strict_phases", "points_to_win", "first_player", "dev_deck"})
-CARDS: Final = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
-CARD_INDEX: Final = {name: i for i, name in enumerate(CARDS)}
-DECK_COUNTS: Final = (14, 5, 2, 2, 2)
 
 
 @dataclass

@@ -25,18 +25,31 @@ from __future__ import annotations
 
 import random
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.catan.board import EDGE_NAMES, EDGE_NODES, HEX_CORNERS, HEX_COUNT, HEX_NAMES, NODE_EDGES, RESOURCES
-from engine.catan.options import CARDS
+from engine.catan.state import (
+    CARDS,
+    CITIES,
+    DISCARD,
+    KNIGHT,
+    MAIN,
+    MONOPOLY,
+    OVER,
+    ROAD_BUILDING,
+    ROADS,
+    ROBBER,
+    ROLL,
+    SETTLEMENTS,
+    SETUP,
+    YEAR_OF_PLENTY,
+    Offer,
+    State,
+)
 from engine.catan.trading import bundle_json, holds
 from engine.errors import RuleError
 from engine.game import Action
 
-if TYPE_CHECKING:
-    from engine.catan.game import Catan
-
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 MAX_OFFERS_PER_TURN = 1
 OFFER_TURNS = 4  # the active player makes domestic offers in one turn out of OFFER_TURNS
 
@@ -44,33 +57,33 @@ OFFER_TURNS = 4  # the active player makes domestic offers in one turn out of OF
 # -- legal choices -------------------------------------------------------------------------------------------
 
 
-def settlement_spots(game: Catan, seat: int) -> list[int]:
+def settlement_spots(game: State, seat: int) -> list[int]:
     """Intersection numbers where ``seat`` may place a settlement now (ignoring cost)."""
-    if game.phase == "setup":
+    if game.phase == SETUP:
         if seat != game.current or game.setup_road:
             return []
         return [n + 1 for n in game.legal_settlements(seat)]
-    if len(game.settlements[seat]) < 5:
+    if len(game.settlements[seat]) < SETTLEMENTS:
         return [n + 1 for n in game.legal_settlements(seat)]
     return []
 
 
-def road_spots(game: Catan, seat: int) -> list[str]:
+def road_spots(game: State, seat: int) -> list[str]:
     """Path names where ``seat`` may build a road now (set-up: touching the settlement just placed)."""
-    if game.phase == "setup":
+    if game.phase == SETUP:
         if not game.setup_road or seat != game.current:
             return []
         return [EDGE_NAMES[e] for e in NODE_EDGES[game.last_setup_node()] if game.edge_owner[e] == -1]
-    if len(game.roads[seat]) >= 15:
+    if len(game.roads[seat]) >= ROADS:
         return []
     return [EDGE_NAMES[e] for e in game.legal_roads(seat)]
 
 
-def city_spots(game: Catan, seat: int) -> list[int]:
-    return sorted(n + 1 for n in game.settlements[seat]) if len(game.cities[seat]) < 4 else []
+def city_spots(game: State, seat: int) -> list[int]:
+    return sorted(n + 1 for n in game.settlements[seat]) if len(game.cities[seat]) < CITIES else []
 
 
-def robber_choices(game: Catan, seat: int) -> dict[str, list[int | None]]:
+def robber_choices(game: State, seat: int) -> dict[str, list[int | None]]:
     """Hex letter -> the victims ``seat`` may choose there (None when nobody there holds a card)."""
     out: dict[str, list[int | None]] = {}
     for h in range(HEX_COUNT):
@@ -84,14 +97,14 @@ def robber_choices(game: Catan, seat: int) -> dict[str, list[int | None]]:
     return out
 
 
-def playable_cards(game: Catan, seat: int) -> list[str]:
+def playable_cards(game: State, seat: int) -> list[str]:
     """Development cards ``seat`` may play now."""
-    if game.card_played or seat != game.current or game.phase not in ("roll", "main") or not any(game.dev[seat]):
+    if game.card_played or seat != game.current or game.phase not in (ROLL, MAIN) or not any(game.dev[seat]):
         return []
     out = []
     for card in (KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY):
         if game.dev[seat][card] > game.bought[card]:
-            if card == ROAD_BUILDING and (len(game.roads[seat]) >= 15 or not game.legal_roads(seat)):
+            if card == ROAD_BUILDING and (len(game.roads[seat]) >= ROADS or not game.legal_roads(seat)):
                 continue
             if card == YEAR_OF_PLENTY and not sum(game.bank):
                 continue
@@ -99,9 +112,9 @@ def playable_cards(game: Catan, seat: int) -> list[str]:
     return out
 
 
-def bank_trades(game: Catan, seat: int) -> list[dict[str, Any]]:
+def bank_trades(game: State, seat: int) -> list[dict[str, Any]]:
     """Single-lot maritime trades ``seat`` can afford now: ``{"give", "get", "rate"}``."""
-    if seat != game.current or game.phase != "main" or (game.options.strict_phases and game.built):
+    if seat != game.current or game.phase != MAIN or (game.options.strict_phases and game.built):
         return []
     hand, rates, bank = game.hand[seat], game.rates[seat], game.bank
     out = []
@@ -113,9 +126,9 @@ def bank_trades(game: Catan, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def road_pairs(game: Catan, seat: int) -> list[list[str]]:
+def road_pairs(game: State, seat: int) -> list[list[str]]:
     """Every legal ``roads`` list for a road building card."""
-    left = 15 - len(game.roads[seat])
+    left = ROADS - len(game.roads[seat])
     out: list[list[str]] = []
     seen: set[frozenset[int]] = set()
     for first in game.legal_roads(seat):
@@ -149,33 +162,33 @@ def _bundles(size: int, limit: list[int]) -> list[dict[str, int]]:
 # -- complete legal actions ----------------------------------------------------------------------------------
 
 
-def legal_actions(game: Catan, seat: int) -> list[Action]:
+def legal_actions(game: State, seat: int) -> list[Action]:
     phase = game.phase
-    if phase == "over":
+    if phase == OVER:
         return []
-    if phase == "discard":
+    if phase == DISCARD:
         owed = game.owed[seat]
         return (
             [{"player": seat, "type": "discard", "cards": b} for b in _bundles(owed, game.hand[seat])] if owed else []
         )
-    if phase == "setup":
+    if phase == SETUP:
         if seat != game.current:
             return []
         if game.setup_road:
             return [{"player": seat, "type": "road", "at": p} for p in road_spots(game, seat)]
         return [{"player": seat, "type": "settlement", "at": n} for n in settlement_spots(game, seat)]
     if seat != game.current:
-        return _replies(game, seat) if phase == "main" else []
-    if phase == "robber":
+        return _replies(game, seat) if phase == MAIN else []
+    if phase == ROBBER:
         return [
             {"player": seat, "type": "robber", "hex": h, "victim": v}
             for h, victims in robber_choices(game, seat).items()
             for v in victims
         ]
-    out: list[Action] = [] if phase == "main" else [{"player": seat, "type": "roll"}]
+    out: list[Action] = [] if phase == MAIN else [{"player": seat, "type": "roll"}]
     for card in playable_cards(game, seat):
         out += _card_actions(game, seat, card)
-    if phase != "main":
+    if phase != MAIN:
         return out
     hand = game.hand[seat]
     if holds(hand, (1, 1, 1, 1, 0)):
@@ -199,7 +212,7 @@ def legal_actions(game: Catan, seat: int) -> list[Action]:
     return out
 
 
-def _card_actions(game: Catan, seat: int, card: str) -> list[Action]:
+def _card_actions(game: State, seat: int, card: str) -> list[Action]:
     if card == "knight":
         return [
             {"player": seat, "type": "knight", "hex": h, "victim": v}
@@ -215,7 +228,7 @@ def _card_actions(game: Catan, seat: int, card: str) -> list[Action]:
     return [{"player": seat, "type": "monopoly", "resource": r} for r in RESOURCES]
 
 
-def _offers(game: Catan, seat: int, to: int | None) -> list[Action]:
+def _offers(game: State, seat: int, to: int | None) -> list[Action]:
     hand = game.hand[seat]
     return [
         {"player": seat, "type": "offer", "to": to, "give": {RESOURCES[r]: 1}, "get": {RESOURCES[g]: 1}}
@@ -226,7 +239,7 @@ def _offers(game: Catan, seat: int, to: int | None) -> list[Action]:
     ]
 
 
-def _replies(game: Catan, seat: int) -> list[Action]:
+def _replies(game: State, seat: int) -> list[Action]:
     if game.options.strict_phases and game.built:
         return []
     out: list[Action] = []
@@ -248,7 +261,7 @@ def _replies(game: Catan, seat: int) -> list[Action]:
 # -- the host's timeout moves --------------------------------------------------------------------------------
 
 
-def timeout_action(game: Catan, seat: int) -> Action:
+def timeout_action(game: State, seat: int) -> Action:
     """The move the host makes for an idle ``seat``: the smallest one that keeps the game going.
 
     - set-up: a settlement on the lowest-numbered legal intersection, then the first legal path touching it;
@@ -261,9 +274,9 @@ def timeout_action(game: Catan, seat: int) -> Action:
     """
     phase = game.phase
     me: Action = {"player": seat}
-    if phase == "over":
+    if phase == OVER:
         raise RuleError("game_over", "the game is over: no more actions")
-    if phase == "discard":
+    if phase == DISCARD:
         owed = game.owed[seat]
         if not owed:
             raise RuleError("no_discard_owed", f"seat {seat} has no cards to discard now", player=seat)
@@ -274,7 +287,7 @@ def timeout_action(game: Catan, seat: int) -> Action:
             left[r] -= 1
             cards[r] += 1
         return {**me, "type": "discard", "cards": bundle_json(cards)}
-    if phase == "main" and seat != game.current:
+    if phase == MAIN and seat != game.current:
         for offer in game.offers:
             if seat in game.awaiting_reply(offer):
                 return {**me, "type": "decline", "offer": offer["id"]}
@@ -282,13 +295,13 @@ def timeout_action(game: Catan, seat: int) -> Action:
         raise RuleError(
             "not_your_turn", f"it is seat {game.current}'s turn, not seat {seat}'s", player=seat, current=game.current
         )
-    if phase == "setup":
+    if phase == SETUP:
         if game.setup_road:
             return {**me, "type": "road", "at": road_spots(game, seat)[0]}
         return {**me, "type": "settlement", "at": min(settlement_spots(game, seat))}
-    if phase == "roll":
+    if phase == ROLL:
         return {**me, "type": "roll"}
-    if phase == "robber":
+    if phase == ROBBER:
         choices = robber_choices(game, seat)
         letters = sorted(choices)
         free = [h for h in letters if all(game.node_owner[c] != seat for c in HEX_CORNERS[HEX_NAMES.index(h)])]
@@ -300,22 +313,22 @@ def timeout_action(game: Catan, seat: int) -> Action:
 # -- the random policy ---------------------------------------------------------------------------------------
 
 
-def random_action(game: Catan, rng: random.Random) -> Action:
+def random_action(game: State, rng: random.Random) -> Action:
     phase = game.phase
     seat = game.current
-    if phase == "main":
+    if phase == MAIN:
         if game.offers:
             waiting = [(s, o) for o in game.offers for s in game.awaiting_reply(o)]
             if waiting:
                 return _random_reply(game, rng, *waiting[int(rng.random() * len(waiting))])
         return _random_main(game, rng, seat)
-    if phase == "roll":
+    if phase == ROLL:
         kinds = playable_cards(game, seat)
         pick = int(rng.random() * (len(kinds) + 1))
         if pick == len(kinds):
             return {"player": seat, "type": "roll"}
         return _random_card(game, rng, seat, kinds[pick])
-    if phase == "discard":
+    if phase == DISCARD:
         owing = [s for s, k in enumerate(game.owed) if k]
         s = owing[int(rng.random() * len(owing))]
         cards = [r for r in range(5) for _ in range(game.hand[s][r])]
@@ -323,9 +336,9 @@ def random_action(game: Catan, rng: random.Random) -> Action:
         for r in rng.sample(cards, game.owed[s]):
             counts[r] += 1
         return {"player": s, "type": "discard", "cards": bundle_json(counts)}
-    if phase == "robber":
+    if phase == ROBBER:
         return {"player": seat, "type": "robber", **_random_robber(game, rng, seat)}
-    if phase == "setup":
+    if phase == SETUP:
         if game.setup_road:
             spots = road_spots(game, seat)
             return {"player": seat, "type": "road", "at": spots[int(rng.random() * len(spots))]}
@@ -334,7 +347,7 @@ def random_action(game: Catan, rng: random.Random) -> Action:
     raise AssertionError("no action in a finished game")
 
 
-def _random_robber(game: Catan, rng: random.Random, seat: int) -> dict[str, Any]:
+def _random_robber(game: State, rng: random.Random, seat: int) -> dict[str, Any]:
     h = int(rng.random() * (HEX_COUNT - 1))
     if h >= game.robber:
         h += 1
@@ -343,7 +356,7 @@ def _random_robber(game: Catan, rng: random.Random, seat: int) -> dict[str, Any]
     return {"hex": HEX_NAMES[h], "victim": victim}
 
 
-def _random_card(game: Catan, rng: random.Random, seat: int, card: str) -> Action:
+def _random_card(game: State, rng: random.Random, seat: int, card: str) -> Action:
     if card == "knight":
         return {"player": seat, "type": "knight", **_random_robber(game, rng, seat)}
     if card == "monopoly":
@@ -360,7 +373,7 @@ def _random_card(game: Catan, rng: random.Random, seat: int, card: str) -> Actio
     return {"player": seat, "type": "road_building", "roads": pairs[int(rng.random() * len(pairs))]}
 
 
-def _random_reply(game: Catan, rng: random.Random, seat: int, offer: dict[str, Any]) -> Action:
+def _random_reply(game: State, rng: random.Random, seat: int, offer: Offer) -> Action:
     choices = ["decline", "counter"]
     if holds(game.hand[seat], offer["get"]):
         choices.append("accept")
@@ -382,18 +395,18 @@ def _random_reply(game: Catan, rng: random.Random, seat: int, offer: dict[str, A
     }
 
 
-def _random_main(game: Catan, rng: random.Random, seat: int) -> Action:
+def _random_main(game: State, rng: random.Random, seat: int) -> Action:
     hand = game.hand[seat]
     brick, lumber, wool, grain, ore = hand
     builds: list[Action] = []
-    if brick and lumber and wool and grain and len(game.settlements[seat]) < 5:
+    if brick and lumber and wool and grain and len(game.settlements[seat]) < SETTLEMENTS:
         builds = [{"player": seat, "type": "settlement", "at": n + 1} for n in game.legal_settlements(seat)]
-    if grain >= 2 and ore >= 3 and len(game.cities[seat]) < 4:
+    if grain >= 2 and ore >= 3 and len(game.cities[seat]) < CITIES:
         builds += [{"player": seat, "type": "city", "at": n + 1} for n in game.settlements[seat]]
     if builds:
         return builds[int(rng.random() * len(builds))]
     kinds: list[str] = []
-    if brick and lumber and len(game.roads[seat]) < 15 and game.has_legal_road(seat):
+    if brick and lumber and len(game.roads[seat]) < ROADS and game.has_legal_road(seat):
         kinds.append("road")
     if wool and grain and ore and game.deck:
         kinds.append("buy")

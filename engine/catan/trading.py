@@ -1,19 +1,17 @@
-"""Bundles of resource cards and the trading rules of section 7 (maritime rates, domestic trade checks)."""
+"""Bundles of resource cards and the trading rules of section 7 (maritime rates, domestic trade checks), and the
+events and voiding of open offers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from engine.catan.board import HARBOR_SPOT_NODES, RESOURCE_INDEX, RESOURCES
+from engine.catan.board import HARBOR_SPOT_NODES
+from engine.catan.state import RESOURCE_INDEX, RESOURCES, Offer, State
 from engine.errors import RuleError
+from engine.game import Event
 
 Bundle = list[int]  # counts indexed like RESOURCES
-
-ROAD_COST: Final = (1, 1, 0, 0, 0)
-SETTLEMENT_COST: Final = (1, 1, 1, 1, 0)
-CITY_COST: Final = (0, 0, 0, 2, 3)
-CARD_COST: Final = (0, 0, 1, 1, 1)
 
 
 def parse_bundle(value: Any, field: str, action: str) -> Bundle:
@@ -51,6 +49,10 @@ def bundle_json(bundle: Sequence[int]) -> dict[str, int]:
         if bundle[i]:
             out[RESOURCES[i]] = bundle[i]
     return out
+
+
+def describe(bundle: Sequence[int]) -> str:
+    return ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(bundle) if n)
 
 
 def holds(hand: Sequence[int], bundle: Sequence[int]) -> bool:
@@ -92,23 +94,69 @@ def check_domestic(give: Sequence[int], get: Sequence[int]) -> None:
 
 
 def check_maritime(give: Sequence[int], get: Sequence[int], rates: Sequence[int]) -> None:
-    """Whole lots at the player's rates, one card per lot, never the same resource both ways."""
+    """Whole lots, one card from the bank per lot, never the same resource both ways. A lot is 4 identical cards,
+    always, or fewer at the player's harbour rate for that resource (3 or 2): a harbour adds a rate, it never
+    takes the 4:1 trade away."""
     check_domestic(give, get)
-    lots = 0
+    wanted = sum(get)
+    possible = {0}  # the numbers of cards the resources looked at so far can pay for
     for i in range(5):
-        if give[i] % rates[i]:
+        count, rate = give[i], rates[i]
+        if not count:
+            continue
+        lots = _lots(count, rate)
+        if not lots:
             raise RuleError(
                 "trade_rate",
-                f"{RESOURCES[i]} goes to the bank in lots of {rates[i]}, not {give[i]}",
+                f"{RESOURCES[i]} goes to the bank in lots of {rate}, not {count}"
+                if rate == 4
+                else f"{RESOURCES[i]} goes to the bank in lots of {rate} or 4, not {count}",
                 resource=RESOURCES[i],
-                rate=rates[i],
-                count=give[i],
+                rate=rate,
+                count=count,
             )
-        lots += give[i] // rates[i]
-    if lots != sum(get):
+        possible = {before + more for before in possible for more in lots}
+    if wanted not in possible:
+        best = max(possible)
         raise RuleError(
             "trade_rate",
-            f"these cards pay for {lots} card(s) from the bank, not {sum(get)}",
-            lots=lots,
-            count=sum(get),
+            f"these cards pay for {best} card(s) from the bank, not {wanted}",
+            lots=best,
+            count=wanted,
         )
+
+
+def _lots(count: int, rate: int) -> set[int]:
+    """The numbers of lots ``count`` identical cards make at ``rate`` and at 4 for one (empty: none fits)."""
+    return {fours + (count - 4 * fours) // rate for fours in range(count // 4 + 1) if (count - 4 * fours) % rate == 0}
+
+
+def privacy(offer: Offer) -> dict[str, Any]:
+    """A private offer's events are routed only to its two parties."""
+    if offer["to"] is None:
+        return {}
+    return {"private": sorted({offer["from"], offer["to"]}), "secret": ["*"]}
+
+
+def offer_event(kind: str, offer: Offer) -> Event:
+    return {
+        "type": kind,
+        "offer": offer["id"],
+        "player": offer["from"],
+        "to": offer["to"],
+        "give": bundle_json(offer["give"]),
+        "get": bundle_json(offer["get"]),
+        **privacy(offer),
+    }
+
+
+def prune_offers(game: State, events: list[Event]) -> None:
+    """Offers whose maker can no longer pay become void; acceptors who can no longer pay drop out."""
+    kept = []
+    for offer in game.offers:
+        if not holds(game.hand[offer["from"]], offer["give"]):
+            events.append(offer_event("offer_void", offer))
+            continue
+        offer["accepted"] = [s for s in offer["accepted"] if holds(game.hand[s], offer["get"])]
+        kept.append(offer)
+    game.offers = kept

@@ -8,22 +8,19 @@ cards before the game ends.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.catan.board import EDGE_NAMES, HARBOR_SPOTS, HEX_NAMES, RESOURCES
-from engine.catan.options import CARDS
+from engine.catan.state import CARDS, CITIES, GAME, ROADS, SETTLEMENTS, VICTORY_POINT, Offer, State
 from engine.catan.trading import bundle_json
 from engine.game import Event
 
-if TYPE_CHECKING:
-    from engine.catan.game import Catan
 
-
-def visible_offer(offer: dict[str, Any], seat: int | None) -> bool:
+def visible_offer(offer: Offer, seat: int | None) -> bool:
     return offer["to"] is None or seat in (offer["from"], offer["to"])
 
 
-def player_view(game: Catan, seat: int | None) -> dict[str, Any]:
+def player_view(game: State, seat: int | None) -> dict[str, Any]:
     """The one way game state leaves the engine for display. ``seat`` None is a spectator."""
     over = game.finished
     hexes, harbors = game.layout
@@ -39,13 +36,13 @@ def player_view(game: Catan, seat: int | None) -> dict[str, Any]:
             "road_length": game.road_length[s],
             "longest_road": game.longest_holder == s,
             "largest_army": game.army_holder == s,
-            "settlements_left": 5 - len(game.settlements[s]),
-            "cities_left": 4 - len(game.cities[s]),
-            "roads_left": 15 - len(game.roads[s]),
+            "settlements_left": SETTLEMENTS - len(game.settlements[s]),
+            "cities_left": CITIES - len(game.cities[s]),
+            "roads_left": ROADS - len(game.roads[s]),
             "discard_owed": game.owed[s],
         }
         if over:
-            entry["victory_point_cards"] = game.dev[s][1]
+            entry["victory_point_cards"] = game.dev[s][VICTORY_POINT]
         if s == seat:
             entry["hand"] = {r: game.hand[s][i] for i, r in enumerate(RESOURCES)}
             entry["development"] = {c: game.dev[s][i] for i, c in enumerate(CARDS)}
@@ -72,7 +69,7 @@ def player_view(game: Catan, seat: int | None) -> dict[str, Any]:
     shown = {o["id"] for o in offers}
     pending = [p for p in game.pending() if p["decision"] != "trade_reply" or p["offer"] in shown]
     return {
-        "game": game.GAME,
+        "game": GAME,
         "viewer": seat,
         "players": players,
         "board": {

@@ -15,8 +15,9 @@ from PIL import Image, ImageDraw
 
 from engine.carcassonne.tiles import ORIENTED
 from render import fonts
+from render.badge import badge
 from render.carcassonne.shapes import anchor, reference_anchors, rotate_point, tile_shapes
-from render.carcassonne.sprites import badge, meeple, tile_sprite, tower_sprite
+from render.carcassonne.sprites import meeple, tile_sprite, tower_sprite
 from render.labels import label, spot_label
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
 from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, draw_panel, panel_height

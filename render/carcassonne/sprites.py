@@ -1,4 +1,4 @@
-"""Tile, follower and badge sprites: drawn at twice the size, reduced once, cached (never mutate the results)."""
+"""Tile, follower and tower sprites: drawn at twice the size, reduced once, cached (never mutate the results)."""
 
 from __future__ import annotations
 
@@ -257,18 +257,6 @@ def meeple(colour: RGB, mark: str, size: int, lying: bool = False) -> Image.Imag
         fonts.draw_text(d, (s * 0.5, s * 0.6), mark, fsize, text_on(colour), bold=True, anchor="mm", room=room)
     if lying:
         img = img.transpose(Image.Transpose.ROTATE_90)
-    return img.reduce(2)
-
-
-@lru_cache(maxsize=1024)
-def badge(text: str, size: int, fill: RGB = PAPER, ink: RGB = INK, ring: RGB | None = None) -> Image.Image:
-    """A round badge with ``text`` (legal-cell numbers, tower heights), ``size`` px across. RGBA."""
-    s = size * 2
-    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    d.ellipse([1, 1, s - 2, s - 2], fill=fill, outline=ring or ink, width=max(2, s // 14))
-    fsize = round(s * (0.5 if len(text) <= 2 else 0.38))
-    fonts.draw_text(d, (s / 2, s / 2), text, fsize, ink, bold=True, anchor="mm")
     return img.reduce(2)
 
 

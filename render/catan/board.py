@@ -15,6 +15,7 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from render import fonts
+from render.badge import badge
 from render.catan.geometry import HARBOR_SPOTS, HEX_NAMES, Geometry, path_nodes
 from render.catan.state import CatanState, read
 from render.labels import label
@@ -354,8 +355,6 @@ def _preview(img: Image.Image, spots: list[int | str]) -> None:
             d.rounded_rectangle([x - w / 2, y - 11, x + w / 2, y + 11], radius=7, fill=PAPER, outline=INK, width=2)
             fonts.draw_text(d, (x, y), text, 15, INK, bold=True, anchor="mm")
         return
-    from render.carcassonne.sprites import badge
-
     size = round(R * 0.5)
     for n in spots:
         x, y = intersection_point(int(n))

@@ -202,7 +202,7 @@ def test_a_knight_an_opponent_tower_can_reach_is_worth_less_to_it() -> None:
         if not alice_has_pieces:
             game.pieces[0] = 0
         view = game.view(1)
-        model = Carcassonne.from_view(view, random.Random(1))
+        model = game_from_view(view, random.Random(1))
         situation = Situation("carcassonne", 1, view, game.legal_actions(1), random.Random(1))
         o, base = model.board.cells[cell(-1, 1)]
         return spot_gain(model, base + o.lookup["city:W"], outlook_for(situation, model))

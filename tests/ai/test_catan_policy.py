@@ -11,7 +11,7 @@ from engine.ai import decide, policy_seed
 from engine.ai.catan import read
 from engine.catan import Catan
 from engine.catan.board import HEX_CORNERS, HEX_NAMES, NODE_HEXES, RESOURCES, TERRAIN_RESOURCE
-from engine.catan.options import CARDS
+from engine.catan.state import CARDS
 from engine.game import Action
 from tests.catan.helpers import act, beginner, empty_hands, grant, to_main
 

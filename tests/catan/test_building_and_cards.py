@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.catan import Catan, public_events
 from engine.catan.board import EDGE_NAMES
-from engine.catan.options import DECK_COUNTS
+from engine.catan.state import DECK_COUNTS
 from tests.catan.helpers import act, beginner, check_bank, empty_hands, grant, hand, live, rejects, to_main
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.catan import Catan, public_events
+from engine.catan import Catan, bank_trades, public_events
 from tests.catan.helpers import act, beginner, check_bank, empty_hands, grant, hand, live, rejects, to_main
 
 
@@ -49,9 +49,66 @@ def test_a_generic_harbour_trades_three_to_one() -> None:
     act(game, 0, "settlement", at=1)  # on the 3:1 harbour 1-4
     assert game.view(0)["players"][0]["trade_rates"] == dict.fromkeys(["brick", "lumber", "wool", "grain", "ore"], 3)
     grant(game, 0, wool=3)
-    rejects(game, 0, "bank_trade", "trade_rate", give={"wool": 4}, get={"ore": 1})
+    rejects(game, 0, "bank_trade", "trade_rate", give={"wool": 2}, get={"ore": 1})
+    rejects(game, 0, "bank_trade", "trade_rate", give={"wool": 3}, get={"ore": 2})
     act(game, 0, "bank_trade", give={"wool": 3}, get={"ore": 1})
     assert hand(game, 0) == {"ore": 1}
+
+
+def on_the_generic_harbour() -> Catan:
+    """Red's settlement at 1 stands on the 3:1 harbour 1-4; red holds no cards."""
+    game = main_phase()
+    grant(game, 0, brick=2, lumber=2, wool=1, grain=1)
+    act(game, 0, "road", at="1-5")
+    act(game, 0, "settlement", at=1)
+    return game
+
+
+def on_the_grain_harbour() -> Catan:
+    """Red's settlement at 2 stands on the 2:1 grain harbour 2-6; red holds no cards."""
+    game = main_phase()
+    grant(game, 0, brick=1, lumber=1)
+    act(game, 0, "road", at="2-5")
+    grant(game, 0, brick=1, lumber=1, wool=1, grain=1)
+    act(game, 0, "settlement", at=2)
+    return game
+
+
+def test_four_to_one_is_always_allowed_beside_a_generic_harbour() -> None:
+    """Rules section 7: "4 identical cards for 1 of any other resource, always"."""
+    game = on_the_generic_harbour()
+    grant(game, 0, wool=11)
+    act(game, 0, "bank_trade", give={"wool": 4}, get={"ore": 1})
+    assert hand(game, 0) == {"wool": 7, "ore": 1}
+    act(game, 0, "bank_trade", give={"wool": 7}, get={"ore": 1, "grain": 1})  # one lot of 3 and one of 4
+    assert hand(game, 0) == {"ore": 2, "grain": 1}
+    check_bank(game)
+
+
+def test_cards_that_make_no_whole_lot_at_three_or_four_are_refused() -> None:
+    game = on_the_generic_harbour()
+    grant(game, 0, wool=5)
+    error = rejects(game, 0, "bank_trade", "trade_rate", give={"wool": 5}, get={"ore": 1})
+    assert error.params == {"resource": "wool", "rate": 3, "count": 5}
+    rejects(game, 0, "bank_trade", "trade_rate", give={"wool": 4}, get={"ore": 2})
+
+
+def test_four_to_one_is_always_allowed_beside_a_special_harbour() -> None:
+    game = on_the_grain_harbour()
+    grant(game, 0, grain=10)
+    act(game, 0, "bank_trade", give={"grain": 4}, get={"ore": 1})  # 4:1 although 2:1 would give two cards
+    assert hand(game, 0) == {"grain": 6, "ore": 1}
+    act(game, 0, "bank_trade", give={"grain": 4}, get={"ore": 2})  # the same cards at 2:1
+    act(game, 0, "bank_trade", give={"grain": 2}, get={"brick": 1})
+    assert hand(game, 0) == {"ore": 3, "brick": 1}
+    rejects(game, 0, "bank_trade", "empty_side", give={"grain": 0}, get={"ore": 1})
+    check_bank(game)
+
+
+def test_the_bank_trade_choices_still_offer_only_the_best_rate() -> None:
+    game = on_the_grain_harbour()
+    grant(game, 0, grain=4)
+    assert {(*t["give"].items(), t["rate"]) for t in bank_trades(game, 0)} == {(("grain", 2), 2)}
 
 
 def test_a_special_harbour_trades_two_to_one_of_its_resource_only() -> None:

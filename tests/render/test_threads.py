@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import render
 from engine.carcassonne import Carcassonne
-from render import fonts
+from render import badge, fonts
 from render.carcassonne import shapes, sprites
 from render.catan import board as catan_board
 from render.panel import card_layout
@@ -30,7 +30,7 @@ def _clear() -> None:
     for cached in (
         sprites.tile_sprite,
         sprites.meeple,
-        sprites.badge,
+        badge.badge,
         sprites.tower_sprite,
         sprites._base,
         catan_board.static_layer,
