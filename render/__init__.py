@@ -100,3 +100,6 @@ def warm_up() -> None:
     from render.carcassonne.board import warm_sprites  # lazy: only the game drawn is loaded
 
     warm_sprites()
+    from render.fonts import warm_fonts
+
+    warm_fonts()

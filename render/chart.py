@@ -55,13 +55,15 @@ def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row], lost
     """Stacked horizontal bars, best score first; negative parts (ransom paid) drawn left of the axis, hatched,
     with ``lost`` as their legend. Names wrap onto more lines (and rows grow) rather than being cut."""
     ordered = sorted(rows, key=lambda r: -r.total)
-    title_fit = fonts.fit(title, 34, WIDTH - 64, True, 1, 24)
+    title_fit = fonts.fit(title, 34, WIDTH - 64, bold=True, lines=1, smallest=24)
     winners = [r.name for r in ordered if r.winner]
     winner_fit = None
     if winners:
         key = "winner" if len(winners) == 1 else "winners"
-        winner_fit = fonts.fit("★ " + label(key, names=", ".join(winners)), 26, WIDTH - 64, True, 1, 18)
-    names = [fonts.fit(r.name, 20, NAME_W - 50, True, 2, 14) for r in ordered]
+        winner_fit = fonts.fit(
+            "★ " + label(key, names=", ".join(winners)), 26, WIDTH - 64, bold=True, lines=1, smallest=18
+        )
+    names = [fonts.fit(r.name, 20, NAME_W - 50, bold=True, lines=2, smallest=14) for r in ordered]
     heights = [max(ROW_H, 24 + len(n.lines) * round(n.size * 1.25)) for n in names]
     title_h = 52 + round(title_fit.size * 1.25) * (len(title_fit.lines) - 1)
     winner_h = round(winner_fit.size * 1.3) * len(winner_fit.lines) if winner_fit else 0

@@ -493,7 +493,7 @@ def wrap(text: str, size: int, width: float, bold: bool = False) -> tuple[str, .
 
 
 @lru_cache(maxsize=4096)
-def fit(text: str, size: int, width: float, bold: bool = False, lines: int = 1, smallest: int = 0) -> Fitted:
+def fit(text: str, size: int, width: float, *, bold: bool = False, lines: int = 1, smallest: int = 0) -> Fitted:
     """``text`` at the largest size from ``size`` down to ``smallest`` (default: three quarters of ``size``) that
     fits in ``lines`` lines of ``width`` pixels; when even the smallest needs more lines, more lines. Never cut."""
     floor = smallest or max(8, round(size * 0.75))
@@ -513,7 +513,7 @@ def _breaks_words(text: str, lines: tuple[str, ...]) -> bool:
     return len(" ".join(lines).split()) != len(text.split()) and not any(map(_breakable, clusters(text)))
 
 
-def fit_line(text: str, size: int, width: float, bold: bool = False, smallest: int = 0) -> int:
+def fit_line(text: str, size: int, width: float, *, bold: bool = False, smallest: int = 0) -> int:
     """The largest size from ``size`` down that draws ``text`` on one line of ``width`` pixels (for marks, tags and
     labels that cannot wrap); the smallest size if none does (then drawing it records an overflow)."""
     floor = smallest or max(8, round(size * 0.6))
@@ -608,6 +608,16 @@ def draw_text(
                 )
         x += advance
     return width
+
+
+def warm_fonts() -> None:
+    """Open every font of both chains and shape a word of each script, so that the first names in Korean, Arabic
+    or emoji cost a long-lived drawing process nothing extra."""
+    for bold in (False, True):
+        for index in range(chain_length()):
+            font(24, bold, index)
+        text_width("Aa Жж 张 김 محمد דוד \U0001f3b2", 20, bold)
+    _emoji_image("\U0001f3b2", 20, False)
 
 
 def text_image(text: str, size: int, fill: Colour, bold: bool = False) -> Image.Image:

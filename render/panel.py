@@ -74,9 +74,9 @@ def card_layout(card: PlayerCard, width: int = WIDTH) -> CardLayout:
     """Where every text of a card goes: the name on as many lines as it needs (smaller first, then wrapped), the
     details wrapped, the badges in rows. Nothing is cut, so the card is as tall as its texts."""
     text = ("★ " if card.winner else "") + card.name
-    name = fonts.fit(text, NAME_SIZE, _name_width(card, width), True, 1, 16)
+    name = fonts.fit(text, NAME_SIZE, _name_width(card, width), bold=True, lines=1, smallest=16)
     if len(name.lines) > 1:
-        name = fonts.fit(text, NAME_SIZE, _name_width(card, width), True, 2, 14)
+        name = fonts.fit(text, NAME_SIZE, _name_width(card, width), bold=True, lines=2, smallest=14)
     if len(name.lines) == 1:
         baselines: tuple[int, ...] = (36,)
     else:
@@ -86,14 +86,14 @@ def card_layout(card: PlayerCard, width: int = WIDTH) -> CardLayout:
     inner = width - 2 * PAD - 60
     details = []
     for line in card.details:
-        fitted = fonts.fit(line, DETAIL_SIZE, inner, False, 1, 12)
+        fitted = fonts.fit(line, DETAIL_SIZE, inner, bold=False, lines=1, smallest=12)
         step = _line_height(fitted.size) + 2
         details.append((fitted, tuple(ly + i * step for i in range(len(fitted.lines)))))
         ly += step * len(fitted.lines)
     badges = []
     bx = 0
     for text in card.badges:
-        size = fonts.fit_line(text, BADGE_SIZE, inner - 14, True, 10)
+        size = fonts.fit_line(text, BADGE_SIZE, inner - 14, bold=True, smallest=10)
         bw = fonts.text_width(text, size, True) + 14
         if bx and bx + bw > inner:
             bx = 0
@@ -110,8 +110,8 @@ def card_height(card: PlayerCard, width: int = WIDTH) -> int:
 
 @lru_cache(maxsize=256)
 def _header(panel: Panel, width: int) -> tuple[fonts.Fitted, fonts.Fitted, int]:
-    title = fonts.fit(panel.title, 24, width - 2 * PAD, True, 1, 18)
-    subtitle = fonts.fit(panel.subtitle, LINE_SIZE, width - 2 * PAD, False, 1, 13)
+    title = fonts.fit(panel.title, 24, width - 2 * PAD, bold=True, lines=1, smallest=18)
+    subtitle = fonts.fit(panel.subtitle, LINE_SIZE, width - 2 * PAD, bold=False, lines=1, smallest=13)
     height = (
         30
         + _line_height(title.size) * (len(title.lines) - 1)
@@ -122,11 +122,11 @@ def _header(panel: Panel, width: int) -> tuple[fonts.Fitted, fonts.Fitted, int]:
 
 
 def _footer(panel: Panel, width: int) -> tuple[fonts.Fitted, ...]:
-    return tuple(fonts.fit(line, LINE_SIZE, width - 2 * PAD, False, 1, 13) for line in panel.footer)
+    return tuple(fonts.fit(line, LINE_SIZE, width - 2 * PAD, bold=False, lines=1, smallest=13) for line in panel.footer)
 
 
 def _caption(caption: str, width: int) -> fonts.Fitted:
-    return fonts.fit(caption, CAPTION_SIZE, width - 2 * PAD, True, 1, 14)
+    return fonts.fit(caption, CAPTION_SIZE, width - 2 * PAD, bold=True, lines=1, smallest=14)
 
 
 def panel_height(panel: Panel, picture: Image.Image | None = None, caption: str = "", width: int = WIDTH) -> int:

@@ -261,7 +261,14 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
     t = SPOT_TILE
     pad = 16
     width = 3 * t + 2 * pad
-    title = fonts.fit(label("choose_spot", x=x, y=y) if spots else label("no_spot"), 24, width - 2 * pad, True, 1, 18)
+    title = fonts.fit(
+        label("choose_spot", x=x, y=y) if spots else label("no_spot"),
+        24,
+        width - 2 * pad,
+        bold=True,
+        lines=1,
+        smallest=18,
+    )
     step = round(title.size * 1.3)
     head = 56 + step * (len(title.lines) - 1)
     img = Image.new("RGB", (width, 3 * t + head + pad), BOARD_BG)
@@ -315,7 +322,7 @@ def _spot_label(
 ) -> None:
     """A name tag for the spot at (px, py): below it, or the first nearby place that overlaps no other tag; always
     inside the picture (``width`` pixels wide), the text smaller if it is wider than the picture."""
-    size = fonts.fit_line(text, LABEL_SIZE, width - 30, True, 12)
+    size = fonts.fit_line(text, LABEL_SIZE, width - 30, bold=True, smallest=12)
     w = fonts.text_width(text, size, True) + 14
     h = LABEL_H
     candidates = [(px - w // 2, py + 9), (px - w // 2, py - 9 - h), (px + 10, py - h // 2), (px - 10 - w, py - h // 2)]

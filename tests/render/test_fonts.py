@@ -176,7 +176,7 @@ def test_bold_chinese_is_drawn_bold() -> None:
 
 @pytest.mark.parametrize("text", ["Александр " * 4, "长" * 32, "W" * 32, "محمد " * 7])
 def test_fitting_wraps_and_shrinks_but_never_cuts(text: str) -> None:
-    fitted = fonts.fit(text, 21, 200, True, 2, 14)
+    fitted = fonts.fit(text, 21, 200, bold=True, lines=2, smallest=14)
     assert "".join(fitted.lines).replace(" ", "") == text.replace(" ", "")
     assert all(fonts.text_width(line, fitted.size, True) <= 200 for line in fitted.lines)
     assert 14 <= fitted.size <= 21
