@@ -38,7 +38,7 @@ def shrink_png(data: bytes, scale: float, colours: int) -> tuple[bytes, int, int
 
 
 def shrink(source: str, target: str, ppem: int, colours: int) -> None:
-    font = TTFont(source)
+    font = TTFont(source, recalcTimestamp=False)  # the same bytes on every run
     strike = font["CBLC"].strikes[0]
     size = strike.bitmapSizeTable
     scale = ppem / size.ppemY
