@@ -528,8 +528,8 @@ def _emoji_image(text: str, size: int, rtl: bool) -> Image.Image:
     """Emoji drawn at the colour font's only size, scaled to ``size``; the baseline is at the image's bottom edge
     minus the scaled descent (see :func:`_emoji_baseline`)."""
     f = font(EMOJI_FACE.strike, False, EMOJI)
-    ascent, descent = f.getmetrics()
     with _LOCK:
+        ascent, descent = f.getmetrics()
         width = math.ceil(f.getlength(text, direction="rtl" if rtl else "ltr")) + 2
         img = Image.new("RGBA", (width, ascent + descent), (0, 0, 0, 0))
         ImageDraw.Draw(img).text(
@@ -539,8 +539,10 @@ def _emoji_image(text: str, size: int, rtl: bool) -> Image.Image:
     return img.resize((max(1, round(img.width * scale)), max(1, round(img.height * scale))), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=64)
 def _emoji_ascent(size: int) -> int:
-    ascent, _ = font(EMOJI_FACE.strike, False, EMOJI).getmetrics()
+    with _LOCK:
+        ascent, _ = font(EMOJI_FACE.strike, False, EMOJI).getmetrics()
     return round(ascent * size / EMOJI_FACE.strike)
 
 
