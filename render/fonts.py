@@ -423,7 +423,7 @@ _RECORDING: ContextVar[list[TextEvent] | None] = ContextVar("render_text_events"
 
 @contextmanager
 def recording() -> Iterator[list[TextEvent]]:
-    """Collect a TextEvent for every text drawn or fitted inside the block (in this thread or context)."""
+    """Collect a TextEvent for every text drawn inside the block (in this thread or context)."""
     events: list[TextEvent] = []
     token = _RECORDING.set(events)
     try:
@@ -453,12 +453,21 @@ def _breakable(cluster: str) -> bool:
     return 0x2E80 <= cp <= 0x9FFF or 0xAC00 <= cp <= 0xD7AF or 0xF900 <= cp <= 0xFAFF or 0xFF00 <= cp <= 0xFFEF
 
 
+# Punctuation that never starts a line (closing) or ends one (opening), as Chinese and Japanese typesetting has it.
+_NO_LINE_START: Final = frozenset("、。，．：；！？）」』】〕〉》”’…・ー々,.:;!?)]}")
+_NO_LINE_END: Final = frozenset("（「『【〔〈《“‘([{")
+
+
 def _pieces(text: str) -> list[str]:
-    """Units a line is made of: a word with the spaces after it, or one Chinese/Japanese/Korean character."""
+    """Units a line is made of: a word with the spaces after it, or one Chinese/Japanese/Korean character (with
+    the punctuation that may not be parted from it)."""
     out: list[str] = []
     current = ""
     for c in clusters(text):
         if c == " ":
+            current += c
+            continue
+        if c in _NO_LINE_START or (current and current[-1] in _NO_LINE_END):
             current += c
             continue
         if current and (current.endswith(" ") or _breakable(c) or _breakable(current[-1])):

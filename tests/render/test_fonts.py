@@ -226,3 +226,12 @@ def test_remembered_glyph_masks_draw_exactly_what_a_plain_font_draws(monkeypatch
     plain = render.carcassonne_preview_image(view, cells).tobytes()
     assert rendered > 0
     assert stamped == again == plain
+
+
+def test_chinese_lines_never_start_with_closing_punctuation() -> None:
+    text = "请在下方菜单中选择带编号的位置。玩家（张伟）说：「好」"
+    for width in range(60, 400, 7):
+        lines = fonts.wrap(text, 16, width)
+        assert "".join(lines) == text
+        assert not any(line[0] in "。）：」，" for line in lines), lines
+        assert not any(line[-1] in "（「" for line in lines), lines
