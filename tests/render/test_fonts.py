@@ -235,3 +235,29 @@ def test_chinese_lines_never_start_with_closing_punctuation() -> None:
         assert "".join(lines) == text
         assert not any(line[0] in "。）：」，" for line in lines), lines
         assert not any(line[-1] in "（「" for line in lines), lines
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Ёжик", "张伟", "김민준", "محمد", "דוד", "\U0001f984\U0001f3b2"])
+def test_a_name_in_any_script_is_drawn_on_the_board_where_its_card_is(name: str) -> None:
+    """The first card of the Catan panel with the name, and with no name: the name's place has ink only with it,
+    as wide as the name measures."""
+    import render
+    from render.catan.board import BOARD_W
+    from render.panel import HEADER, PAD, TEXT
+
+    from .test_catan import beginner_view
+
+    def board(first: str) -> Image.Image:
+        players = [
+            {"seat": i, "name": n, "points": 2, "cards": 3, "dev_cards": 0, "knights": 0}
+            for i, n in enumerate([first, "Blue", "White", "Orange"])
+        ]
+        return render.board_image(beginner_view(players=players)).convert("RGB")
+
+    box = (BOARD_W + PAD + 56, HEADER + 14, BOARD_W + PAD + 56 + 230, HEADER + 44)  # the first card's name line
+    with_name, without = board(name).crop(box), board("").crop(box)
+    difference = ImageChops.difference(with_name, without).getbbox()
+    assert difference is not None
+    assert difference[2] - difference[0] >= fonts.text_width(name, 21, True) * 0.8
+    if not name.startswith("\U0001f984"):  # text in the panel's text colour (emoji keep their own colours)
+        assert any(colour == TEXT for _, colour in with_name.getcolors(1 << 16) or [])
