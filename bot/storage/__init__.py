@@ -1,7 +1,8 @@
-"""SQLite storage (aiosqlite, WAL): migrations, games and their action logs, user settings."""
+"""Storage: SQLite (aiosqlite, WAL) or PostgreSQL (asyncpg) behind one interface: migrations, games and their
+action logs, user settings, leases for background work."""
 
-from bot.storage.database import Database
+from bot.storage.database import Database, SchemaTooNew
 from bot.storage.games import ChannelBusy, GameRow, Games, Seat, StaleVersion
 from bot.storage.settings import UserSettings
 
-__all__ = ["ChannelBusy", "Database", "GameRow", "Games", "Seat", "StaleVersion", "UserSettings"]
+__all__ = ["ChannelBusy", "Database", "GameRow", "Games", "SchemaTooNew", "Seat", "StaleVersion", "UserSettings"]

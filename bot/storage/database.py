@@ -1,134 +1,196 @@
-"""The SQLite database: one aiosqlite connection in WAL mode, migrations, and transactions."""
+"""The storage backends behind one interface: SQLite (one file, the default) or PostgreSQL (shared by processes).
+
+``Database.open(target)`` takes a path or a URL: ``sqlite:///relative.sqlite3``, ``sqlite:////absolute/path`` (or a
+plain path) for SQLite, ``postgresql://user:pass@host/db`` for PostgreSQL. Both backends speak the same small
+interface: reads and single statements written with ``?`` placeholders, numbered migrations (``migrate``) with a
+refusal to run against a schema newer than this code knows, and the game writes that must be one version-guarded
+trip to the database (``insert_game``, ``guarded_write``).
+"""
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeAlias
 
-import aiosqlite
+# A result row: sqlite3.Row or asyncpg.Record; both are read by column name or by position.
+Row: TypeAlias = Any
 
-from bot.storage.migrations import MIGRATIONS
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
-T = TypeVar("T")
+
+class SchemaTooNew(Exception):
+    """The database was migrated by a newer boardhost than this one: running against it could corrupt games."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"the database schema is at version {found}, newer than this boardhost knows ({known}): "
+            "upgrade boardhost before running it against this database"
+        )
+        self.found = found
+        self.known = known
 
 
-class Database:
-    """Owns the connection. Writers use ``run_transaction`` (one atomic commit in one trip to the SQLite thread);
-    ``transaction()`` spans several trips and holds everyone else back meanwhile, so only migrations use it."""
+class UniqueViolation(Exception):
+    """An insert broke a unique constraint (the same for both backends)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
-        # One connection serves every coroutine. aiosqlite runs the calls it is given one after another on its own
-        # thread, so a call that does all its work in one trip (a whole read, one statement, ``run_transaction``)
-        # can never interleave with another and needs no lock. Only ``transaction()``, which spans several trips,
-        # holds this lock; single trips wait for it only while such a transaction is open.
-        self._lock = asyncio.Lock()
+
+class Executor(Protocol):
+    """A connection inside an open transaction (``Database.transaction``)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_PREFIXES)
+
+
+def sqlite_path(target: str | Path) -> Path:
+    """The file of a SQLite target: a path, or ``sqlite:///`` followed by one (``sqlite:////abs`` is absolute)."""
+    if isinstance(target, Path):
+        return target
+    if target.startswith(SQLITE_PREFIX):
+        return Path(target[len(SQLITE_PREFIX) :])
+    if "://" in target:
+        raise ValueError(f"unknown database URL {target!r}: use sqlite:///PATH or postgresql://...")
+    return Path(target)
+
+
+def describe(target: str | Path) -> str:
+    """A target for logs: a PostgreSQL URL without its password."""
+    if not is_postgres(target):
+        return str(sqlite_path(target))
+    text = str(target)
+    scheme, rest = text.split("://", 1)
+    if "@" in rest:
+        login, host = rest.rsplit("@", 1)
+        user = login.split(":", 1)[0]
+        return f"{scheme}://{user}:***@{host}" if ":" in login else f"{scheme}://{login}@{host}"
+    return text
+
+
+class Database(ABC):
+    """One open database. ``Database.open`` picks the backend from the target."""
+
+    dialect: ClassVar[str]
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit BEGIN/COMMIT below
-        conn.row_factory = aiosqlite.Row
-        # Pragmas that answer with a row must be read to the end, or their statement stays open.
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
-            await conn.execute_fetchall(f"PRAGMA {pragma}")
-        db = cls(conn)
-        await db.migrate()
+    async def open(cls, target: str | Path, *, migrate: bool = True) -> Database:
+        """Open ``target`` and apply its pending migrations (or, with ``migrate=False``, only check the schema)."""
+        db: Database
+        if is_postgres(target):
+            from bot.storage.postgres import PostgresDatabase
+
+            db = await PostgresDatabase.connect(str(target))
+        else:
+            from bot.storage.sqlite import SqliteDatabase
+
+            db = await SqliteDatabase.connect(sqlite_path(target))
+        try:
+            if migrate:
+                await db.migrate()
+            else:
+                await db.check_schema()
+        except BaseException:
+            await db.close()
+            raise
         return db
 
-    async def close(self) -> None:
-        await self.conn.close()
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    async def _trip(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` on the SQLite thread in one trip, after any open multi-trip transaction."""
-        if self._lock.locked():
-            async with self._lock:
-                return await self._queue(fn, *args)
-        # Not awaiting anything before the call queues the work: nothing can slip in between the check and it.
-        return await self._queue(fn, *args)
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Rows of one query (``?`` placeholders)."""
 
-    async def _queue(self, fn: Callable[..., T], *args: Any) -> T:
-        # aiosqlite queues callables for its connection thread; there is no public name for it.
-        return await self.conn._execute(fn, *args)  # type: ignore[no-untyped-call,no-any-return]
-
-    async def fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[aiosqlite.Row]:
-        def read(conn: sqlite3.Connection) -> list[aiosqlite.Row]:
-            return conn.execute(sql, params).fetchall()
-
-        return await self._trip(read, self.conn._conn)
-
-    async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        """One statement, committed on its own (autocommit: one trip to the SQLite thread); the rows it changed."""
-
-        def write(conn: sqlite3.Connection) -> int:
-            return conn.execute(sql, params).rowcount
-
-        return await self._trip(write, self.conn._conn)
-
-    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> aiosqlite.Row | None:
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement, committed on its own; the number of rows it changed."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Executor]:
+        """A transaction over several trips (migrations, copies, tests): committed at the end, rolled back on error."""
+
+    @abstractmethod
+    def migrations(self) -> Sequence[tuple[int, str]]:
+        """This backend's numbered migrations."""
+
+    @abstractmethod
+    async def migrate(self) -> list[int]:
+        """Apply every migration newer than the database; returns the numbers applied."""
+
+    @abstractmethod
+    async def tables(self) -> list[str]:
+        """The application's tables (not the migrations' bookkeeping), in an order that respects foreign keys."""
 
     async def schema_version(self) -> int:
         row = await self.fetchone("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(row[0]) if row else 0
 
-    async def migrate(self) -> list[int]:
-        """Apply every migration newer than the database; returns the numbers applied."""
-        await self.conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
-        )
-        current = await self.schema_version()
-        applied = []
-        for number, sql in MIGRATIONS:
-            if number <= current:
-                continue
-            async with self.transaction() as conn:
-                for statement in _statements(sql):
-                    await conn.execute(statement)
-                await conn.execute(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time())
-                )
-            applied.append(number)
-        return applied
+    def known_version(self) -> int:
+        return max((number for number, _ in self.migrations()), default=0)
 
-    async def run_transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` inside BEGIN IMMEDIATE ... COMMIT in one trip to the SQLite thread (rolled back if it raises).
+    async def check_schema(self) -> int:
+        """The schema version; ``SchemaTooNew`` when a newer boardhost migrated the database."""
+        found = await self.schema_version()
+        if found > self.known_version():
+            raise SchemaTooNew(found, self.known_version())
+        return found
 
-        The hot paths use this: the lock is held for one trip instead of one per statement, each of which would
-        wait behind every other ready task on a busy event loop.
-        """
+    # -- the game writes: each one trip to the database ---------------------------------------------------------
 
-        def atomically(conn: sqlite3.Connection) -> T:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                result = work(conn)
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            return result
+    @abstractmethod
+    async def insert_game(self, columns: dict[str, Any]) -> Row:
+        """Insert a game row and return it as stored; ``UniqueViolation`` if the channel has an open game."""
 
-        return await self._trip(atomically, self.conn._conn)
+    @abstractmethod
+    async def guarded_write(
+        self,
+        game_id: int,
+        expected: int,
+        assignments: dict[str, Any],
+        now: float,
+        *,
+        user_id: int | None = None,
+        append: Sequence[str] = (),
+        drop: int = 0,
+    ) -> Row | None:
+        """Change the game if it is still at version ``expected`` (bumping the version), append ``append`` (action
+        JSON) to its log as ``user_id`` or drop its last ``drop`` actions, atomically in one trip; the new row, or
+        None when the game was not at ``expected`` (nothing changed)."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception."""
-        async with self._lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+    # -- copying ------------------------------------------------------------------------------------------------
 
+    @abstractmethod
+    async def columns(self, table: str) -> list[str]:
+        """The columns of ``table`` in order."""
 
-def _statements(sql: str) -> list[str]:
-    """Split a migration script on semicolons (our migrations hold no semicolons inside literals)."""
-    lines = [line.split("--", 1)[0] for line in sql.splitlines()]
-    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+    @abstractmethod
+    async def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        """Insert rows as they are (keeping their ids) in one transaction; identity counters follow."""
+
+    async def stream(self, table: str, columns: Sequence[str], batch: int = 500) -> AsyncIterator[list[Row]]:
+        """Every row of ``table`` in primary-key order, ``batch`` at a time."""
+        names = ", ".join(columns)
+        order = ", ".join(await self.primary_key(table))
+        offset = 0
+        while True:
+            rows = await self.fetchall(
+                f"SELECT {names} FROM {table} ORDER BY {order} LIMIT ? OFFSET ?", (batch, offset)
+            )
+            if not rows:
+                return
+            yield rows
+            offset += len(rows)
+
+    @abstractmethod
+    async def primary_key(self, table: str) -> list[str]: ...

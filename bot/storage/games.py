@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.database import Database
+from bot.storage.database import Database, Row, UniqueViolation
 
 JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins"})
 
@@ -114,7 +111,7 @@ class GameRow:
         return [index for index, seat in enumerate(self.seats) if not seat.computer]
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> GameRow:
+    def from_row(cls, row: Row) -> GameRow:
         return cls(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -207,60 +204,46 @@ class Games:
         takeover: bool = False,
     ) -> GameRow:
         now = self.clock()
-        values = (
-            guild_id,
-            channel_id,
-            game,
-            host.user_id,
-            _dump(options),
-            seed,
-            _dump([host.to_json()]),
-            language,
-            turn_limit,
-            int(takeover),
-            now,
-            now,
-        )
-
-        def write(conn: sqlite3.Connection) -> sqlite3.Row:
-            cur = conn.execute(
-                """INSERT INTO games (guild_id, channel_id, game, status, host_id, options, seed, seats,
-                                      language, turn_limit, takeover, created_at, updated_at)
-                   VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                values,
-            )
-            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)).fetchone()
-            return row
-
+        columns = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "game": game,
+            "status": "lobby",
+            "host_id": host.user_id,
+            "options": _dump(options),
+            "seed": seed,
+            "seats": _dump([host.to_json()]),
+            "language": language,
+            "turn_limit": turn_limit,
+            "takeover": int(takeover),
+            "created_at": now,
+            "updated_at": now,
+        }
         try:
-            return GameRow.from_row(await self.db.run_transaction(write))
-        except sqlite3.IntegrityError:
+            return GameRow.from_row(await self.db.insert_game(columns))
+        except UniqueViolation:
             raise ChannelBusy(channel_id) from None
+
+    async def _write(
+        self,
+        game_id: int,
+        expected: int,
+        changes: dict[str, Any],
+        *,
+        user_id: int | None = None,
+        append: Sequence[str] = (),
+        drop: int = 0,
+    ) -> GameRow:
+        row = await self.db.guarded_write(
+            game_id, expected, _encode(changes), self.clock(), user_id=user_id, append=append, drop=drop
+        )
+        if row is None:
+            raise StaleVersion(game_id, expected)
+        return GameRow.from_row(row)
 
     async def update(self, game_id: int, expected: int, **changes: Any) -> GameRow:
         """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``."""
-        encoded = _encode(changes)
-        now = self.clock()
-
-        def write(conn: sqlite3.Connection) -> sqlite3.Row:
-            self._guarded_update_now(conn, game_id, expected, encoded, now)
-            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            return row
-
-        return GameRow.from_row(await self.db.run_transaction(write))
-
-    @staticmethod
-    def _guarded_update_now(
-        conn: sqlite3.Connection, game_id: int, expected: int, assignments: dict[str, Any], now: float
-    ) -> None:
-        """Change the game if it is still at version ``expected`` (on the SQLite thread, in ``run_transaction``)."""
-        columns = ", ".join(f"{name} = ?" for name in assignments)
-        cur = conn.execute(
-            f"UPDATE games SET {columns}, version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-            (*assignments.values(), now, game_id, expected),
-        )
-        if cur.rowcount != 1:
-            raise StaleVersion(game_id, expected)
+        return await self._write(game_id, expected, changes)
 
     async def record_action(
         self,
@@ -278,41 +261,14 @@ class Games:
         in the same step, so the log and the state never disagree.
         """
         changes["state"] = state
-        encoded = _encode(changes)
-        now = self.clock()
-        rows = [_dump(a) for a in actions]
-
-        def write(conn: sqlite3.Connection) -> sqlite3.Row:
-            self._guarded_update_now(conn, game_id, expected, encoded, now)
-            seq = int(conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
-            conn.executemany(
-                "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, seq + i, user_id, action, now) for i, action in enumerate(rows)],
-            )
-            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            return row
-
-        return GameRow.from_row(await self.db.run_transaction(write))
+        return await self._write(game_id, expected, changes, user_id=user_id, append=[_dump(a) for a in actions])
 
     async def drop_last_actions(
         self, game_id: int, expected: int, *, count: int, state: dict[str, Any], **changes: Any
     ) -> GameRow:
         """Undo: remove the last ``count`` actions and store the state rebuilt without them."""
         changes["state"] = state
-        encoded = _encode(changes)
-        now = self.clock()
-
-        def write(conn: sqlite3.Connection) -> sqlite3.Row:
-            self._guarded_update_now(conn, game_id, expected, encoded, now)
-            conn.execute(
-                """DELETE FROM actions WHERE game_id = ? AND seq >= (
-                       SELECT COUNT(*) FROM actions WHERE game_id = ?) - ?""",
-                (game_id, game_id, count),
-            )
-            row: sqlite3.Row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            return row
-
-        return GameRow.from_row(await self.db.run_transaction(write))
+        return await self._write(game_id, expected, changes, drop=count)
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the latest board message (not a game change: the version stays)."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from bot.app import BoardHost
@@ -17,19 +19,73 @@ from bot.config import Config
 from bot.host import GameService, HostError
 from bot.storage import Database, Games
 from engine import RuleError
+from tests.postgres import Server, required, with_params
+
+BACKENDS = ("sqlite", "postgresql")
+Target = str | Path  # what Database.open takes: a SQLite path or a PostgreSQL URL
 
 
 @pytest.fixture(autouse=True)
 async def close_databases() -> AsyncIterator[None]:
-    """simcord stops the simulated Discord but never closes the bot, so close every SQLite connection a bot (or a
+    """simcord stops the simulated Discord but never closes the bot, so close every database a bot (or a
     restarted bot) left open: an open aiosqlite worker thread would keep the test process from exiting. A bot freezes
     what it made at start (its connection among it) out of the collector's sight, and so out of ``gc.get_objects``:
     thaw it first."""
     yield
     gc.unfreeze()
     for obj in gc.get_objects():
-        if isinstance(obj, aiosqlite.Connection) and obj._connection is not None:
+        open_sqlite = isinstance(obj, aiosqlite.Connection) and obj._connection is not None
+        if open_sqlite or (isinstance(obj, asyncpg.Pool) and not obj._closed):
             await obj.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    """One PostgreSQL server for the whole run (see tests/postgres.py); each test gets its own schema in it."""
+    server = Server().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Each storage and host test runs against SQLite and against a real PostgreSQL server."""
+    return str(request.param)
+
+
+async def postgres_schema(server: Server) -> AsyncIterator[str]:
+    """A fresh, empty schema on ``server`` as the URL to open it with; dropped afterwards."""
+    if server.dsn is None:
+        reason = server.why_not or "no PostgreSQL"
+        if required():
+            pytest.fail(f"{reason} (BOARDHOST_REQUIRE_POSTGRES is set)")
+        pytest.skip(reason)
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(server.dsn)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield with_params(server.dsn, search_path=schema)
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(request: pytest.FixtureRequest) -> AsyncIterator[str]:
+    """A URL of an empty PostgreSQL database (a schema of its own), for tests that need PostgreSQL itself."""
+    async for url in postgres_schema(request.getfixturevalue("postgres_server")):
+        yield url
+
+
+@pytest.fixture
+async def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Target]:
+    """Where the test's database lives: a SQLite file, or an empty PostgreSQL schema. Opening it again (a restart)
+    finds the same data."""
+    if backend == "sqlite":
+        yield tmp_path / "db.sqlite3"
+        return
+    async for url in postgres_schema(request.getfixturevalue("postgres_server")):
+        yield url
 
 
 @pytest.fixture
@@ -72,9 +128,9 @@ def flat(message: Any) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    """The game host on a temporary database, without Discord."""
-    db = await Database.open(tmp_path / "host.sqlite3")
+async def service(database_url: Target) -> AsyncIterator[GameService]:
+    """The game host on a temporary database (each backend in turn), without Discord."""
+    db = await Database.open(database_url)
     yield GameService(Games(db), random.Random(1))
     await db.close()
 

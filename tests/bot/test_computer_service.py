@@ -3,14 +3,12 @@ reproducible decisions."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.host import GameService
 from bot.host.computers import choose, controllers, takeover_level
 from bot.storage import Database, Games, Seat
-from tests.bot.conftest import code
+from tests.bot.conftest import Target, code
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
@@ -19,7 +17,7 @@ def named(number: int) -> str:
     return f"Computer {number}"
 
 
-async def test_computer_seats_are_numbered_and_stored(service: GameService, tmp_path: Path) -> None:
+async def test_computer_seats_are_numbered_and_stored(service: GameService, database_url: Target) -> None:
     row = await service.open_lobby(guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={})
     assert await code(service.add_computer(row.id, None, BOB.user_id, "random", named)) == "host_only"
     assert await code(service.remove_computer(row.id, None, ALICE.user_id)) == "no_computer"
@@ -39,7 +37,7 @@ async def test_computer_seats_are_numbered_and_stored(service: GameService, tmp_
     assert row.seats[-1] == Seat(-2, "Computer 2", "random"), "the lowest free number"
     assert await code(service.add_computer(row.id, None, ALICE.user_id, "genius", named)) == "computer_unavailable"
 
-    reopened = Games(await Database.open(tmp_path / "host.sqlite3"))  # durable: read back by a new connection
+    reopened = Games(await Database.open(database_url))  # durable: read back by a new connection
     again = await reopened.get(row.id)
     assert again is not None and again.seats == row.seats
     await reopened.db.close()
@@ -120,13 +118,13 @@ async def test_a_person_moving_first_makes_the_computer_move_stale(
 
 
 async def test_a_database_from_before_computer_players_is_migrated(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: Target, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.storage.database as database
-    from bot.storage.migrations import MIGRATIONS
+    from bot.storage import migrations
 
-    path = tmp_path / "old.sqlite3"
-    monkeypatch.setattr(database, "MIGRATIONS", MIGRATIONS[:1])
+    monkeypatch.setattr(migrations, "SQLITE", migrations.SQLITE[:1])
+    monkeypatch.setattr(migrations, "POSTGRES", migrations.POSTGRES[:1])
+    path = database_url
     old = await Database.open(path)
     await old.execute(
         """INSERT INTO games (channel_id, game, status, host_id, seed, seats, created_at, updated_at)
@@ -135,7 +133,7 @@ async def test_a_database_from_before_computer_players_is_migrated(
     await old.close()
     monkeypatch.undo()
     db = await Database.open(path)
-    assert await db.schema_version() == MIGRATIONS[-1][0]
+    assert await db.schema_version() == db.known_version() > 1
     row = await Games(db).get(1)
     assert row is not None and not row.takeover and row.stand_ins == [] and row.seats == [Seat(1, "A")]
     await db.close()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from bot.host import GameService
 from bot.reminders import due, mark_sent
 from bot.storage import Database, Games, Seat, UserSettings
+from tests.bot.conftest import Target
 
 HOUR = 3600
 DELAYS = (12 * HOUR, 24 * HOUR)
@@ -21,9 +21,9 @@ class Clock:
         return self.now
 
 
-async def test_reminders_follow_the_configured_delays_and_survive_a_restart(tmp_path: Path) -> None:
+async def test_reminders_follow_the_configured_delays_and_survive_a_restart(database_url: Target) -> None:
     clock = Clock()
-    db = await Database.open(tmp_path / "r.sqlite3")
+    db = await Database.open(database_url)
     service = GameService(Games(db, clock), random.Random(1))
     row = await service.open_lobby(guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={})
     await service.join(row.id, None, Seat(2, "B"))
@@ -37,7 +37,7 @@ async def test_reminders_follow_the_configured_delays_and_survive_a_restart(tmp_
     assert due(await service.games.with_status("active"), clock.now, DELAYS) == []
     await db.close()
 
-    db = await Database.open(tmp_path / "r.sqlite3")  # a restart: everything is read back from the file
+    db = await Database.open(database_url)  # a restart: everything is read back from the file
     games = Games(db, clock)
     assert due(await games.with_status("active"), clock.now, DELAYS) == []
     clock.now += 12 * HOUR
@@ -49,9 +49,9 @@ async def test_reminders_follow_the_configured_delays_and_survive_a_restart(tmp_
     await db.close()
 
 
-async def test_a_move_resets_the_wait_and_voids_a_reminder_in_flight(tmp_path: Path) -> None:
+async def test_a_move_resets_the_wait_and_voids_a_reminder_in_flight(database_url: Target) -> None:
     clock = Clock()
-    db = await Database.open(tmp_path / "r.sqlite3")
+    db = await Database.open(database_url)
     service = GameService(Games(db, clock), random.Random(1))
     row = await service.open_lobby(
         guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={"first_player": 0}
@@ -72,8 +72,8 @@ async def test_a_move_resets_the_wait_and_voids_a_reminder_in_flight(tmp_path: P
     await db.close()
 
 
-async def test_the_turn_dm_setting_is_stored_per_user(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "r.sqlite3")
+async def test_the_turn_dm_setting_is_stored_per_user(database_url: Target) -> None:
+    db = await Database.open(database_url)
     settings = UserSettings(db)
     assert not await settings.dm_on_turn(5)
     await settings.set_dm_on_turn(5, True)

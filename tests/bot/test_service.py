@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 from bot.host import GameService, HostError
 from bot.rebuild import load, rebuild
 from bot.storage import Database, Games, Seat
 from engine.catan import road_spots
-from tests.bot.conftest import code
+from tests.bot.conftest import Target, code
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 
@@ -155,9 +154,9 @@ async def test_a_whole_game_through_the_host_matches_its_replayed_log(service: G
     assert row.winners == [users[s].user_id for s, v in enumerate(load(row).result()["scores"]) if v == best]
 
 
-async def test_a_catan_undo_keeps_the_dice_to_come(tmp_path: Path) -> None:
+async def test_a_catan_undo_keeps_the_dice_to_come(database_url: Target) -> None:
     """Undo rebuilds from the log; the generator must be where the live game left it, or a roll would repeat."""
-    db = await Database.open(tmp_path / "undo.sqlite3")
+    db = await Database.open(database_url)
     service = GameService(Games(db), random.Random(6))  # a table whose first roll is not a 7
     row = await service.open_lobby(
         guild_id=1, channel_id=77, game="catan", host=ALICE, options={"board": "beginner", "setup": "beginner"}

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from bot.rebuild import load, rebuild
-from bot.storage import ChannelBusy, Database, Games, Seat, StaleVersion
-from bot.storage.migrations import MIGRATIONS
+from bot.storage import ChannelBusy, Database, Games, SchemaTooNew, Seat, StaleVersion
+from bot.storage.migrations import POSTGRES, SQLITE
 from engine.carcassonne import Carcassonne
+from tests.bot.conftest import Target
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
 
@@ -26,20 +27,60 @@ async def started(games: Games, channel: int = 10, seed: int = 3) -> tuple[int, 
     return row.id, row.version, engine
 
 
-async def test_migrations_apply_once_and_are_recorded(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "a.sqlite3")
-    assert await db.schema_version() == MIGRATIONS[-1][0]
+async def test_migrations_apply_once_and_are_recorded(database_url: Target) -> None:
+    db = await Database.open(database_url, migrate=False)
+    assert await db.schema_version() == 0
+    assert await db.migrate() == [number for number, _ in db.migrations()]
+    assert await db.schema_version() == db.known_version()
     assert await db.migrate() == []
     await db.close()
-    db = await Database.open(tmp_path / "a.sqlite3")
+    db = await Database.open(database_url)
     assert await db.migrate() == []
-    row = await db.fetchone("PRAGMA journal_mode")
-    assert row is not None and row[0] == "wal"
+    if db.dialect == "sqlite":
+        row = await db.fetchone("PRAGMA journal_mode")
+        assert row is not None and row[0] == "wal"
     await db.close()
 
 
-async def test_one_open_game_per_channel(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "a.sqlite3")
+def test_both_backends_have_the_same_numbered_migrations() -> None:
+    assert [n for n, _ in SQLITE] == [n for n, _ in POSTGRES] == list(range(1, len(SQLITE) + 1))
+
+
+async def test_a_process_refuses_a_database_migrated_by_a_newer_boardhost(database_url: Target) -> None:
+    db = await Database.open(database_url)
+    newer = db.known_version() + 1
+    await db.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (newer, 0.0))
+    await db.close()
+    for migrate in (True, False):
+        with pytest.raises(SchemaTooNew) as refused:
+            await Database.open(database_url, migrate=migrate)
+        assert refused.value.found == newer and "upgrade boardhost" in str(refused.value)
+
+
+async def test_two_connections_racing_for_the_same_version_store_one_action(database_url: Target) -> None:
+    """Two processes (each its own connection or pool) click the same version: one wins, the other is stale."""
+    first_db, second_db = await Database.open(database_url), await Database.open(database_url)
+    games, other = Games(first_db), Games(second_db)
+    game_id, version, engine = await started(games)
+    for step in range(10):
+        action = engine.apply(engine.random_action(random.Random(step))).action
+        results = await asyncio.gather(
+            games.record_action(game_id, version, user_id=1, actions=[action], state=engine.to_json()),
+            other.record_action(game_id, version, user_id=2, actions=[action], state=engine.to_json()),
+            return_exceptions=True,
+        )
+        stale = [r for r in results if isinstance(r, StaleVersion)]
+        assert len(stale) == 1, results
+        version += 1
+    assert len(await other.actions(game_id)) == 10
+    row = await games.get(game_id)
+    assert row is not None and row.version == version and row.state == engine.to_json()
+    await first_db.close()
+    await second_db.close()
+
+
+async def test_one_open_game_per_channel(database_url: Target) -> None:
+    db = await Database.open(database_url)
     games = Games(db)
     await games.create_lobby(guild_id=5, channel_id=10, game="catan", host=ALICE, options={}, seed=1)
     with pytest.raises(ChannelBusy):
@@ -49,8 +90,8 @@ async def test_one_open_game_per_channel(tmp_path: Path) -> None:
     await db.close()
 
 
-async def test_the_version_guard_rejects_a_second_write_of_the_same_version(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "a.sqlite3")
+async def test_the_version_guard_rejects_a_second_write_of_the_same_version(database_url: Target) -> None:
+    db = await Database.open(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     action = engine.apply(engine.random_action(random.Random(1))).action
@@ -64,8 +105,8 @@ async def test_the_version_guard_rejects_a_second_write_of_the_same_version(tmp_
     await db.close()
 
 
-async def test_a_game_rebuilt_from_its_log_equals_the_stored_state(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "a.sqlite3")
+async def test_a_game_rebuilt_from_its_log_equals_the_stored_state(database_url: Target) -> None:
+    db = await Database.open(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     policy = random.Random(7)
@@ -79,10 +120,9 @@ async def test_a_game_rebuilt_from_its_log_equals_the_stored_state(tmp_path: Pat
     await db.close()
 
 
-async def test_a_crash_between_two_actions_loses_nothing(tmp_path: Path) -> None:
+async def test_a_crash_between_two_actions_loses_nothing(database_url: Target) -> None:
     """The first action commits; the second dies inside its transaction; a restart sees exactly the first."""
-    path = tmp_path / "a.sqlite3"
-    db = await Database.open(path)
+    db = await Database.open(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     action = engine.apply(engine.random_action(random.Random(2))).action
@@ -94,7 +134,7 @@ async def test_a_crash_between_two_actions_loses_nothing(tmp_path: Path) -> None
             await conn.execute("INSERT INTO actions VALUES (?, 1, 1, '{}', 0)", (game_id,))
             raise RuntimeError("the process died here")
     await db.close()
-    db = await Database.open(path)
+    db = await Database.open(database_url)
     games = Games(db)
     again = await games.get(game_id)
     assert again is not None and again.version == row.version and again.state == saved
@@ -103,8 +143,8 @@ async def test_a_crash_between_two_actions_loses_nothing(tmp_path: Path) -> None
     await db.close()
 
 
-async def test_undo_drops_the_last_action_and_bumps_the_version(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "a.sqlite3")
+async def test_undo_drops_the_last_action_and_bumps_the_version(database_url: Target) -> None:
+    db = await Database.open(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     before = engine.to_json()
@@ -116,8 +156,8 @@ async def test_undo_drops_the_last_action_and_bumps_the_version(tmp_path: Path) 
     await db.close()
 
 
-async def test_stats_count_finished_games_and_wins(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "a.sqlite3")
+async def test_stats_count_finished_games_and_wins(database_url: Target) -> None:
+    db = await Database.open(database_url)
     games = Games(db)
     game_id, version, _ = await started(games)
     await games.update(game_id, version, status="finished", winners=[1])
@@ -127,7 +167,8 @@ async def test_stats_count_finished_games_and_wins(tmp_path: Path) -> None:
 
 
 async def test_reads_wait_while_a_multi_step_transaction_is_open_and_never_see_half_of_it(tmp_path: Path) -> None:
-    """Single-trip reads and writes take no lock, yet never run inside another coroutine's open transaction."""
+    """SQLite's one connection: single-trip reads and writes take no lock, yet never run inside another coroutine's
+    open transaction."""
     db = await Database.open(tmp_path / "a.sqlite3")
     games = Games(db)
     game_id, version, _ = await started(games)
@@ -156,6 +197,7 @@ async def test_reads_wait_while_a_multi_step_transaction_is_open_and_never_see_h
 
 
 async def test_many_single_trips_in_flight_at_once_each_complete_in_order(tmp_path: Path) -> None:
+    """SQLite's one connection runs trips in the order they were queued (a pool gives no such order)."""
     db = await Database.open(tmp_path / "a.sqlite3")
     games = Games(db)
     game_id, version, engine = await started(games)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.host import GameService, HostError
 from bot.rebuild import load, rebuild
 from bot.storage import Database, Games, Seat
+from tests.bot.conftest import Target
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 HOUR = 3600
@@ -30,8 +30,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def service(tmp_path: Path, clock: Clock) -> AsyncIterator[GameService]:
-    db = await Database.open(tmp_path / "limits.sqlite3")
+async def service(database_url: Target, clock: Clock) -> AsyncIterator[GameService]:
+    db = await Database.open(database_url)
     yield GameService(Games(db, clock), random.Random(1))
     await db.close()
 

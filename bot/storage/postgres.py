@@ -1,0 +1,208 @@
+"""PostgreSQL through an asyncpg connection pool, shared by every bot process that points at the same database.
+
+Each game write is one statement (a data-modifying ``WITH``: the version-guarded UPDATE and the action log change
+together), so it is one trip to the server and atomic on its own; a concurrent writer of the same version waits
+for the row lock, then finds the version moved and changes nothing (the same clean "stale" as SQLite's).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+import asyncpg
+
+from bot.storage import migrations
+from bot.storage.database import Database, Row, UniqueViolation
+
+# pg_advisory_xact_lock key held while migrating, so that processes started together migrate one after another.
+MIGRATION_LOCK: Final = 0x626F617264  # "board"
+POOL_SIZE: Final = 10
+
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (none inside quoted literals)."""
+    out: list[str] = []
+    count = 0
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            count += 1
+            out.append(f"${count}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def rowcount(status: str) -> int:
+    """The rows a command changed, from its status ("UPDATE 1", "INSERT 0 3")."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresTx:
+    """The connection inside ``PostgresDatabase.transaction``."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return rowcount(await self.conn.execute(numbered(sql), *params))
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.conn.fetch(numbered(sql), *params))
+
+
+class PostgresDatabase(Database):
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    @classmethod
+    async def connect(cls, url: str, *, size: int = POOL_SIZE) -> PostgresDatabase:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        return cls(pool)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.pool.fetch(numbered(sql), *params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return rowcount(await self.pool.execute(numbered(sql), *params))
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PostgresTx]:
+        async with self.pool.acquire() as conn, conn.transaction():
+            yield PostgresTx(conn)
+
+    def migrations(self) -> Sequence[tuple[int, str]]:
+        return migrations.POSTGRES
+
+    async def schema_version(self) -> int:
+        exists = await self.fetchone("SELECT to_regclass('schema_migrations') IS NOT NULL")
+        return await super().schema_version() if exists and exists[0] else 0
+
+    async def migrate(self) -> list[int]:
+        applied: list[int] = []
+        async with self.transaction() as tx:
+            await tx.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            await tx.execute(
+                """CREATE TABLE IF NOT EXISTS schema_migrations (
+                       version INTEGER PRIMARY KEY, applied_at DOUBLE PRECISION NOT NULL)"""
+            )
+            rows = await tx.fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+            current = int(rows[0][0])
+            if current > self.known_version():
+                from bot.storage.database import SchemaTooNew
+
+                raise SchemaTooNew(current, self.known_version())
+            for number, sql in self.migrations():
+                if number <= current:
+                    continue
+                for statement in migrations.statements(sql):
+                    await tx.execute(statement)
+                await tx.execute(
+                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time())
+                )
+                applied.append(number)
+        return applied
+
+    async def tables(self) -> list[str]:
+        rows = await self.fetchall(
+            """SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
+                   AND tablename != 'schema_migrations'"""
+        )
+        return migrations.ordered([r[0] for r in rows])
+
+    async def columns(self, table: str) -> list[str]:
+        rows = await self.fetchall(
+            """SELECT column_name FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position""",
+            (table,),
+        )
+        return [r[0] for r in rows]
+
+    async def primary_key(self, table: str) -> list[str]:
+        rows = await self.fetchall(
+            """SELECT a.attname FROM pg_index i
+                 JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+                WHERE i.indrelid = to_regclass(?) AND i.indisprimary
+                ORDER BY array_position(i.indkey, a.attnum)""",
+            (table,),
+        )
+        return [r[0] for r in rows]
+
+    async def insert_rows(self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
+        marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+        identity = await self.fetchall(
+            """SELECT column_name FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = ? AND is_identity = 'YES'""",
+            (table,),
+        )
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.executemany(sql, [tuple(r) for r in rows])
+            for (column,) in identity:  # the next id after the copied ones
+                await conn.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+                    f"COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
+                )
+
+    # -- the game writes ------------------------------------------------------------------------------------
+
+    async def insert_game(self, columns: dict[str, Any]) -> Row:
+        names = ", ".join(columns)
+        marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
+        try:
+            row = await self.pool.fetchrow(
+                f"INSERT INTO games ({names}) VALUES ({marks}) RETURNING *", *columns.values()
+            )
+        except asyncpg.UniqueViolationError as err:
+            raise UniqueViolation(str(err)) from None
+        assert row is not None
+        return row
+
+    async def guarded_write(
+        self,
+        game_id: int,
+        expected: int,
+        assignments: dict[str, Any],
+        now: float,
+        *,
+        user_id: int | None = None,
+        append: Sequence[str] = (),
+        drop: int = 0,
+    ) -> Row | None:
+        if append and drop:
+            raise ValueError("append and drop are separate writes")
+        params: list[Any] = [*assignments.values(), now, game_id, expected]
+        n = len(assignments)
+        sets = "".join(f"{name} = ${i + 1}, " for i, name in enumerate(assignments))
+        game = f"${n + 2}"
+        sql = (
+            f"WITH g AS (UPDATE games SET {sets}version = version + 1, updated_at = ${n + 1}"
+            f" WHERE id = {game} AND version = ${n + 3} RETURNING *)"
+        )
+        if drop:
+            params.append(drop)
+            sql += (
+                f", d AS (DELETE FROM actions WHERE game_id = {game} AND EXISTS (SELECT 1 FROM g)"
+                f" AND seq >= (SELECT COUNT(*) FROM actions WHERE game_id = {game}) - ${len(params)}::bigint)"
+            )
+        if append:
+            params += [user_id, list(append)]
+            sql += (
+                ", i AS (INSERT INTO actions (game_id, seq, user_id, action, created_at)"
+                f" SELECT g.id, (SELECT COUNT(*) FROM actions WHERE game_id = {game}) + a.n - 1,"
+                f" ${len(params) - 1}::bigint, a.action, g.updated_at"
+                f" FROM g CROSS JOIN unnest(${len(params)}::text[]) WITH ORDINALITY AS a(action, n))"
+            )
+        sql += " SELECT * FROM g"
+        return await self.pool.fetchrow(sql, *params)
