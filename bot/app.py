@@ -19,7 +19,10 @@ from bot.config import Config
 from bot.host import GameService
 from bot.memory import keep_freed_memory
 from bot.rendering import Renderer
+from bot.shards import Ownership
 from bot.storage import Database, Games
+from bot.storage.database import describe
+from bot.storage.leases import Leases
 
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
@@ -31,6 +34,7 @@ class BoardHost(commands.Bot):
     games: Games
     service: GameService
     renderer: Renderer
+    ownership: Ownership
 
     def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
         # Commands, buttons and selects arrive as interactions, which need no intent; the server and channel cache
@@ -40,7 +44,10 @@ class BoardHost(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        shards: dict[str, Any] = {}
+        if config.shard_count is not None and isinstance(self, commands.AutoShardedBot):
+            shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
         self.config = config
         self._rng = rng
         self._speak_reader_locale()
@@ -103,6 +110,13 @@ class BoardHost(commands.Bot):
         await self.renderer.start()
         self.db = await Database.open(self.config.database)
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
+        self.ownership = Ownership(
+            Leases(self.db),
+            shard_count=self.config.shard_count,
+            shard_ids=self.config.shard_ids,
+            clock=self.games.clock,
+            ttl=3.0 * max(self.config.reminder_check, 10),
+        )
         self.service = GameService(self.games, self._rng)
         await self.add_cog(LobbyCog(self))
         await self.add_cog(GameCog(self))
@@ -123,11 +137,31 @@ class BoardHost(commands.Bot):
         gc.collect()  # garbage of the start frozen would never be freed
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
-        log.info("boardhost ready: database %s", self.config.database)
+        log.info("boardhost ready: database %s", describe(self.config.database))
+
+    def owns(self, row: Any) -> bool:
+        """Whether this process does the game's background work (its guild's shard; see bot/shards.py)."""
+        return self.ownership.owns(row)
 
     async def close(self) -> None:
         await super().close()
         if hasattr(self, "renderer"):
             self.renderer.close()
         if hasattr(self, "db"):
+            if hasattr(self, "ownership"):
+                try:
+                    await self.ownership.release()
+                except Exception:  # the database may be gone already; the leases then simply expire
+                    log.exception("leases not released")
             await self.db.close()
+
+
+class ShardedBoardHost(BoardHost, commands.AutoShardedBot):
+    """The bot running several Discord shards in one process (``--shard-ids 0-3 --shard-count 8``)."""
+
+
+def make_bot(config: Config, *, rng: random.Random | None = None) -> BoardHost:
+    """The bot for ``config``: sharded when it names a shard count."""
+    if config.shard_count is not None:
+        return ShardedBoardHost(config, rng=rng)
+    return BoardHost(config, rng=rng)

@@ -21,7 +21,7 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    database: Path = Path("boardhost.sqlite3")
+    database: str | Path = Path("boardhost.sqlite3")  # a SQLite path, or a URL: sqlite:///PATH, postgresql://...
     default_language: str = "en"
     reminder_after: tuple[int, ...] = (12 * 3600, 24 * 3600)  # seconds of idleness before each reminder
     reminder_check: int = 60  # seconds between reminder sweeps
@@ -31,6 +31,8 @@ class Config:
     render_processes: int = 0  # 0: draw images in threads of the bot's process
     computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
     computer_offer_wait: float = 120.0  # seconds a computer's trade offer stays open for people to answer
+    shard_count: int | None = None  # Discord shards of the whole bot (None: one process, no sharding)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of them)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -58,8 +60,11 @@ def load_config(path: Path | None = None) -> Config:
     if not all(isinstance(m, int) and m > 0 for m in minutes):
         raise ConfigError("[reminders] after_minutes must be a list of positive whole numbers")
     dev_guild = _get(data, "discord", "dev_guild", int, 0)
+    url = _get(data, "database", "url", str, "")
+    shard_count = _get(data, "discord", "shard_count", int, 0) or None
+    shard_text = _get(data, "discord", "shard_ids", str, "")
     return Config(
-        database=Path(_get(data, "database", "path", str, "boardhost.sqlite3")),
+        database=url or Path(_get(data, "database", "path", str, "boardhost.sqlite3")),
         default_language=_get(data, "language", "default", str, "en"),
         reminder_after=tuple(sorted(m * 60 for m in minutes)),
         reminder_check=_get(data, "reminders", "check_every_seconds", int, 60),
@@ -69,7 +74,34 @@ def load_config(path: Path | None = None) -> Config:
         render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
         computer_pause=_seconds(data, "pause_seconds", 1.5),
         computer_offer_wait=_seconds(data, "offer_wait_seconds", 120),
+        **shards(shard_text or None, shard_count),
     )
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``"0-3"``, ``"0,2,5-7"``: the shard ids listed, in order."""
+    found: list[int] = []
+    try:
+        for part in text.split(","):
+            low, _, high = part.strip().partition("-")
+            found += range(int(low), int(high or low) + 1)
+    except ValueError:
+        raise ConfigError(f"shard ids {text!r}: write them like 0-3 or 0,2,5-7") from None
+    return tuple(found)
+
+
+def shards(shard_ids: str | None, shard_count: int | None) -> dict[str, Any]:
+    """The ``shard_count`` and ``shard_ids`` settings, checked: ids need a count and lie below it."""
+    if shard_count is None:
+        if shard_ids:
+            raise ConfigError("shard ids need a shard count (--shard-count, [discord] shard_count)")
+        return {}
+    if shard_count < 1:
+        raise ConfigError("the shard count must be 1 or more")
+    ids = parse_shard_ids(shard_ids) if shard_ids else tuple(range(shard_count))
+    if not ids or len(set(ids)) != len(ids) or not all(0 <= i < shard_count for i in ids):
+        raise ConfigError(f"shard ids must be distinct numbers from 0 to {shard_count - 1}")
+    return {"shard_count": shard_count, "shard_ids": ids}
 
 
 def _seconds(data: dict[str, Any], key: str, default: float) -> float:

@@ -41,6 +41,8 @@ log = logging.getLogger("boardhost.computers")
 # (Catan offers between two computers) cannot hold a game's runner forever.
 RUN_LIMIT = 500
 STALE_RETRIES = 5
+# Processes sharing a PostgreSQL database tell a game's own process to move its computer players on this channel.
+WAKE_CHANNEL = "boardhost_wake"
 
 
 def level_name(level: str) -> str:
@@ -85,10 +87,12 @@ class Computers(commands.Cog):
         # Runners waiting for people's answers to a computer's offer, by game; ``wake`` ends their wait early.
         self._napping: dict[int, asyncio.Task[Any]] = {}
         self._woken_early: set[int] = set()
+        self._notified: set[asyncio.Task[None]] = set()
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 
     async def cog_load(self) -> None:
         self.sweep.start()
+        await self.bot.db.listen(WAKE_CHANNEL, self._woken)
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()
@@ -100,12 +104,30 @@ class Computers(commands.Cog):
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
         if outcome.game is not None and computers_owing(outcome.row, outcome.game):
-            self.wake(outcome.row.id)
+            if self.bot.owns(outcome.row):
+                self.wake(outcome.row.id)
+            else:  # a DM interaction reached this process: the game's own process moves its computers
+                await self.bot.db.notify(WAKE_CHANNEL, str(outcome.row.id))
+
+    def _woken(self, payload: str) -> None:
+        """Another process posted a turn of a game where a computer owes a decision."""
+        if payload.isdigit():
+            task = asyncio.create_task(self._wake_if_owned(int(payload)))
+            self._notified.add(task)
+            task.add_done_callback(self._notified.discard)
+
+    async def _wake_if_owned(self, game_id: int) -> None:
+        row = await self.bot.games.get(game_id)
+        if row is not None and self.bot.owns(row):
+            self.wake(game_id)
 
     @tasks.loop(seconds=60)
     async def sweep(self) -> None:
         """Wake the runner of every running game where a computer owes a decision (at start-up: resume them)."""
+        await self.bot.ownership.refresh()
         for row in await self.bot.games.with_status("active"):
+            if not self.bot.owns(row):  # another process runs this game's shard
+                continue
             try:
                 if computers_owing(row, self.bot.service.game(row)):
                     self.wake(row.id)

@@ -37,7 +37,8 @@ class Reminders(commands.Cog):
 
     @tasks.loop(seconds=60)
     async def sweep(self) -> None:
-        rows = await self.bot.games.with_status("active")
+        await self.bot.ownership.refresh()
+        rows = [row for row in await self.bot.games.with_status("active") if self.bot.owns(row)]
         for reminder in due(rows, now(), self.bot.config.reminder_after):
             if not await mark_sent(self.bot.games, reminder):
                 continue  # the turn moved on while we looked

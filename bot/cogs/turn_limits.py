@@ -39,7 +39,10 @@ class TurnLimits(commands.Cog):
 
     @tasks.loop(seconds=60)
     async def sweep(self) -> None:
+        await self.bot.ownership.refresh()
         for row in await self.bot.games.overdue(now()):
+            if not self.bot.owns(row):  # another process runs this game's shard
+                continue
             try:
                 await self.time_out(row)
             except Exception:  # one broken game must not stop the sweep for every other game

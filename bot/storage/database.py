@@ -10,7 +10,7 @@ trip to the database (``insert_game``, ``guarded_write``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeAlias
@@ -167,6 +167,16 @@ class Database(ABC):
         """Change the game if it is still at version ``expected`` (bumping the version), append ``append`` (action
         JSON) to its log as ``user_id`` or drop its last ``drop`` actions, atomically in one trip; the new row, or
         None when the game was not at ``expected`` (nothing changed)."""
+
+    # -- between processes -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def notify(self, channel: str, payload: str) -> None:
+        """Tell every process listening on ``channel``."""
+
+    @abstractmethod
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        """Call ``callback(payload)`` for every ``notify`` on ``channel`` from any process."""
 
     # -- copying ------------------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ for the row lock, then finds the version moved and changes nothing (the same cle
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
@@ -62,6 +62,7 @@ class PostgresDatabase(Database):
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
+        self._listener: Any = None  # a connection held for LISTEN
 
     @classmethod
     async def connect(cls, url: str, *, size: int = POOL_SIZE) -> PostgresDatabase:
@@ -69,7 +70,18 @@ class PostgresDatabase(Database):
         return cls(pool)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await self.pool.release(listener)
         await self.pool.close()
+
+    async def notify(self, channel: str, payload: str) -> None:
+        await self.pool.execute("SELECT pg_notify($1, $2)", channel, payload)
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        if self._listener is None:
+            self._listener = await self.pool.acquire()
+        await self._listener.add_listener(channel, lambda _conn, _pid, _channel, payload: callback(payload))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.pool.fetch(numbered(sql), *params))

@@ -85,6 +85,12 @@ class SqliteDatabase(Database):
 
         return await self._trip(write, self.conn._conn)
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """Nothing to do: one process owns a SQLite database, so nobody else listens."""
+
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
+        """Nothing comes: one process owns a SQLite database."""
+
     def migrations(self) -> Sequence[tuple[int, str]]:
         return migrations.SQLITE
 

@@ -45,3 +45,27 @@ def test_the_computer_offer_wait_is_read_and_checked(tmp_path: Path) -> None:
     good.write_text("[computer]\noffer_wait_seconds = -5\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="offer_wait_seconds"):
         load_config(good)
+
+
+def test_the_database_url_wins_over_the_path_and_shards_are_read(tmp_path: Path) -> None:
+    assert load_config(EXAMPLE).database == Path("boardhost.sqlite3")
+    good = tmp_path / "config.toml"
+    good.write_text(
+        '[database]\npath = "x.sqlite3"\nurl = "postgresql://bot@db/boardhost"\n'
+        '[discord]\nshard_count = 8\nshard_ids = "0-2,6"\n',
+        encoding="utf-8",
+    )
+    config = load_config(good)
+    assert config.database == "postgresql://bot@db/boardhost"
+    assert config.shard_count == 8 and config.shard_ids == (0, 1, 2, 6)
+
+
+@pytest.mark.parametrize(
+    ("ids", "count", "problem"),
+    [("0-3", 0, "need a shard count"), ("7-8", 8, "from 0 to 7"), ("a-b", 4, "like 0-3"), ("1,1", 2, "distinct")],
+)
+def test_bad_shard_settings_are_refused(tmp_path: Path, ids: str, count: int, problem: str) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text(f'[discord]\nshard_count = {count}\nshard_ids = "{ids}"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=problem):
+        load_config(bad)
