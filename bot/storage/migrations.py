@@ -62,7 +62,8 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         -- JSON list of seats a computer plays for now (takeover), until their person returns.
         ALTER TABLE games ADD COLUMN stand_ins TEXT NOT NULL DEFAULT '[]';
         """,
-    ),    (
+    ),
+    (
         3,
         """
         -- Background work without a guild (DM-only games) and takeover of a dead process's shards: whoever holds

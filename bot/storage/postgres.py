@@ -63,6 +63,7 @@ class PostgresDatabase(Database):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
         self._listener: Any = None  # a connection held for LISTEN
+        self._listening: list[tuple[str, Callable[..., None]]] = []
 
     @classmethod
     async def connect(cls, url: str, *, size: int = POOL_SIZE) -> PostgresDatabase:
@@ -72,6 +73,8 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         if self._listener is not None:
             listener, self._listener = self._listener, None
+            for channel, callback in self._listening:
+                await listener.remove_listener(channel, callback)
             await self.pool.release(listener)
         await self.pool.close()
 
@@ -81,7 +84,12 @@ class PostgresDatabase(Database):
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
         if self._listener is None:
             self._listener = await self.pool.acquire()
-        await self._listener.add_listener(channel, lambda _conn, _pid, _channel, payload: callback(payload))
+
+        def heard(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+            callback(payload)
+
+        await self._listener.add_listener(channel, heard)
+        self._listening.append((channel, heard))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.pool.fetch(numbered(sql), *params))

@@ -34,9 +34,10 @@ async def close_databases() -> AsyncIterator[None]:
     yield
     gc.unfreeze()
     for obj in gc.get_objects():
-        open_sqlite = isinstance(obj, aiosqlite.Connection) and obj._connection is not None
-        if open_sqlite or (isinstance(obj, asyncpg.Pool) and not obj._closed):
+        if isinstance(obj, aiosqlite.Connection) and obj._connection is not None:
             await obj.close()
+        elif isinstance(obj, asyncpg.Pool) and not obj._closed:
+            obj.terminate()  # a bot's LISTEN connection is never given back: close() would wait for it
 
 
 @pytest.fixture(scope="session")
@@ -65,6 +66,7 @@ async def postgres_schema(server: Server) -> AsyncIterator[str]:
     try:
         await admin.execute(f"CREATE SCHEMA {schema}")
         yield with_params(server.dsn, search_path=schema)
+        await admin.execute("SET lock_timeout = '20s'")
         await admin.execute(f"DROP SCHEMA {schema} CASCADE")
     finally:
         await admin.close()
