@@ -19,6 +19,19 @@ import discord
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config, token
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
+FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
+_HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")  # discord.py's task names
+
+
+async def finish_handlers() -> None:
+    """Let the interactions being handled finish (answering, editing) before the HTTP session closes under them."""
+    running = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not asyncio.current_task() and task.get_name().startswith(_HANDLERS)
+    ]
+    if running:
+        await asyncio.wait(running, timeout=FINISH_WITHIN)
 
 
 def apply_endpoints(rest: str | None, gateway: str | None) -> None:
@@ -83,7 +96,23 @@ async def serve(config: Config, secret: str) -> int:
             if config.give_up_after and since is not None and time.monotonic() - since > config.give_up_after:
                 return f"no connection to Discord's gateway for {config.give_up_after:.0f} seconds, giving up"
 
-    runner = asyncio.create_task(bot.start(secret))
+    async def start() -> None:
+        await bot.login(secret)
+        delay = 1.0
+        while True:
+            try:
+                await bot.connect(reconnect=True)
+                return
+            except AttributeError:
+                if getattr(bot, "ws", None) is not None:  # typed as never None, but None until a socket opens
+                    raise
+                # discord.py cannot retry a first connection that never opened (it reads the missing socket's
+                # sequence): retry here until the watchdog gives up.
+                logging.getLogger("boardhost").warning("cannot reach the gateway, retrying in %.0f s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
+
+    runner = asyncio.create_task(start())
     stopping = asyncio.create_task(stop.wait())
     giving_up = asyncio.create_task(watchdog())
     status, line = 0, ""
@@ -100,6 +129,7 @@ async def serve(config: Config, secret: str) -> int:
     finally:
         for task in (stopping, giving_up):
             task.cancel()
+        await finish_handlers()
         try:
             await asyncio.wait_for(bot.close(), CLOSE_WITHIN)
         except (TimeoutError, Exception) as err:  # ending anyway: say why the close was not clean
