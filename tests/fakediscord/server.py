@@ -166,6 +166,27 @@ class FakeDiscord:
             self.closed_dms.add(user_id)
         return user_id
 
+    def register_commands(self, guild: int | None, body: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Store commands as a bulk overwrite does (ids kept for names already registered); what Discord answers."""
+        stored = []
+        old = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
+        for cmd in body:
+            entry = {
+                **cmd,
+                "id": cmd.get("id") or old.get(cmd["name"]) or str(self.next_id()),
+                "application_id": str(self.application_id),
+                "version": str(self.next_id()),
+                "type": cmd.get("type", 1),
+                "default_member_permissions": cmd.get("default_member_permissions"),
+                "dm_permission": cmd.get("dm_permission", True),
+                "nsfw": cmd.get("nsfw", False),
+            }
+            if guild:
+                entry["guild_id"] = str(guild)
+            stored.append(entry)
+        self.commands[guild] = stored
+        return stored
+
     @property
     def rest_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/v10"
@@ -685,23 +706,7 @@ class FakeDiscord:
             problems, self.fail_commands = problems + self.fail_commands, None
         if problems:
             return self._refuse(route, problems)
-        stored = []
-        old = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
-        for cmd in body:
-            entry = {
-                **cmd,
-                "id": old.get(cmd["name"]) or str(self.next_id()),
-                "application_id": str(self.application_id),
-                "version": str(self.next_id()),
-                "type": cmd.get("type", 1),
-                "default_member_permissions": cmd.get("default_member_permissions"),
-                "dm_permission": cmd.get("dm_permission", True),
-                "nsfw": cmd.get("nsfw", False),
-            }
-            if guild:
-                entry["guild_id"] = str(guild)
-            stored.append(entry)
-        self.commands[guild] = stored
+        stored = self.register_commands(guild, body)
         return _json(stored)
 
     def _message_json(self, msg: Message) -> dict[str, Any]:

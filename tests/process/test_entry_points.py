@@ -86,6 +86,7 @@ async def test_the_bot_answers_a_command_and_stops_on_sigterm(launcher: Launcher
 
 
 async def test_sigterm_while_connecting_ends_the_bot(launcher: Launcher, fake: FakeDiscord) -> None:
+    fake.register_commands(None, [{"id": "4242", "name": "game", "description": "The game"}])  # synced earlier
     nowhere = f"ws://127.0.0.1:{_free_port()}/gateway"
     bot = await launcher.start(config=launcher.config(gateway=nowhere, give_up=60))
     await asyncio.sleep(2)  # logged in over REST, retrying the gateway
@@ -94,6 +95,8 @@ async def test_sigterm_while_connecting_ends_the_bot(launcher: Launcher, fake: F
 
     assert await bot.wait(timeout=8) == 0
     bot.assert_no_traceback()
+    with sqlite3.connect(launcher.tmp / "boardhost.sqlite3") as db:  # no ids were stored: fetched at start
+        assert list(db.execute("SELECT guild_id, name, command_id FROM command_ids")) == [(0, "game", 4242)]
 
 
 async def test_the_bot_with_a_refused_token_exits_with_one_line(launcher: Launcher) -> None:

@@ -12,9 +12,12 @@ from tests.fakediscord import FakeDiscord, limits, server
 
 
 async def call(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-    async with aiohttp.ClientSession() as session, session.request(
-        method, fake.rest_url + path, json=body, headers={"Authorization": f"Bot {fake.token}"}
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(
+            method, fake.rest_url + path, json=body, headers={"Authorization": f"Bot {fake.token}"}
+        ) as response,
+    ):
         return response.status, await response.json() if response.status != 204 else None
 
 
