@@ -70,11 +70,27 @@ def print_invite(application_id: int | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="boardhost Discord bot")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="boardhost Discord bot: without a command, run it (needs DISCORD_TOKEN and, optionally, "
+        "config.toml or $BOARDHOST_CONFIG).",
+    )
     sub = parser.add_subparsers(dest="command")
-    sync = sub.add_parser("sync", help="register the slash commands (globally, or in one guild at once)")
-    sync.add_argument("--guild", type=int, default=None)
-    invite = sub.add_parser("invite", help="print the link that adds the bot to a server, with the permissions it uses")
+    sync = sub.add_parser(
+        "sync",
+        help="register the slash commands (globally, or in one guild at once)",
+        description="Register the slash commands with Discord and exit (needs DISCORD_TOKEN). Global commands can "
+        "take up to an hour to appear in every server; --guild makes them appear in one server at once.",
+    )
+    sync.add_argument(
+        "--guild", type=int, default=None, metavar="ID", help="a server's id: register there only, at once"
+    )
+    invite = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server, with the permissions it uses",
+        description="Print the OAuth2 link that adds the bot and its slash commands to a server, asking for exactly "
+        "the channel permissions the bot uses, and what each is for. Needs no token.",
+    )
     invite.add_argument(
         "--application-id",
         type=int,
