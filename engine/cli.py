@@ -96,7 +96,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return _fail(str(err))
     if args.games < 1:
         return _fail("--games must be at least 1")
-    count = args.players or DEFAULT_PLAYERS.get(args.game, cls.MIN_PLAYERS)
+    count = args.players if args.players is not None else DEFAULT_PLAYERS.get(args.game, cls.MIN_PLAYERS)
     if not cls.MIN_PLAYERS <= count <= cls.MAX_PLAYERS:
         return _fail(f"--players {count}: {args.game} is played by {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players")
     players = [f"P{i + 1}" for i in range(count)]

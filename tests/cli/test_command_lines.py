@@ -77,6 +77,16 @@ def test_a_wrong_number_of_players_is_answered_with_the_count_given_and_the_rang
     assert "standard,random names 2" in line and "3 to 4" in line
     line = one_line_failure(run("engine", "selfplay", "carcassonne", "--games", "1", "--players", "9"))
     assert "--players 9" in line and "2 to 6" in line
+    line = one_line_failure(run("engine", "selfplay", "carcassonne", "--games", "1", "--players", "0"))
+    assert "--players 0" in line and "2 to 6" in line
+
+
+def test_a_development_deck_of_something_other_than_card_names_is_refused_with_the_card_names(tmp_path: Path) -> None:
+    replay = tmp_path / "catan.json"
+    data = {**REPLAY, "game": "catan", "players": ["A", "B", "C"], "options": {"dev_deck": [["knight"]]}}
+    replay.write_text(json.dumps({**data, "actions": []}), encoding="utf-8")
+    line = one_line_failure(run("engine", "replay", str(replay)))
+    assert "dev_deck" in line and "knight, victory_point, road_building, year_of_plenty, monopoly" in line
 
 
 @pytest.mark.parametrize("name", ["board.jpg", "board", "board.png.txt"])
