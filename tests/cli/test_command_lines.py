@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -171,3 +172,18 @@ def test_render_samples_needs_a_folder_and_never_writes_into_the_current_one_by_
     done = run("render.samples", cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr and "FOLDER" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_misspelt_config_setting_stops_the_bot_in_one_line_naming_it(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[language]\ndefault = "en"\n\n[reminders]\nafter_minute = [60]\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "invite"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "BOARDHOST_CONFIG": str(config), "DISCORD_TOKEN": ""},
+        timeout=120,
+    )
+    line = one_line_failure(done)
+    assert "unknown setting [reminders] after_minute" in line and "after_minutes" in line
