@@ -11,7 +11,8 @@ from typing import Any
 DEFAULT_PATH = Path("config.toml")
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
-    'add a bot under "Bot", copy its token, then run: DISCORD_TOKEN=... python -m bot'
+    'add a bot under "Bot", copy its token, then run: DISCORD_TOKEN=... python -m bot '
+    '(every step to a game in your server: README.md, "Your bot in your Discord server")'
 )
 
 
