@@ -66,6 +66,19 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
     (
         3,
         """
+        -- Ids Discord gave the slash commands (``python -m bot sync``), for command mentions such as </game back:id>.
+        -- guild_id 0: registered globally.
+        CREATE TABLE command_ids (
+            guild_id   BIGINT  NOT NULL,
+            name       TEXT    NOT NULL,
+            command_id BIGINT  NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        );
+        """,
+    ),
+    (
+        4,
+        """
         -- Background work without a guild (DM-only games) and takeover of a dead process's shards: whoever holds
         -- a lease (renewed on every sweep) does the work; an expired lease may be taken.
         CREATE TABLE leases (
@@ -131,6 +144,17 @@ POSTGRES: Final[tuple[tuple[int, str], ...]] = (
     ),
     (
         3,
+        """
+        CREATE TABLE command_ids (
+            guild_id   BIGINT  NOT NULL,
+            name       TEXT    NOT NULL,
+            command_id BIGINT  NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        );
+        """,
+    ),
+    (
+        4,
         """
         CREATE TABLE leases (
             name       TEXT PRIMARY KEY,
