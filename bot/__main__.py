@@ -215,10 +215,11 @@ def with_shards(config: Config, shard_ids: str | None, shard_count: int | None) 
     ids = shard_ids
     if ids is None and config.shard_ids is not None and shard_count is None:
         ids = ",".join(map(str, config.shard_ids))
-    return dataclasses.replace(config, shard_count=None, shard_ids=None, **shards(ids, count))
+    return dataclasses.replace(config, **{"shard_count": None, "shard_ids": None, **shards(ids, count)})
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The command line: running the bot, and its subcommands."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description="boardhost Discord bot: without a command, run it (needs DISCORD_TOKEN and, optionally, "
@@ -262,7 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     copy.add_argument("source", metavar="FROM", help="sqlite:///PATH, a path, or postgresql://...")
     copy.add_argument("target", metavar="TO", help="sqlite:///PATH, a path, or postgresql://... (empty)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if args.command == "invite":
         return print_invite(args.application_id)
     if args.command == "copy-db":

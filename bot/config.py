@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -79,8 +80,18 @@ def _get(data: dict[str, Any], section: str, key: str, kind: type | tuple[type, 
     return value
 
 
+DATABASE_URL_ENV = "BOARDHOST_DATABASE_URL"
+
+
 def load_config(path: Path | None = None) -> Config:
-    """Read ``path`` (or $BOARDHOST_CONFIG, or ./config.toml); a missing default file means all defaults."""
+    """Read ``path`` (or $BOARDHOST_CONFIG, or ./config.toml); a missing default file means all defaults.
+    $BOARDHOST_DATABASE_URL, when set, wins over ``[database]`` (a container's database and its password)."""
+    config = _load(path)
+    url = os.environ.get(DATABASE_URL_ENV)
+    return dataclasses.replace(config, database=url) if url else config
+
+
+def _load(path: Path | None) -> Config:
     explicit = path or (Path(os.environ["BOARDHOST_CONFIG"]) if os.environ.get("BOARDHOST_CONFIG") else None)
     target = explicit or DEFAULT_PATH
     if not target.exists():

@@ -97,3 +97,11 @@ def test_every_setting_of_the_example_file_is_a_known_one() -> None:
 
     example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
     assert {section: tuple(values) for section, values in example.items()} == KNOWN
+
+
+def test_the_database_url_from_the_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOARDHOST_DATABASE_URL", "postgresql://bot:secret@db/boardhost")
+    assert load_config(EXAMPLE).database == "postgresql://bot:secret@db/boardhost"
+    monkeypatch.delenv("BOARDHOST_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)  # no config.toml: every default but the database
+    assert load_config().database == "postgresql://bot:secret@db/boardhost"
