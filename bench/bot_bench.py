@@ -4,13 +4,14 @@ Target: p95 under 250 ms from an interaction to the new turn message with its bo
 render, through the bot's own handlers), with 50 games in play at once, and at least 50 actions per second
 sustained on 2 cores.
 
-What runs: the real ``bot.app.BoardHost`` (temporary SQLite file) inside simcord's simulated Discord, in this
-process and without pytest. One guild, one text channel and ``--players`` members per game. Every game is opened
-through the real lobby (``/carcassonne new``, Join, Start). Games then get a head start so that boards of every
-size are in play (game ``i`` of ``n`` is advanced ``i/n`` of the way through a typical game with random legal
-moves, stored as one action-log transaction through ``Games.record_action``, and its turn message re-posted),
-and then all games are played concurrently by simulated users who read the latest turn message like a person:
-pick a cell in the select, a rotation in the private reply, then a follower button or "No follower".
+What runs: the real ``bot.app.BoardHost`` (temporary SQLite file, or PostgreSQL: see "Storage" below) inside
+simcord's simulated Discord, in this process and without pytest. One guild, one text channel and ``--players``
+members per game. Every game is opened through the real lobby (``/carcassonne new``, Join, Start). Games then get a
+head start so that boards of every size are in play (game ``i`` of ``n`` is advanced ``i/n`` of the way through a
+typical game with random legal moves, stored as one action-log transaction through ``Games.record_action``, and its
+turn message re-posted), and then all games are played concurrently by simulated users who read the latest turn
+message like a person: pick a cell in the select, a rotation in the private reply, then a follower button or "No
+follower".
 
 Load: each game clicks on its own clock, about ``--games / --rate`` seconds apart (uniformly jittered), so the
 offered load is ``--rate`` actions per second over all games; when the bot falls behind, a game clicks again at
@@ -38,8 +39,16 @@ follows a context variable into every task it spawns). Written against simcord 3
 Adding a game: write a ``Driver`` (lobby command, named option sets, ``choose``: the next click on what a user
 sees) and add it to ``DRIVERS``; everything else is shared.
 
+Storage: ``--backend sqlite`` (default) or ``postgresql`` (``--database-url DSN``, else $BOARDHOST_TEST_POSTGRES,
+else a throwaway server from the machine's PostgreSQL binaries; a fresh schema per run); ``--processes N`` runs N
+bot processes (each a ``ShardedBoardHost`` of its own shard with its own simulated Discord and 1/N of the games,
+actions and offered rate) on one PostgreSQL database at once, and reports them together (actions/s added up,
+latencies pooled). ``--compare`` runs SQLite, PostgreSQL x1 and PostgreSQL x2 one after another and prints them
+side by side.
+
 Run: ``python bench/bot_bench.py [--games 50] [--actions N] [--seed 1] [--game carcassonne] [--config NAME]
-[--rate 50] [--cpus 2] [--profile FILE]``. Prints one JSON object; a summary goes to stderr.
+[--rate 50] [--cpus 2] [--profile FILE] [--backend sqlite|postgresql] [--processes N] [--compare]``. Prints one
+JSON object; a summary goes to stderr.
 """
 
 from __future__ import annotations
@@ -51,6 +60,7 @@ import contextlib
 import contextvars
 import copy
 import cProfile
+import dataclasses
 import functools
 import gc
 import io
@@ -61,6 +71,7 @@ import platform
 import pstats
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import threading
@@ -621,7 +632,7 @@ class Run:
     async def execute(self) -> dict[str, Any]:
         import simcord
 
-        from bot.app import BoardHost
+        from bot.app import BoardHost, ShardedBoardHost
         from bot.config import Config
 
         args = self.args
@@ -629,19 +640,29 @@ class Run:
         logging.getLogger("discord").setLevel(logging.WARNING)
         with tempfile.TemporaryDirectory(prefix="bot_bench_") as tmp:
             # Reminders are swept once a day of simulated time: none fall due during a run.
-            config = Config(
-                database=Path(tmp) / "bench.sqlite3", reminder_check=86400, render_processes=args.render_processes
-            )
-            self.bot = bot = BoardHost(config, rng=random.Random(args.seed))
+            database = args.database_url if args.backend == "postgresql" else Path(tmp) / "bench.sqlite3"
+            config = Config(database=database, reminder_check=86400, render_processes=args.render_processes)
+            if args.processes > 1:  # one of several processes on one database: this one runs shard ``part``
+                config = dataclasses.replace(config, shard_count=args.processes, shard_ids=(args.part,))
+                self.bot = bot = ShardedBoardHost(config, rng=random.Random(args.seed + args.part))
+            else:
+                self.bot = bot = BoardHost(config, rng=random.Random(args.seed))
             loop = asyncio.get_running_loop()
             loop.set_task_factory(task_factory)
             async with simcord.run(bot, check_errors=False) as env:
                 await bot.tree.sync()
                 if not args.no_split:
-                    bot.db._lock = TimedLock()
+                    if hasattr(bot.db, "_lock"):  # SQLite's one connection: time the waits for its lock
+                        bot.db._lock = TimedLock()
                     time_thread_waits(loop)
                 gateway = Gateway(env, timeout=args.timeout)
-                guild = env.create_guild("bench")
+                if args.processes > 1:
+                    # Each process's simulated Discord numbers its channels from the same clock: start this one's a
+                    # second later per part, so that channel ids (one open game per channel) never collide.
+                    await env.advance_time(float(args.part))
+                    guild = env.create_guild("bench", shard_id=args.part)
+                else:
+                    guild = env.create_guild("bench")
                 tables = []
                 for i in range(args.games):
                     channel = guild.create_text_channel(f"game-{i}")
@@ -706,6 +727,7 @@ class Run:
             "actions_per_s": round(rate, 1),
             "interactions_per_s": round(s.interactions / wall, 1) if wall else 0.0,
             "latency_ms": summary(s.latency),
+            **({"latencies_ms": [round(1000 * x, 2) for x in s.latency]} if self.args.raw else {}),
             "handled_ms": summary(s.handled),
             "private_reply_ms": summary(s.reply),
             "split_mean_ms": split_mean,
@@ -881,14 +903,39 @@ def main() -> None:
     parser.add_argument(
         "--plain-simcord", action="store_true", help="simcord as installed: field-by-field record compare, deep copies"
     )
+    parser.add_argument("--backend", choices=BACKENDS, default="sqlite", help="the bot's storage")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes sharing one PostgreSQL database, each running its share of the games (own shard)",
+    )
+    parser.add_argument(
+        "--database-url",
+        help="a PostgreSQL server's DSN (default: $BOARDHOST_TEST_POSTGRES, else a throwaway server from the "
+        "machine's PostgreSQL binaries); each run gets a fresh schema in it",
+    )
+    parser.add_argument(
+        "--compare", action="store_true", help="SQLite, PostgreSQL x1 and PostgreSQL x2 side by side in one run"
+    )
+    parser.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # this process's share (0-based)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one process of --processes N
+    parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)  # every latency in the report
     args = parser.parse_args()
     driver = DRIVERS[args.game]
     configs = args.config or list(driver.configurations)
     for name in configs:
         if name not in driver.configurations:
             parser.error(f"--config {name}: one of {', '.join(driver.configurations)}")
+    setups = [("sqlite", 1), ("postgresql", 1), ("postgresql", 2)] if args.compare else [(args.backend, args.processes)]
+    if args.processes > 1 and args.backend != "postgresql" and not args.compare:
+        parser.error("--processes above 1 needs --backend postgresql (processes share a PostgreSQL database)")
 
-    with pinned(args.cpus) as cpus:
+    with contextlib.ExitStack() as stack:
+        server = None
+        if not args.child and any(backend == "postgresql" for backend, _ in setups):
+            server = stack.enter_context(postgres_server(args.database_url))
+        cpus = stack.enter_context(pinned(args.cpus))
         from engine import game_class
 
         if not args.no_split:
@@ -897,9 +944,18 @@ def main() -> None:
             lighten_simcord()
             wire_copies_in_simcord()
         runs = []
-        for name in configs:
-            runs.append(asyncio.run(Run(args, driver, name).execute()))
-            print(human(runs[-1]), file=sys.stderr)
+        for backend, processes in setups:
+            for name in configs:
+                settings = argparse.Namespace(**{**vars(args), "backend": backend, "processes": processes})
+                if server is not None and backend == "postgresql":
+                    settings.database_url = asyncio.run(fresh_schema(server))
+                if processes > 1 and not args.child:
+                    run = several_processes(settings, name)
+                else:
+                    run = asyncio.run(Run(settings, driver, name).execute())
+                    run.update(backend=backend, processes=processes)
+                runs.append(run)
+                print(human(run) if "split_mean_ms" in run else human_merged(run), file=sys.stderr)
     result = {
         "bench": "discord host",
         "game": args.game,
@@ -913,16 +969,128 @@ def main() -> None:
         "targets": {"p95_ms": 250, "actions_per_s": 50},
         "runs": runs,
     }
+    if args.compare:
+        result["side_by_side"] = [
+            {k: run[k] for k in ("config", "backend", "processes", "games", "actions", "actions_per_s")}
+            | {"p95_ms": run["latency_ms"].get("p95")}
+            for run in runs
+        ]
+        print(side_by_side(runs), file=sys.stderr)
     print(json.dumps(result, indent=2))
     if any(run["error_count"] for run in runs):
         sys.exit(1)
+
+
+# -- PostgreSQL and several processes --------------------------------------------------------------------------
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@contextlib.contextmanager
+def postgres_server(url: str | None) -> Iterator[str]:
+    """A PostgreSQL server's DSN: ``url``, $BOARDHOST_TEST_POSTGRES, or a throwaway server (tests/postgres.py)."""
+    if url:
+        yield url
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.postgres import Server
+
+    server = Server().start()
+    try:
+        if server.dsn is None:
+            sys.exit(f"bot_bench: {server.why_not}")
+        yield server.dsn
+    finally:
+        server.stop()
+
+
+async def fresh_schema(dsn: str) -> str:
+    """A new empty schema on the server, as the URL that opens it (asyncpg passes ``search_path`` on)."""
+    import asyncpg
+
+    schema = f"bench_{os.getpid()}_{int(time.time() * 1000) % 10**9}"
+    conn = await asyncpg.connect(dsn)
+    try:
+        await conn.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await conn.close()
+    return f"{dsn}{'&' if '?' in dsn else '?'}search_path={schema}"
+
+
+def several_processes(args: argparse.Namespace, name: str) -> dict[str, Any]:
+    """``args.processes`` bot processes on one PostgreSQL database, started together, each with its share of the
+    games, actions and offered rate (its own shard and its own simulated Discord: shards never share a guild);
+    one report for them all: actions/s added up, latencies pooled."""
+    n = args.processes
+    passed = ["--game", args.game, "--players", str(args.players), "--seed", str(args.seed)]
+    passed += ["--typical-moves", str(args.typical_moves), "--timeout", str(args.timeout)]
+    passed += ["--render-processes", str(args.render_processes), "--config", name, "--cpus", "0"]
+    passed += ["--no-split"] if args.no_split else []
+    passed += ["--plain-simcord"] if args.plain_simcord else []
+    children = []
+    for part in range(n):
+        share = [
+            "--games", str(args.games // n + (part < args.games % n)),
+            "--actions", str(args.actions // n + (part < args.actions % n)),
+            "--rate", str(args.rate / n),
+        ]  # fmt: skip
+        if args.warmup is not None:
+            share += ["--warmup", str(args.warmup // n)]
+        command = [sys.executable, __file__, "--child", "--raw", "--backend", "postgresql", "--processes", str(n)]
+        command += ["--part", str(part), "--database-url", args.database_url, *passed, *share]
+        children.append(subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    parts = []
+    for child in children:
+        out, err = child.communicate()
+        if child.returncode not in (0, 1) or not out.strip():
+            sys.exit(f"bot_bench: a bench process failed ({child.returncode}): {err[-2000:]}")
+        parts.append(json.loads(out)["runs"][0])
+    latencies = [x / 1000 for part in parts for x in part.pop("latencies_ms")]
+    return {
+        "config": name,
+        "backend": "postgresql",
+        "processes": n,
+        "games": sum(p["games"] for p in parts),
+        "offered_rate": args.rate,
+        "actions": sum(p["actions"] for p in parts),
+        "actions_per_s": round(sum(p["actions_per_s"] for p in parts), 1),
+        "latency_ms": summary(latencies),
+        "png_kb_mean": round(sum(p["png_kb_mean"] for p in parts) / n, 1),
+        "errors": [e for p in parts for e in p["errors"]][:10],
+        "error_count": sum(p["error_count"] for p in parts),
+        "parts": parts,
+    }
+
+
+def human_merged(run: dict[str, Any]) -> str:
+    lat = run["latency_ms"]
+    return (
+        f"[{run['config']}, {run['backend']} x{run['processes']}] {run['actions']} actions, {run['games']} games, "
+        f"offered {run['offered_rate']}/s: {run['actions_per_s']} actions/s; latency p50 {lat.get('p50')} "
+        f"p95 {lat.get('p95')} p99 {lat.get('p99')} max {lat.get('max')} ms; errors {run['error_count']}"
+    )
+
+
+def side_by_side(runs: list[dict[str, Any]]) -> str:
+    """The runs as a Markdown table: one row per option set, actions/s and p95 per backend."""
+    columns = list(dict.fromkeys(f"{r['backend']} x{r['processes']}" for r in runs))
+    rows = ["| option set | " + " | ".join(f"{c}: actions/s, p95 ms" for c in columns) + " |"]
+    rows.append("|---|" + "---|" * len(columns))
+    for name in dict.fromkeys(r["config"] for r in runs):
+        cells = []
+        for column in columns:
+            found = [r for r in runs if r["config"] == name and f"{r['backend']} x{r['processes']}" == column]
+            cells.append(f"{found[0]['actions_per_s']}, {found[0]['latency_ms'].get('p95')}" if found else "-")
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
 
 
 def human(run: dict[str, Any]) -> str:
     lat, split = run["latency_ms"], run["split_mean_ms"]
     gc_max = max((g["max_ms"] for g in run["gc_pauses_in_measured_window"].values()), default=0)
     return (
-        f"[{run['config']}] {run['actions']} actions, {run['games']} games, offered {run['offered_rate']}/s: "
+        f"[{run['config']}, {run.get('backend', 'sqlite')} x{run.get('processes', 1)}] {run['actions']} actions, "
+        f"{run['games']} games, offered {run['offered_rate']}/s: "
         f"{run['actions_per_s']} actions/s; latency p50 {lat.get('p50')} p95 {lat.get('p95')} p99 {lat.get('p99')} "
         f"max {lat.get('max')} ms; mean split: " + ", ".join(f"{k} {v}" for k, v in split.items()) + " ms; "
         f"cpu {run['cpu_ms_per_action']} ms/action "

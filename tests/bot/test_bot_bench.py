@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.postgres import Server, required
+
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bot_bench.py"
 
 
@@ -23,3 +27,27 @@ def test_a_tiny_run_plays_and_reports() -> None:
     for run in result["runs"]:
         assert run["error_count"] == 0 and run["actions"] >= 6
         assert run["latency_ms"]["p95"] > 0 and run["png_kb_mean"] > 0
+
+
+def test_sqlite_and_postgresql_with_one_and_two_processes_side_by_side(postgres_server: Server) -> None:
+    if postgres_server.dsn is None:
+        reason = postgres_server.why_not or "no PostgreSQL"
+        if required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    small = ["--config", "base", "--games", "4", "--actions", "8", "--rate", "0", "--cpus", "0"]
+    small += ["--render-processes", "0", "--database-url", postgres_server.dsn]
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--compare", *small],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    rows = result["side_by_side"]
+    assert [(r["backend"], r["processes"]) for r in rows] == [("sqlite", 1), ("postgresql", 1), ("postgresql", 2)]
+    assert all(r["actions"] >= 8 and r["actions_per_s"] > 0 and r["p95_ms"] > 0 for r in rows)
+    two = result["runs"][2]
+    assert two["games"] == 4 and [p["games"] for p in two["parts"]] == [2, 2] and two["error_count"] == 0
+    assert "| base |" in done.stderr, "the side-by-side table"
