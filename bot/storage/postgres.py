@@ -38,6 +38,10 @@ def numbered(sql: str) -> str:
     return "".join(out)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Nothing to reset when a connection goes back to the pool (see ``PostgresDatabase.connect``)."""
+
+
 def rowcount(status: str) -> int:
     """The rows a command changed, from its status ("UPDATE 1", "INSERT 0 3")."""
     last = status.rsplit(" ", 1)[-1]
@@ -67,7 +71,12 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def connect(cls, url: str, *, size: int = POOL_SIZE) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        # Connections are not closed when idle (a timer per connection that a busy event loop serves late), and are
+        # handed back to the pool without asyncpg's reset round trip: no query here leaves session state behind
+        # (transactions end with their block; LISTEN holds its own connection until ``close``).
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=size, max_inactive_connection_lifetime=0, reset=_keep_session
+        )
         return cls(pool)
 
     async def close(self) -> None:
