@@ -119,6 +119,7 @@ class BoardHost(commands.Bot):
             clock=self.games.clock,
             ttl=3.0 * max(self.config.reminder_check, 10),
         )
+        await self.ownership.refresh(force=True)  # this process's shards, and the dm lease if nobody holds it
         self.service = GameService(self.games, self._rng)
         await self.add_cog(LobbyCog(self))
         await self.add_cog(GameCog(self))

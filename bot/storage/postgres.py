@@ -15,7 +15,7 @@ from typing import Any, Final
 import asyncpg
 
 from bot.storage import migrations
-from bot.storage.database import Database, Row, UniqueViolation
+from bot.storage.database import Database, Row, SchemaTooNew, UniqueViolation
 
 # pg_advisory_xact_lock key held while migrating, so that processes started together migrate one after another.
 MIGRATION_LOCK: Final = 0x626F617264  # "board"
@@ -129,8 +129,6 @@ class PostgresDatabase(Database):
             rows = await tx.fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
             current = int(rows[0][0])
             if current > self.known_version():
-                from bot.storage.database import SchemaTooNew
-
                 raise SchemaTooNew(current, self.known_version())
             for number, sql in self.migrations():
                 if number <= current:

@@ -148,6 +148,40 @@ def _components(message: Any) -> list[dict[str, Any]]:
     return flat(message)
 
 
+async def test_a_click_reaching_the_process_of_another_shard_wakes_that_shards_computers(two: Two) -> None:
+    """As when a DM interaction (always shard 0's) moves a game of another shard: the process that stored the move
+    tells the game's own process (PostgreSQL NOTIFY), whose computer player then moves at once, once."""
+    world = two.two
+    row = await with_computer(world)
+    for bot in (two.first, two.second):
+        await bot.ownership.refresh(force=True)
+    assert not two.first.owns(row) and two.second.owns(row)
+    world.bot = two.first  # the click (and so the turn it posts) is handled by the first process
+    by_first: list[int] = []
+    move = two.first.service.computer_move
+
+    async def counted(game_id: int) -> Any:
+        by_first.append(game_id)
+        return await move(game_id)
+
+    two.first.service.computer_move = counted  # type: ignore[method-assign]
+    two.processes.steer(two.first, two.first)  # alice's cell and rotation clicks
+    await place(world, world.alice)
+    if "No follower" in labels(world.channel.last_message):
+        two.processes.steer(two.first)
+        await world.alice.click(world.channel.last_message, label="No follower")
+    for _ in range(100):  # the notification travels through the database server, outside the simulated world
+        if posted(world, "Computer 1 (random) placed tile"):
+            break
+        await asyncio.sleep(0.02)
+        await two.env.settle()
+    assert posted(world, "Computer 1 (random) placed tile") == 1
+    assert by_first == [], "the computer is the second process's: the first never moved it"
+    row = await consistent(two.second, row.id)
+    assert [a["player"] for a in await two.second.games.actions(row.id) if a["type"] == "place"] == [0, 1]
+    assert not two.env.errors
+
+
 async def test_reminders_and_computer_moves_happen_once_each_by_the_games_process(two: Two) -> None:
     rows = {}
     for world in (two.one, two.two):
