@@ -45,7 +45,8 @@ class Posted:
 class Shown:
     """The newest turn message this process posted for a game, and the lock that posts them one at a time.
 
-    Held in memory only: after a restart the first turn message of each game is a new one.
+    Held in memory only: after a restart the first turn message of each game is a new one. Used only for the next
+    version after the one it shows; past that the stored message id is read again (another process may have posted).
     """
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -96,9 +97,14 @@ async def announce(
         return None
     shown = _shown(bot, row.id)
     async with shown.lock:
-        if shown.message_id is None:  # first in this process: the stored one (the lobby's, or from before a restart)
+        if shown.message_id is None or shown.version < row.version - 1:
+            # First in this process (the lobby's message, or one from before a restart), or versions in between were
+            # announced elsewhere (another bot process sharing the database): what this process remembers is only
+            # good for the version it posted, so the stored message is the game's.
             stored = await bot.games.get(row.id)
-            shown.message_id = stored.message_id if stored is not None else row.message_id
+            found = stored.message_id if stored is not None else row.message_id
+            if found != shown.message_id:
+                shown.message_id, shown.step, shown.story = found, None, ()
         previous = shown.message_id
         try:
             with speaking(game_language(row.language)):  # a turn message is public: the game's language
@@ -126,7 +132,9 @@ async def announce(
 
 async def retire(bot: BoardHost, row: GameRow, message_id: int) -> None:
     """Remove the components of an older turn message: its choices are gone (clicks would be refused anyway)."""
-    channel = bot.get_channel(row.channel_id)
+    channel: Any = bot.get_channel(row.channel_id)
+    if channel is None:  # a channel this process does not see (another shard's, reached by a DM interaction)
+        channel = bot.get_partial_messageable(row.channel_id)
     if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
         return
     with contextlib.suppress(discord.HTTPException):

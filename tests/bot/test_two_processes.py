@@ -182,6 +182,27 @@ async def test_a_click_reaching_the_process_of_another_shard_wakes_that_shards_c
     assert not two.env.errors
 
 
+async def test_turns_posted_by_both_processes_leave_only_the_newest_message_with_choices(two: Two) -> None:
+    """Each process remembers the turn message it posted; one posted by the other process in between is read back
+    from the database, so the older message loses its buttons whoever posted it."""
+    from tests.bot.test_turn_races import live_components
+
+    world = two.two
+    row = await start(world, players=[world.alice, world.bob])  # the whole deck: the game goes on
+    for turn, process in enumerate([two.first, two.second, two.first, two.second]):
+        player = world.alice if turn % 2 == 0 else world.bob
+        two.processes.steer(process, process)  # the cell and the rotation
+        await place(world, player)
+        if "No follower" in labels(world.channel.last_message):
+            two.processes.steer(process)
+            await player.click(world.channel.last_message, label="No follower")
+        stored = await two.second.games.get(row.id)
+        assert stored is not None
+        live = live_components(world, row.id)
+        assert list(live) == [stored.message_id], f"turn {turn}: only the newest message offers choices: {live}"
+    assert not two.env.errors
+
+
 async def test_reminders_and_computer_moves_happen_once_each_by_the_games_process(two: Two) -> None:
     rows = {}
     for world in (two.one, two.two):
