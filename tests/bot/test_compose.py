@@ -44,3 +44,15 @@ def test_the_bots_shard_ranges_cover_every_shard_once() -> None:
         covered += config.shard_ids
     assert len(counts) == 1, "every process must name the same shard count"
     assert sorted(covered) == list(range(counts.pop()))
+
+
+def test_shard_options_make_an_auto_sharded_bot_for_those_shards() -> None:
+    from discord.ext import commands
+
+    from bot.app import BoardHost, make_bot
+
+    args = parser().parse_args(["--shard-ids", "0-3", "--shard-count", "8"])
+    bot = make_bot(with_shards(Config(), args.shard_ids, args.shard_count))
+    assert isinstance(bot, commands.AutoShardedBot) and bot.shard_count == 8 and bot.shard_ids == [0, 1, 2, 3]
+    single = make_bot(Config())
+    assert type(single) is BoardHost and not isinstance(single, commands.AutoShardedBot)
