@@ -4,8 +4,8 @@ Every process can answer any interaction (state is shared and every write is ver
 is done once: by the process that runs the game's guild shard, ``(guild_id >> 22) % shard_count`` (Discord's own
 formula), while it is alive. Liveness is a lease per shard that its process renews on every sweep; when a process
 dies its leases expire and another process takes its shards' work over until it comes back (a returning process
-takes its own shards back at once). Games without a guild (DM-only) belong to whoever holds the ``dm`` lease. With
-one process (no sharding) that process owns everything.
+takes its own shards back at once). Games without a guild (DM-only) belong to whoever holds the ``dm`` lease.
+A process without sharding (no shard count: the one process of a bot) owns everything and takes no leases.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class Ownership:
         holder: str | None = None,
     ) -> None:
         self.leases = leases
+        self.alone = shard_count is None
         self.shard_count = shard_count or 1
         self.shard_ids = frozenset(shard_ids if shard_ids is not None else range(self.shard_count))
         self.clock = clock
@@ -55,6 +56,8 @@ class Ownership:
 
     async def refresh(self, *, force: bool = False) -> None:
         """Renew this process's leases and take expired ones (at most every sixth of a lease's life)."""
+        if self.alone:
+            return
         now = self.clock()
         if not force and self._refreshed_at is not None and now - self._refreshed_at < self.ttl / 6:
             return
@@ -70,6 +73,8 @@ class Ownership:
 
     def owns(self, row: GameRow) -> bool:
         """Whether this process does ``row``'s background work now."""
+        if self.alone:
+            return True
         if row.guild_id is None:
             return DM_LEASE in self.held
         shard = shard_of(row.guild_id, self.shard_count)

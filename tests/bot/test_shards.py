@@ -74,12 +74,15 @@ async def test_each_game_has_one_owner_and_a_dead_process_is_taken_over(database
     await db.close()
 
 
-async def test_one_process_without_shards_owns_everything(database_url: Target) -> None:
+async def test_one_process_without_shards_owns_everything_at_once(database_url: Target) -> None:
+    """The default (one process, no shard count) needs no lease, so a restart waits for none to lapse."""
     db = await Database.open(database_url)
     clock = Clock()
     games = Games(db, clock=clock)
+    await Leases(db).claim("the process before a crash", DM_LEASE, clock(), TTL)
     only = Ownership(Leases(db), shard_count=None, shard_ids=None, clock=clock, ttl=TTL)
     await only.refresh()
     for row in (await lobby(games, guild_in(1, 5), 1), await lobby(games, None, 2)):
         assert only.owns(row)
+    assert await Leases(db).held("the process before a crash", clock()) == {DM_LEASE}, "it took none"
     await db.close()
