@@ -176,8 +176,8 @@ def print_invite(application_id: int | None) -> int:
 
 async def migrate(config: Config) -> int:
     """Apply the pending migrations of the configured database and say what it is at."""
-    from bot.storage import Database, SchemaTooNew
-    from bot.storage.database import describe
+    from bot.storage import Database, SchemaTooNew  # lazy: only this subcommand opens the database
+    from bot.storage.database import describe  # lazy: see above
 
     try:
         db = await Database.open(config.database, migrate=False)
@@ -196,7 +196,7 @@ async def migrate(config: Config) -> int:
 
 async def copy_db(source: str, target: str) -> int:
     """Copy every table of ``source`` into the empty ``target`` and verify it (see bot/copydb.py)."""
-    from bot.copydb import CopyError, copy_database
+    from bot.copydb import CopyError, copy_database  # lazy: only this subcommand loads the engines to verify
 
     try:
         copied = await copy_database(source, target, say=print)

@@ -84,11 +84,11 @@ class Database(ABC):
         """Open ``target`` and apply its pending migrations (or, with ``migrate=False``, only check the schema)."""
         db: Database
         if is_postgres(target):
-            from bot.storage.postgres import PostgresDatabase
+            from bot.storage.postgres import PostgresDatabase  # lazy: it imports this module; asyncpg only if asked
 
             db = await PostgresDatabase.connect(str(target))
         else:
-            from bot.storage.sqlite import SqliteDatabase
+            from bot.storage.sqlite import SqliteDatabase  # lazy: it imports this module (its base class)
 
             db = await SqliteDatabase.connect(sqlite_path(target))
         try:
