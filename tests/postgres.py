@@ -10,8 +10,13 @@ import os
 import shutil
 import subprocess
 import tempfile
+import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import quote
+
+import asyncpg
+import pytest
 
 ENV_DSN = "BOARDHOST_TEST_POSTGRES"
 ENV_REQUIRE = "BOARDHOST_REQUIRE_POSTGRES"
@@ -91,3 +96,22 @@ class Server:
 
 def required() -> bool:
     return os.environ.get(ENV_REQUIRE, "") not in ("", "0")
+
+
+async def postgres_schema(server: Server) -> AsyncIterator[str]:
+    """A fresh, empty schema on ``server`` as the URL to open it with; dropped afterwards. Skips the test when there
+    is no server (fails it instead under ``BOARDHOST_REQUIRE_POSTGRES``)."""
+    if server.dsn is None:
+        reason = server.why_not or "no PostgreSQL"
+        if required():
+            pytest.fail(f"{reason} ({ENV_REQUIRE} is set)")
+        pytest.skip(reason)
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(server.dsn)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield with_params(server.dsn, search_path=schema)
+        await admin.execute("SET lock_timeout = '20s'")
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await admin.close()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import gc
 import random
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from bot.config import Config
 from bot.host import GameService, HostError
 from bot.storage import Database, Games
 from engine import RuleError
-from tests.postgres import Server, required, with_params
+from tests.postgres import postgres_schema
 
 BACKENDS = ("sqlite", "postgresql")
 Target = str | Path  # what Database.open takes: a SQLite path or a PostgreSQL URL
@@ -40,43 +39,10 @@ async def close_databases() -> AsyncIterator[None]:
             obj.terminate()  # a bot's LISTEN connection is never given back: close() would wait for it
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Server]:
-    """One PostgreSQL server for the whole run (see tests/postgres.py); each test gets its own schema in it."""
-    server = Server().start()
-    yield server
-    server.stop()
-
-
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     """Each storage and host test runs against SQLite and against a real PostgreSQL server."""
     return str(request.param)
-
-
-async def postgres_schema(server: Server) -> AsyncIterator[str]:
-    """A fresh, empty schema on ``server`` as the URL to open it with; dropped afterwards."""
-    if server.dsn is None:
-        reason = server.why_not or "no PostgreSQL"
-        if required():
-            pytest.fail(f"{reason} (BOARDHOST_REQUIRE_POSTGRES is set)")
-        pytest.skip(reason)
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(server.dsn)
-    try:
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        yield with_params(server.dsn, search_path=schema)
-        await admin.execute("SET lock_timeout = '20s'")
-        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
-    finally:
-        await admin.close()
-
-
-@pytest.fixture
-async def postgres_url(request: pytest.FixtureRequest) -> AsyncIterator[str]:
-    """A URL of an empty PostgreSQL database (a schema of its own), for tests that need PostgreSQL itself."""
-    async for url in postgres_schema(request.getfixturevalue("postgres_server")):
-        yield url
 
 
 @pytest.fixture
