@@ -72,5 +72,3 @@ def _sqlite_config(launcher: Launcher, path: Path) -> Path:
     config = launcher.tmp / "sqlite.toml"
     config.write_text(f'[database]\npath = "{path}"\n', encoding="utf-8")
     return config
-
-
