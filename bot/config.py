@@ -81,6 +81,7 @@ def _get(data: dict[str, Any], section: str, key: str, kind: type | tuple[type, 
 
 
 DATABASE_URL_ENV = "BOARDHOST_DATABASE_URL"
+DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
 
 
 def load_config(path: Path | None = None) -> Config:
@@ -88,7 +89,14 @@ def load_config(path: Path | None = None) -> Config:
     $BOARDHOST_DATABASE_URL, when set, wins over ``[database]`` (a container's database and its password)."""
     config = _load(path)
     url = os.environ.get(DATABASE_URL_ENV)
-    return dataclasses.replace(config, database=url) if url else config
+    return dataclasses.replace(config, database=database_url(url, DATABASE_URL_ENV)) if url else config
+
+
+def database_url(url: str, where: str) -> str:
+    """``url`` if it names a database boardhost can use."""
+    if not url.startswith(DATABASE_SCHEMES):
+        raise ConfigError(f"{where} must start with sqlite:/// (a file) or postgresql://, not {url.split(':')[0]!r}")
+    return url
 
 
 def _load(path: Path | None) -> Config:
@@ -118,6 +126,8 @@ def _load(path: Path | None) -> Config:
         raise ConfigError("[reminders] after_minutes must be a list of positive whole numbers")
     dev_guild = _get(data, "discord", "dev_guild", int, 0)
     url = _get(data, "database", "url", str, "")
+    if url:
+        database_url(url, "[database] url")
     shard_count = _get(data, "discord", "shard_count", int, 0) or None
     shard_text = _get(data, "discord", "shard_ids", str, "")
     return Config(

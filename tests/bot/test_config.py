@@ -105,3 +105,13 @@ def test_the_database_url_from_the_environment_wins(tmp_path: Path, monkeypatch:
     monkeypatch.delenv("BOARDHOST_CONFIG", raising=False)
     monkeypatch.chdir(tmp_path)  # no config.toml: every default but the database
     assert load_config().database == "postgresql://bot:secret@db/boardhost"
+
+
+def test_a_database_url_of_another_kind_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text('[database]\nurl = "mysql://bot@db/boardhost"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"\[database\] url must start with sqlite:/// .* not 'mysql'"):
+        load_config(bad)
+    monkeypatch.setenv("BOARDHOST_DATABASE_URL", "redis://cache")
+    with pytest.raises(ConfigError, match="BOARDHOST_DATABASE_URL must start with"):
+        load_config(EXAMPLE)
