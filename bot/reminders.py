@@ -34,8 +34,4 @@ def due(rows: Sequence[GameRow], now: float, delays: Sequence[int]) -> list[Due]
 
 async def mark_sent(games: Games, reminder: Due) -> bool:
     """Record a reminder as sent unless the turn moved on meanwhile (then it is not sent at all)."""
-    changed = await games.db.execute(
-        "UPDATE games SET reminders_sent = ? WHERE id = ? AND version = ? AND reminders_sent < ?",
-        (reminder.nth, reminder.row.id, reminder.row.version, reminder.nth),
-    )
-    return changed == 1
+    return await games.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth)

@@ -39,7 +39,7 @@ class TurnLimits(commands.Cog):
 
     @tasks.loop(seconds=60)
     async def sweep(self) -> None:
-        for row in await self.bot.games.overdue(now()):
+        for row in await self.bot.service.overdue(now()):
             try:
                 await self.time_out(row)
             except Exception:  # one broken game must not stop the sweep for every other game

@@ -318,6 +318,15 @@ class Games:
         """Remember the latest board message (not a game change: the version stays)."""
         await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
 
+    async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
+        """Record the ``nth`` reminder of the current wait as sent, unless the game moved past ``version`` or it was
+        already sent (not a game change: the version stays). True when this call recorded it."""
+        changed = await self.db.execute(
+            "UPDATE games SET reminders_sent = ? WHERE id = ? AND version = ? AND reminders_sent < ?",
+            (nth, game_id, version, nth),
+        )
+        return changed == 1
+
     async def set_language(self, game_id: int, language: str | None) -> None:
         """The language of the game's public messages (not a game change: the version and buttons stay)."""
         await self.db.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))

@@ -149,6 +149,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.already_rolled": "The dice were already rolled this turn.",
     "rule.game_over": "The game is over.",
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
+    "error.incident": "Something went wrong on our side; nothing was changed (incident {incident}). Please try again.",
     # carcassonne turn flow (bot/cogs/carcassonne.py) and narration (bot/narrate.py)
     "carcassonne.begins": "Carcassonne begins with the start tile at (0, 0).",
     "carcassonne.turn_place": (

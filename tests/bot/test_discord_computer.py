@@ -296,7 +296,7 @@ async def test_takeover_needs_a_turn_limit(world: World) -> None:
 
 
 def test_computer_seat_names_are_localised() -> None:
-    from bot.cogs.computers import computer_name
+    from bot.computers import computer_name
     from bot.text.i18n import speaking
 
     with speaking("ru"):

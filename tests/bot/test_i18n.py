@@ -123,7 +123,7 @@ def test_image_text_renders_in_every_language(lang: str) -> None:
 
 
 def test_follower_spots_are_named_in_words_in_every_language() -> None:
-    from bot.narrate import spot_name
+    from bot.carcassonne.narration import spot_name
     from engine.carcassonne.tiles import ORIENTED
 
     names = {name for turns in ORIENTED.values() for o in turns for name in o.names} | {"tower"}
@@ -145,7 +145,7 @@ def test_follower_spots_are_named_in_words_in_every_language() -> None:
 
 
 def test_carcassonne_points_and_cities_take_plural_forms() -> None:
-    from bot.narrate import narrate
+    from bot.carcassonne.narration import narrate
 
     def told(points: int, cities: int) -> list[str]:
         events = [
@@ -154,7 +154,7 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
             {"type": "farm_scored", "cities": cities, "points": points, "scorers": [1]},
             {"type": "follower_placed", "player": 0, "role": "monk", "on": "cloister", "x": 1, "y": 2},
         ]  # fmt: skip
-        return narrate("carcassonne", events, ["alice", "bob"])
+        return narrate(events, ["alice", "bob"])
 
     with speaking("en"):
         assert told(1, 1) == [

@@ -1,16 +1,15 @@
-"""``/carcassonne new`` and ``/catan new`` open a lobby message with Join / Leave / Start / Cancel buttons."""
+"""The lobby: a message with Join / Leave / Start / Cancel (and computer player) buttons, opened by each game's
+``/<game> new`` command (``open_lobby``)."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
-from bot.cogs.computers import computer_name, level_name
-from bot.components import refuse
+from bot.computers import computer_name, level_name
+from bot.funnel import guarded
 from bot.host import GameService, HostError
 from bot.storage import GameRow, Seat
 from bot.text import t
@@ -119,37 +118,37 @@ class LobbyButton(
         return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, self.game_id):
+            await self._press(interaction)
+
+    async def _press(self, interaction: discord.Interaction) -> None:
         bot: BoardHost = interaction.client  # type: ignore[assignment]
         service = bot.service
         user = interaction.user
         can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
-        try:
-            if self.op == "join":
-                row = await service.join(self.game_id, self.version, seat_for(user))
-            elif self.op == "leave":
-                row = await service.leave_lobby(self.game_id, self.version, user.id)
-            elif self.op == "add":
-                row = await self._add_computer(service, user.id)
-            elif self.op == "remove":
-                row = await service.remove_computer(self.game_id, self.version, user.id)
-            elif self.op == "cancel":
-                row = await service.cancel(self.game_id, self.version, user.id, can_manage=can_manage)
-                with speaking(game_language(row.language)):
-                    content = t("lobby.cancelled", game=t(f"game.{row.game}"))
-                await interaction.response.edit_message(content=content, embed=None, view=None)
-                return
-            else:
-                await interaction.response.defer()
-                outcome = await service.start(self.game_id, self.version, user.id)
-                row = outcome.row
-                seats = ", ".join(s.mention for s in row.seats)
-                with speaking(game_language(row.language)):
-                    content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
-                await interaction.edit_original_response(content=content, embed=None, view=None)
-                bot.dispatch("game_started", row, outcome)
-                return
-        except HostError as err:
-            await refuse(interaction, err.key, **err.params)
+        if self.op == "join":
+            row = await service.join(self.game_id, self.version, seat_for(user))
+        elif self.op == "leave":
+            row = await service.leave_lobby(self.game_id, self.version, user.id)
+        elif self.op == "add":
+            row = await self._add_computer(service, user.id)
+        elif self.op == "remove":
+            row = await service.remove_computer(self.game_id, self.version, user.id)
+        elif self.op == "cancel":
+            row = await service.cancel(self.game_id, self.version, user.id, can_manage=can_manage)
+            with speaking(game_language(row.language)):
+                content = t("lobby.cancelled", game=t(f"game.{row.game}"))
+            await interaction.response.edit_message(content=content, embed=None, view=None)
+            return
+        else:
+            await interaction.response.defer()
+            outcome = await service.start(self.game_id, self.version, user.id)
+            row = outcome.row
+            seats = ", ".join(s.mention for s in row.seats)
+            with speaking(game_language(row.language)):
+                content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
+            await interaction.edit_original_response(content=content, embed=None, view=None)
+            bot.dispatch("game_started", row, outcome)
             return
         await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
 
@@ -171,91 +170,27 @@ class LobbyButton(
             raise
 
 
-class LobbyCog(commands.Cog):
-    carcassonne = app_commands.Group(name="carcassonne", description="Play Carcassonne in this channel")
-    catan = app_commands.Group(name="catan", description="Play Catan in this channel")
-
-    def __init__(self, bot: BoardHost) -> None:
-        self.bot = bot
-
-    async def _open(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        options: dict[str, Any],
-        turn_limit: int | None,
-        takeover: bool = False,
-    ) -> None:
-        if interaction.channel_id is None:
-            return
-        try:
-            row = await self.bot.service.open_lobby(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game=game,
-                host=seat_for(interaction.user),
-                options=options,
-                turn_limit=turn_limit * HOUR if turn_limit else None,
-                takeover=takeover,
-                language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
-            )
-        except HostError as err:
-            await refuse(interaction, err.key, **err.params)
-            return
-        await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
-        message = await interaction.original_response()
-        await self.bot.games.set_message(row.id, message.id)
-
-    @carcassonne.command(name="new", description="Open a Carcassonne lobby in this channel")
-    @app_commands.describe(
-        river="Start with The River (default on)",
-        tower="Add The Tower expansion",
-        farm_scoring="Farm scoring rule",
-        small_city="Old rule: a 2-tile city scores 2",
-        turn_limit=TURN_LIMIT_HELP,
-        takeover=TAKEOVER_HELP,
+async def open_lobby(
+    bot: BoardHost,
+    interaction: discord.Interaction,
+    game: str,
+    options: dict[str, Any],
+    turn_limit: int | None,
+    takeover: bool = False,
+) -> None:
+    """``/<game> new``: open a lobby in the channel (refusals are raised: the funnel answers them)."""
+    if interaction.channel_id is None:
+        return
+    row = await bot.service.open_lobby(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        game=game,
+        host=seat_for(interaction.user),
+        options=options,
+        turn_limit=turn_limit * HOUR if turn_limit else None,
+        takeover=takeover,
+        language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
     )
-    async def carcassonne_new(
-        self,
-        interaction: discord.Interaction,
-        river: bool = True,
-        tower: bool = False,
-        farm_scoring: Literal["current", "first_edition"] = "current",
-        small_city: bool = False,
-        turn_limit: app_commands.Range[int, 1, 336] | None = None,
-        takeover: bool = False,
-    ) -> None:
-        await self._open(
-            interaction,
-            "carcassonne",
-            {"river": river, "tower": tower, "farm_scoring": farm_scoring, "small_city": small_city},
-            turn_limit,
-            takeover,
-        )
-
-    @catan.command(name="new", description="Open a Catan lobby in this channel")
-    @app_commands.describe(
-        board="Map: random, random numbers, or the beginner map",
-        setup="Set-up: snake draft or the beginner positions",
-        points_to_win="Victory points needed (default 10)",
-        strict_phases="All trading before any building",
-        turn_limit=TURN_LIMIT_HELP,
-        takeover=TAKEOVER_HELP,
-    )
-    async def catan_new(
-        self,
-        interaction: discord.Interaction,
-        board: Literal["random", "random_numbers", "beginner"] = "random",
-        setup: Literal["snake", "beginner"] = "snake",
-        points_to_win: app_commands.Range[int, 3, 20] = 10,
-        strict_phases: bool = False,
-        turn_limit: app_commands.Range[int, 1, 336] | None = None,
-        takeover: bool = False,
-    ) -> None:
-        await self._open(
-            interaction,
-            "catan",
-            {"board": board, "setup": setup, "points_to_win": points_to_win, "strict_phases": strict_phases},
-            turn_limit,
-            takeover,
-        )
+    await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+    message = await interaction.original_response()
+    await bot.service.set_message(row.id, message.id)
