@@ -23,7 +23,7 @@ def apply_endpoints(rest: str | None, gateway: str | None) -> None:
 
 
 async def run(sync: bool, guild: int | None) -> int:
-    from bot.app import BoardHost
+    from bot.app import BoardHost  # lazy: `--help` and config errors answer without loading Pillow and discord.py
 
     config = load_config()
     secret = token()

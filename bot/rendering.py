@@ -17,10 +17,17 @@ import contextlib
 import logging
 import multiprocessing
 import pickle
+import random
 import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
+
+import render
+from bot.memory import keep_freed_memory
+from bot.text.i18n import install_image_labels, language, speaking
+from engine import game_class
+from render import png
 
 log = logging.getLogger("boardhost.rendering")
 
@@ -39,9 +46,6 @@ def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
     The language travels with the job because a worker process shares no context (nor installed labels) with
     the bot's process.
     """
-    import render
-    from bot.text.i18n import install_image_labels, speaking
-
     install_image_labels()
     with speaking(language):
         png: bytes = getattr(render, name)(*args)
@@ -52,10 +56,6 @@ def _worker_setup() -> None:
     """In each drawing process: freed image buffers kept for the next image (``bot.memory``), one thread per image
     (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
     instead of during it."""
-    import render
-    from bot.memory import keep_freed_memory
-    from render import png
-
     keep_freed_memory()
     png.band_threads = 1
     render.warm_up()
@@ -64,10 +64,6 @@ def _worker_setup() -> None:
 
 def _warm_view() -> dict[str, Any]:
     """A finished random game with River and Tower: every kind of tile, follower and tower is on the board."""
-    import random
-
-    from engine import game_class
-
     game = game_class("carcassonne").new(["A", "B"], {"river": True, "tower": True}, 1)
     moves = random.Random(1)
     while not game.finished:
@@ -216,8 +212,6 @@ class Renderer:
 
     async def png(self, job: Job) -> bytes:
         """The picture of ``job`` with its labels in the language of the current context."""
-        from bot.text.i18n import language
-
         name, args = job
         if self.processes <= 0 or self._loop is None:
             return await asyncio.to_thread(draw, name, args, language())

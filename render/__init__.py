@@ -23,6 +23,7 @@ from typing import Any
 
 from PIL import Image
 
+from render.fonts import warm_fonts
 from render.png import encode
 
 View = Mapping[str, Any]
@@ -100,6 +101,4 @@ def warm_up() -> None:
     from render.carcassonne.board import warm_sprites  # lazy: only the game drawn is loaded
 
     warm_sprites()
-    from render.fonts import warm_fonts
-
     warm_fonts()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.cogs.computers import Computers
 from bot.cogs.reminders import now
 from bot.host import HostError
 from bot.storage import GameRow
@@ -47,8 +48,6 @@ class TurnLimits(commands.Cog):
 
     async def time_out(self, row: GameRow) -> None:
         if row.takeover:  # the host's rule: a computer plays for the idle people until they come back
-            from bot.cogs.computers import Computers
-
             computers = self.bot.get_cog("Computers")
             if isinstance(computers, Computers):
                 await computers.take_over(row)

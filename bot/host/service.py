@@ -17,6 +17,7 @@ from bot.host.errors import HostError
 from bot.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from engine import Event, Game, RuleError, game_class
+from engine.replay import export
 
 CACHE_SIZE: Final = 256
 # At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
@@ -524,8 +525,6 @@ class GameService:
 
     async def export(self, game_id: int) -> dict[str, Any]:
         """The replay file of a finished game."""
-        from engine.replay import export
-
         row = await self.row(game_id)
         if row.status != "finished":
             raise HostError("export_unfinished")

@@ -580,10 +580,3 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     **{f"image.{key}": value for key, value in IMAGE_ENGLISH.items()},
 }
 
-
-def t(key: str, /, **params: object) -> str:
-    """The text for ``key`` in the current language (``bot.text.i18n.speaking``) filled with ``params``; the plural
-    form follows ``count`` by the language's rule."""
-    from bot.text.i18n import text
-
-    return text(key, **params)

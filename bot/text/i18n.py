@@ -20,6 +20,9 @@ from typing import Final
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from bot.text.catalogue import MESSAGES
+from render.labels import set_translator
+
 LANGUAGES: Final[tuple[str, ...]] = ("en", "zh-CN", "zh-TW", "ru")
 NATIVE_NAMES: Final[dict[str, str]] = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文", "ru": "Русский"}
 PSEUDO: Final = "en-XA"
@@ -150,8 +153,6 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
     """``key`` in ``lang`` (default: the current language) filled with ``params``; the plural form follows ``count``.
 
     A key missing from a translation falls back to English (the parity test keeps that from happening)."""
-    from bot.text.catalogue import MESSAGES
-
     lang = lang or _current.get()
     entry: Entry | None = translations(lang).get(key) if lang != "en" else None
     plural = translations(lang).plural if entry is not None else translations("en").plural
@@ -165,14 +166,16 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
     return f"{OPEN}{result}{CLOSE}" if lang == PSEUDO else result
 
 
-def _image_label(key: str, params: dict[str, object]) -> str | None:
-    from bot.text.catalogue import MESSAGES
+def t(key: str, /, **params: object) -> str:
+    """The text for ``key`` in the current language (``speaking``) filled with ``params``; the plural form follows
+    ``count`` by the language's rule."""
+    return text(key, **params)
 
+
+def _image_label(key: str, params: dict[str, object]) -> str | None:
     return text(f"image.{key}", **params) if f"image.{key}" in MESSAGES else None
 
 
 def install_image_labels() -> None:
     """Make ``render`` draw its labels from these catalogues, in the language of the current context."""
-    from render.labels import set_translator
-
     set_translator(_image_label)
