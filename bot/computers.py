@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import safely
-from bot.funnel import guarded
+from bot.funnel import each_game, guarded
 from bot.games import adapter
 from bot.host import HostError, Outcome
 from bot.host.computers import awaits_people, computers_owing, controllers
@@ -107,12 +107,11 @@ class ComputerPlayers:
 
     async def sweep(self) -> None:
         """Wake the runner of every running game where a computer owes a decision (at start-up: resume them)."""
-        for row in await self.bot.service.running():
-            try:
-                if computers_owing(row, self.bot.service.game(row)):
-                    self.wake(row.id)
-            except Exception:  # one broken game must not stop the sweep for every other game
-                log.exception("game %s: computer players not resumed", row.id)
+        async def resume(row: GameRow) -> None:
+            if computers_owing(row, self.bot.service.game(row)):
+                self.wake(row.id)
+
+        await each_game(await self.bot.service.running(), "resuming its computer players", resume)
 
     def wake(self, game_id: int) -> None:
         """Make sure the game's runner looks for computer decisions (again, if it is running)."""

@@ -9,6 +9,9 @@
 
 Buttons and selects (``bot/items.py``) and forms call ``guarded``; slash commands reach ``on_tree_error`` (set as
 ``CommandTree.on_error``); autocompletes are wrapped with ``autocomplete``.
+
+Background loops (reminders, turn limits, computer players' sweep) go through ``survives`` and ``each_game``: an
+exception from one game is logged and the loop goes on with the others, and on its next round.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
@@ -31,6 +34,9 @@ from engine import RuleError
 
 log = logging.getLogger("boardhost.funnel")
 Cog = TypeVar("Cog")
+S = TypeVar("S")
+R = TypeVar("R")
+Round = Callable[[S], Coroutine[Any, Any, None]]  # one round of a background loop, a method of its cog
 V = TypeVar("V", str, int, float)
 Completer = Callable[[Cog, discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[V]]]]
 
@@ -88,6 +94,32 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
     """``CommandTree.on_error``: a slash command's exception (discord.py wraps it) through the funnel."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     await handle(interaction, original)
+
+
+def survives(what: str) -> Callable[[Round[S]], Round[S]]:
+    """A loop's round that raises is logged and ends; the loop (``discord.ext.tasks`` would stop) runs again."""
+
+    def wrap(fn: Round[S]) -> Round[S]:
+        @functools.wraps(fn)
+        async def round_(owner: S) -> None:
+            try:
+                await fn(owner)
+            except Exception:
+                log.exception("incident %s: a round of %s failed; the next round runs as usual", incident_id(), what)
+
+        return round_
+
+    return wrap
+
+
+async def each_game(rows: Iterable[R], what: str, work: Callable[[R], Awaitable[object]]) -> None:
+    """``work(row)`` for every row; one game's exception is logged (with its id) and the others go on."""
+    for row in rows:
+        try:
+            await work(row)
+        except Exception:
+            log.exception("incident %s: game %s: %s failed; the other games go on", incident_id(),
+                          getattr(row, "id", "?"), what)  # fmt: skip
 
 
 def autocomplete(fn: Completer[Cog, V]) -> Completer[Cog, V]:

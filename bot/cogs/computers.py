@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.computers import ComputerPlayers
+from bot.funnel import survives
 from bot.host import Outcome
 from bot.storage import GameRow
 
@@ -32,6 +33,7 @@ class Computers(commands.Cog):
         self.players.turn_posted(outcome)
 
     @tasks.loop(seconds=60)
+    @survives("the computer players' sweep")
     async def sweep(self) -> None:
         await self.players.sweep()
 

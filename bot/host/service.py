@@ -108,6 +108,11 @@ class GameService:
         """Remember the game's newest turn (or lobby) message (not a change of the game: the version stays)."""
         await self.games.set_message(game_id, message_id)
 
+    async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
+        """Record the ``nth`` reminder of the wait at ``version`` as sent, unless the turn moved on meanwhile (then
+        it is not sent at all) or it was sent already."""
+        return await self.games.mark_reminder_sent(game_id, version, nth)
+
     async def dm_on_turn(self, user_id: int) -> bool:
         return await self.settings.dm_on_turn(user_id)
 
