@@ -17,7 +17,6 @@ import contextlib
 import logging
 import multiprocessing
 import pickle
-import random
 import threading
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -26,7 +25,6 @@ from typing import Any
 import render
 from bot.memory import keep_freed_memory
 from bot.text.i18n import install_image_labels, language, speaking
-from engine import game_class
 from render import png
 
 log = logging.getLogger("boardhost.rendering")
@@ -59,17 +57,7 @@ def _worker_setup() -> None:
     keep_freed_memory()
     png.band_threads = 1
     render.warm_up()
-    draw("board_png", (_warm_view(),))
-
-
-def _warm_view() -> dict[str, Any]:
-    """A finished random game with River and Tower: every kind of tile, follower and tower is on the board."""
-    game = game_class("carcassonne").new(["A", "B"], {"river": True, "tower": True}, 1)
-    moves = random.Random(1)
-    while not game.finished:
-        game.apply(game.random_action(moves))
-    view: dict[str, Any] = game.view(None)
-    return view
+    draw("board_png", (render.sample_view(),))
 
 
 def _worker(conn: Connection) -> None:
