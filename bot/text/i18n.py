@@ -9,6 +9,7 @@ the catalogue stands out.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import contextvars
 import gettext
@@ -116,7 +117,8 @@ def resolve(locale: object, default: str = "en") -> str:
 
 
 _default = ["en"]
-_readers: dict[int, str] = {}
+READERS: Final = 10_000  # users whose last locale is remembered (the least recently seen are forgotten first)
+_readers: collections.OrderedDict[int, str] = collections.OrderedDict()
 
 
 def set_default_language(lang: str) -> None:
@@ -136,13 +138,21 @@ def game_language(stored: str | None, guild_locale: object = None) -> str:
 
 
 def remember_locale(user_id: int, lang: str) -> None:
-    """The language a user last interacted in (direct messages use it; kept for the process)."""
+    """The language a user last interacted in (direct messages use it). At most ``READERS`` users are remembered:
+    the one seen least recently is forgotten first (their DMs fall back to the game's language)."""
     _readers[user_id] = lang
+    _readers.move_to_end(user_id)
+    while len(_readers) > READERS:
+        _readers.popitem(last=False)
 
 
 def reader_language(user_id: int, fallback: str | None = None) -> str:
     """The language of direct messages to ``user_id``: their last interaction's locale, else ``fallback``."""
-    return _readers.get(user_id) or resolve(fallback, default=_default[0])
+    known = _readers.get(user_id)
+    if known is not None:
+        _readers.move_to_end(user_id)
+        return known
+    return resolve(fallback, default=_default[0])
 
 
 def supported(lang: str) -> bool:

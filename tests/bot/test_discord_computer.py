@@ -30,7 +30,13 @@ TRADES = frozenset({"offer", "counter", "accept", "decline", "withdraw", "confir
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """The bot of every test here: computer players move without a pause and do not wait for answers."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    config = Config(
+        database=tmp_path / "bot.sqlite3",
+        reminder_check=1800,
+        computer_pause=0,
+        computer_offer_wait=0,
+        render_processes=0,
+    )
     return BoardHost(config, rng=random.Random(1))
 
 

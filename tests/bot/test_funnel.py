@@ -79,7 +79,13 @@ async def test_a_slash_command_that_fails_tells_an_incident_too(
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """Computer players move without a pause; reminders after 12 and 24 hours, swept every half hour."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    config = Config(
+        database=tmp_path / "bot.sqlite3",
+        reminder_check=1800,
+        computer_pause=0,
+        computer_offer_wait=0,
+        render_processes=0,
+    )
     return BoardHost(config, rng=random.Random(1))
 
 
@@ -114,7 +120,7 @@ async def test_a_corrupt_game_does_not_stop_the_other_games_reminders_and_comput
     await world.bot.remove_cog("Computers")  # the bot goes down before the computer player could move
     waiting = await open_game(world, computer, computer=True)
     assert await world.bot.games.actions(waiting.id) == []
-    await world.bot.db.execute("UPDATE games SET state = '{\"schema\": 1, \"tiles\": [' WHERE id = ?", (bad.id,))
+    await world.bot.db.execute('UPDATE games SET state = \'{"schema": 1, "tiles": [\' WHERE id = ?', (bad.id,))
     await world.bot.db.execute("UPDATE games SET seats = 'not json' WHERE id = ?", (worse.id,))
 
     with caplog.at_level(logging.ERROR):

@@ -255,7 +255,13 @@ async def fuzzer_for(env: Any, bot: BoardHost, seed: int) -> Fuzzer:
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """Computer players (the fuzzer seats some through the lobby) move at once, within the click that made a
     decision theirs, so that a game never changes in the background of a later, unrelated click."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    config = Config(
+        database=tmp_path / "bot.sqlite3",
+        reminder_check=1800,
+        computer_pause=0,
+        computer_offer_wait=0,
+        render_processes=0,
+    )
     return BoardHost(config, rng=random.Random(1))
 
 
