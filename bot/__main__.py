@@ -11,6 +11,7 @@ import sys
 import discord
 
 from bot.config import TOKEN_HELP, ConfigError, load_config, token
+from bot.invite import explain
 
 
 def apply_endpoints(rest: str | None, gateway: str | None) -> None:
@@ -52,8 +53,6 @@ async def run(sync: bool, guild: int | None) -> int:
 
 
 def print_invite(application_id: int | None) -> int:
-    from bot.invite import explain
-
     try:
         application_id = application_id or load_config().application_id
     except ConfigError as err:

@@ -113,7 +113,7 @@ def _from_file(path: Path | None) -> Config:
         _check_known(data)
     except ConfigError as err:
         raise ConfigError(f"{target}: {err}") from None
-    from bot.text.i18n import LANGUAGES
+    from bot.text.i18n import LANGUAGES  # lazy: Babel and the catalogues load only to check a config file
 
     language = _get(data, "language", "default", str, "en")
     if language not in LANGUAGES:
