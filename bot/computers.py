@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import safely
+from bot.components import BLUE
 from bot.funnel import each_game, guarded
 from bot.games import adapter
 from bot.host import HostError, Outcome
@@ -59,11 +60,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:b
     """On the takeover message: the person a computer stands in for plays again."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("computer.button.back"), style=discord.ButtonStyle.primary, custom_id=f"bh:back:{game_id}"
-            )
-        )
+        super().__init__(discord.ui.Button(label=t("computer.button.back"), style=BLUE, custom_id=f"bh:back:{game_id}"))
         self.game_id = game_id
 
     @classmethod
@@ -107,6 +104,7 @@ class ComputerPlayers:
 
     async def sweep(self) -> None:
         """Wake the runner of every running game where a computer owes a decision (at start-up: resume them)."""
+
         async def resume(row: GameRow) -> None:
             if computers_owing(row, self.bot.service.game(row)):
                 self.wake(row.id)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components import BLUE, GREEN, GREY, RED
 from bot.computers import computer_name, level_name
 from bot.funnel import guarded
 from bot.host import GameService, HostError
@@ -24,14 +25,7 @@ OPS = ("join", "leave", "start", "cancel")
 HOUR = 3600
 TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
 TAKEOVER_HELP = "When a turn limit runs out, a computer plays for that player until they return"
-STYLES = {
-    "join": discord.ButtonStyle.success,
-    "leave": discord.ButtonStyle.secondary,
-    "start": discord.ButtonStyle.primary,
-    "cancel": discord.ButtonStyle.danger,
-    "add": discord.ButtonStyle.secondary,
-    "remove": discord.ButtonStyle.secondary,
-}
+STYLES = {"join": GREEN, "leave": GREY, "start": BLUE, "cancel": RED, "add": GREY, "remove": GREY}
 
 
 def seat_for(user: discord.abc.User) -> Seat:

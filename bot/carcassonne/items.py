@@ -12,7 +12,7 @@ from typing import Any, Final
 import discord
 
 from bot.carcassonne.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
-from bot.components import PAGE, PLACEHOLDER, clip
+from bot.components import GREY, PAGE, PLACEHOLDER, clip
 from bot.funnel import guarded
 from bot.items import Press, Slot
 
@@ -30,7 +30,7 @@ class CarcButton(
         op: str,
         arg: str = "",
         label: str = "",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        style: discord.ButtonStyle = GREY,
     ) -> None:
         super().__init__(
             discord.ui.Button(label=clip(label or op), style=style, custom_id=custom_id(game_id, version, op, arg))

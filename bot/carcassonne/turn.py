@@ -13,7 +13,7 @@ import discord
 from bot.carcassonne.ids import cell_value, ordered_cells
 from bot.carcassonne.items import CarcButton, CarcSelect
 from bot.carcassonne.narration import narrate, spot_name
-from bot.components import CONTENT, PAGE, ROW_WIDTH, Layout, names_of, option
+from bot.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
 from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
@@ -102,16 +102,16 @@ def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View
         if pages > 1:
             if page > 0:
                 label = t("carcassonne.page_prev", first=(page - 1) * PAGE + 1, last=page * PAGE)
-                layout.button(CarcButton(gid, version, "page", str(page - 1), label, discord.ButtonStyle.secondary))
+                layout.button(CarcButton(gid, version, "page", str(page - 1), label, GREY))
             if page < pages - 1:
                 last = min((page + 2) * PAGE, len(cells))
                 label = t("carcassonne.page_next", first=(page + 1) * PAGE + 1, last=last)
-                layout.button(CarcButton(gid, version, "page", str(page + 1), label, discord.ButtonStyle.secondary))
+                layout.button(CarcButton(gid, version, "page", str(page + 1), label, GREY))
     elif decision == "follower":
         _follower_choices(layout, row, game)
     for i, holder in enumerate(game.ransom_options()):
         label = t("carcassonne.ransom", name=row.seats[holder].name)
-        button = CarcButton(gid, version, "ransom", str(holder), label, discord.ButtonStyle.danger)
+        button = CarcButton(gid, version, "ransom", str(holder), label, RED)
         layout.button(button, new_row=i == 0 and decision == "follower")
     return layout.view
 
@@ -148,17 +148,13 @@ def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
         layout.select(CarcSelect(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
         spots = []
     for on in spots:
-        layout.button(CarcButton(gid, version, "spot", on, spot_name(on), discord.ButtonStyle.primary))
+        layout.button(CarcButton(gid, version, "spot", on, spot_name(on), BLUE))
     layout.button(
-        CarcButton(gid, version, "pass", "", t("carcassonne.no_follower"), discord.ButtonStyle.secondary),
+        CarcButton(gid, version, "pass", "", t("carcassonne.no_follower"), GREY),
         new_row=bool(spots) and len(spots) % ROW_WIDTH == 0,
     )
     for x, y in tops:
-        layout.button(
-            CarcButton(
-                gid, version, "top", f"{x},{y}", t("carcassonne.tower_top", x=x, y=y), discord.ButtonStyle.primary
-            )
-        )
+        layout.button(CarcButton(gid, version, "top", f"{x},{y}", t("carcassonne.tower_top", x=x, y=y), BLUE))
 
 
 def step_of(game: Carcassonne) -> tuple[int, int] | None:
@@ -178,7 +174,7 @@ def rotation_message(row: GameRow, game: Carcassonne, cell: tuple[int, int]) -> 
                 "rot",
                 f"{x},{y},{rotation}",
                 t("carcassonne.rotation", degrees=rotation),
-                discord.ButtonStyle.primary,
+                BLUE,
             )
         )
     content = t("carcassonne.choose_rotation", tile=game.drawn, number=number, x=x, y=y)

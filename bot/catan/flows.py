@@ -136,7 +136,7 @@ async def refresh(bot: BoardHost, game_id: int) -> None:
 
 def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
     """What ``seat`` learns from ``events`` that a spectator does not."""
-    names = [s.name for s in row.seats]
+    names = names_of(row)
     public = public_events(events, None)
     mine = public_events(events, seat)
     lines = []
