@@ -30,6 +30,7 @@ from bot.games import GameAdapter, register
 from bot.host import GameService
 from bot.lobby import LobbyButton
 from bot.memory import keep_freed_memory
+from bot.mentions import load_command_ids
 from bot.rendering import Renderer
 from bot.storage import Database, Games
 from bot.text.commands import CatalogueTranslator
@@ -38,7 +39,10 @@ from bot.text.i18n import install_image_labels, remember_locale, resolve, set_de
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
 GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
-# The games this bot hosts, in the order their commands are added.
+# The game-neutral cogs, then the games this bot hosts (each brings its cog), in the order their commands are added.
+COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers], ...] = (
+    GameCog, Reminders, TurnLimits, Notify, Computers
+)  # fmt: skip
 GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
 
@@ -104,14 +108,12 @@ class BoardHost(commands.Bot):
         self.renderer = Renderer(self.config.render_processes)
         await self.renderer.start()
         self.db = await Database.open(self.config.database)
+        await load_command_ids(self.db, self.tree, self.config.dev_guild)
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
-        await self.add_cog(GameCog(self))
-        await self.add_cog(Reminders(self))
-        await self.add_cog(TurnLimits(self))
-        await self.add_cog(Notify(self))
-        await self.add_cog(Computers(self))
+        for cog in COGS:
+            await self.add_cog(cog(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
         self.add_dynamic_items(LobbyButton, BackButton)
         for game in GAMES:  # the games, registered explicitly: everything else asks bot.games for them

@@ -62,8 +62,13 @@ class GameAdapter(Protocol):
         """The game's dynamic buttons and selects, added to the bot so that they work across restarts."""
         ...
 
+    @property
+    def cog_type(self) -> type[commands.Cog]:
+        """The cog of the game's slash commands (``/<game> new`` and its in-game commands)."""
+        ...
+
     def cog(self, bot: BoardHost) -> commands.Cog:
-        """The game's slash commands (``/<game> new`` and its in-game commands)."""
+        """The game's cog for ``bot``."""
         ...
 
     async def post_turn(

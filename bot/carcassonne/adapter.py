@@ -25,6 +25,8 @@ class CarcassonneAdapter:
     name = NAME
     items: Sequence[type[discord.ui.DynamicItem[Any]]] = (CarcButton, CarcSelect)
 
+    cog_type: type[commands.Cog] = CarcassonneCog
+
     def __init__(self) -> None:
         DISPATCH.bind(handlers.dispatch)
 

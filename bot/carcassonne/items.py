@@ -12,7 +12,7 @@ from typing import Any, Final
 import discord
 
 from bot.carcassonne.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
-from bot.components import GREY, PAGE, PLACEHOLDER, clip
+from bot.components import BUTTON_LABEL, GREY, PAGE, PLACEHOLDER, clip
 from bot.funnel import guarded
 from bot.items import Press, Slot
 
@@ -33,7 +33,9 @@ class CarcButton(
         style: discord.ButtonStyle = GREY,
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label or op), style=style, custom_id=custom_id(game_id, version, op, arg))
+            discord.ui.Button(
+                label=clip(label or op, BUTTON_LABEL), style=style, custom_id=custom_id(game_id, version, op, arg)
+            )
         )
         self.game_id = game_id
         self.version = version

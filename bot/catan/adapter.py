@@ -26,6 +26,8 @@ class CatanAdapter:
     name = NAME
     items: Sequence[type[discord.ui.DynamicItem[Any]]] = (CatanButton, CatanSelect)
 
+    cog_type: type[commands.Cog] = CatanCog
+
     def __init__(self) -> None:
         DISPATCH.bind(handlers.dispatch)
 

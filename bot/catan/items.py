@@ -11,7 +11,7 @@ from typing import Any, Final
 import discord
 
 from bot.catan.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
-from bot.components import GREY, PAGE, PLACEHOLDER, clip
+from bot.components import BUTTON_LABEL, GREY, PAGE, PLACEHOLDER, clip
 from bot.funnel import guarded
 from bot.items import Press, Slot
 
@@ -25,7 +25,9 @@ class CatanButton(
         self, game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label or op, 80), style=style, custom_id=custom_id(game_id, version, op, arg))
+            discord.ui.Button(
+                label=clip(label or op, BUTTON_LABEL), style=style, custom_id=custom_id(game_id, version, op, arg)
+            )
         )
         self.game_id, self.version, self.op, self.arg = game_id, version, op, arg
 
