@@ -39,7 +39,8 @@ from bot.text.i18n import install_image_labels, remember_locale, resolve, set_de
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
 GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
-# The game-neutral cogs, then the games this bot hosts (each brings its cog), in the order their commands are added.
+# The games this bot hosts (each brings its cog: `/<game> new` first), then the game-neutral cogs, in the order their
+# commands are added.
 COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers], ...] = (
     GameCog, Reminders, TurnLimits, Notify, Computers
 )  # fmt: skip
@@ -112,15 +113,15 @@ class BoardHost(commands.Bot):
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
-        for cog in COGS:
-            await self.add_cog(cog(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
-        self.add_dynamic_items(LobbyButton, BackButton)
         for game in GAMES:  # the games, registered explicitly: everything else asks bot.games for them
             adapter = game()
             register(adapter)
             await self.add_cog(adapter.cog(self))
             self.add_dynamic_items(*adapter.items)
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        self.add_dynamic_items(LobbyButton, BackButton)
         # Everything made so far (modules, discord.py, Pillow, the engine's tables, the catalogues) lives as long as
         # the process: out of the collector's sight, a full collection no longer walks it (it stalled the event
         # loop for up to a quarter of a second at 50 moves a second), and the youngest generation is collected
