@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.cogs.computers import Computers
 from bot.cogs.reminders import now
+from bot.funnel import each_game, survives
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.turns import announce
@@ -38,20 +40,14 @@ class TurnLimits(commands.Cog):
         self.sweep.cancel()
 
     @tasks.loop(seconds=60)
+    @survives("the turn-limit sweep")
     async def sweep(self) -> None:
         await self.bot.ownership.refresh()
-        for row in await self.bot.games.overdue(now()):
-            if not self.bot.owns(row):  # another process runs this game's shard
-                continue
-            try:
-                await self.time_out(row)
-            except Exception:  # one broken game must not stop the sweep for every other game
-                log.exception("turn limit of game %s not enforced", row.id)
+        overdue = [row for row in await self.bot.service.overdue(now()) if self.bot.owns(row)]  # this process's
+        await each_game(overdue, "its turn limit", self.time_out)
 
     async def time_out(self, row: GameRow) -> None:
         if row.takeover:  # the host's rule: a computer plays for the idle people until they come back
-            from bot.cogs.computers import Computers
-
             computers = self.bot.get_cog("Computers")
             if isinstance(computers, Computers):
                 await computers.take_over(row)

@@ -26,8 +26,8 @@ def test_the_bots_start_after_the_migration_which_starts_after_postgresql() -> N
     assert len(bots) >= 2
     for name in bots:
         assert found[name]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
-        url = found[name]["environment"]["BOARDHOST_DATABASE_URL"]
-        assert url.startswith("postgresql://") and url == found["migrate"]["environment"]["BOARDHOST_DATABASE_URL"]
+        url = found[name]["environment"]["BOARDHOST_DATABASE"]
+        assert url.startswith("postgresql://") and url == found["migrate"]["environment"]["BOARDHOST_DATABASE"]
 
 
 def test_the_bots_shard_ranges_cover_every_shard_once() -> None:
