@@ -107,7 +107,7 @@ class ComputerPlayers:
             if self.bot.owns(outcome.row):
                 self.wake(outcome.row.id)
             else:  # a DM interaction reached this process: the game's own process moves its computers
-                self._soon(self.bot.db.notify(WAKE_CHANNEL, str(outcome.row.id)))
+                self._soon(self.bot.service.tell_processes(WAKE_CHANNEL, str(outcome.row.id)))
 
     def woken(self, payload: str) -> None:
         """Another process posted a turn of a game where a computer owes a decision (PostgreSQL NOTIFY)."""

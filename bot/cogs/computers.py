@@ -23,7 +23,7 @@ class Computers(commands.Cog):
 
     async def cog_load(self) -> None:
         self.sweep.start()
-        await self.bot.db.listen(WAKE_CHANNEL, self.players.woken)
+        await self.bot.service.listen_to_processes(WAKE_CHANNEL, self.players.woken)
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()

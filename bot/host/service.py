@@ -84,6 +84,14 @@ class GameService:
         """The game's row as stored now, with the columns that change without a new version (the turn message)."""
         return await self.games.get(game_id)
 
+    async def tell_processes(self, channel: str, payload: str) -> None:
+        """Tell the other bot processes sharing the database (PostgreSQL NOTIFY; nobody else listens to SQLite)."""
+        await self.games.db.notify(channel, payload)
+
+    async def listen_to_processes(self, channel: str, callback: Callable[[str], None]) -> None:
+        """Call ``callback(payload)`` for what other bot processes tell on ``channel``."""
+        await self.games.db.listen(channel, callback)
+
     async def open_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's lobby or running game, or None."""
         row = await self.games.open_in_channel(channel_id)
