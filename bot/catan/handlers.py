@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.catan.flows import Seated, act, explain, hand_text, require_turn, seated
+from bot.catan.flows import Seated, act, explain, hand_text, refuse_closed_offer, require_turn, seated
 from bot.catan.items import BLUE, CatanSelect
 from bot.catan.menus import afford, build_menu, button_for, card_menu, hand_view, trade_menu, victim_view
 from bot.catan.modals import DiscardModal, OfferModal
@@ -261,11 +261,13 @@ async def _hand(click: Click) -> None:
 
 async def _reply(click: Click) -> None:
     kind = {"acc": "accept", "dec": "decline", "wd": "withdraw"}[click.op]
+    await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(click.arg))
     await click.act({"type": kind, "offer": int(click.arg)}, strict=False)
 
 
 async def _confirm(click: Click) -> None:
     offer, _, seat = click.arg.partition(",")
+    await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(offer))
     await click.act({"type": "confirm", "offer": int(offer), "with": int(seat)}, strict=False)
 
 
@@ -290,6 +292,7 @@ async def _offer_modal(click: Click) -> discord.ui.Modal:
 
 async def _counter_modal(click: Click) -> discord.ui.Modal:
     found = await click.seated(strict=False)
+    await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(click.arg))
     offer = next((o for o in found.game.view(found.seat)["offers"] if o["id"] == int(click.arg)), None)
     if offer is None:
         raise RuleError("unknown_offer", t("catan.offer_gone", offer=click.arg))
