@@ -127,18 +127,32 @@ class Catalogue:
 
     def key(self, text: str, rule_messages: set[str]) -> str | None:
         """The catalogue key of ``text``: ``error.rule`` if it is the message of a RuleError raised meanwhile (or
-        a catalogue text given as a rule's reason); for texts joined by blank lines, the key of the first part."""
+        a catalogue text given as a rule's reason); for texts joined by blank lines, the key of the first part; a
+        text of several lines (a hand, a DM's news) that is no template as a whole, line by line, the first line's."""
         parts = [text] if "\n\n" not in text else text.split("\n\n")
         keys = [self._key(part, rule_messages) for part in parts]
         return None if None in keys else keys[0]
 
     def _key(self, text: str, rule_messages: set[str]) -> str | None:
-        if text in rule_messages and text.strip():
+        found = self._line_key(text, rule_messages)
+        if found is None and "\n" in text:
+            keys = [self._line_key(line, rule_messages) for line in text.split("\n")]
+            return None if None in keys else keys[0]
+        return found
+
+    def _line_key(self, text: str, rule_messages: set[str]) -> str | None:
+        if text.strip() and any(rule.fullmatch(text) for rule in map(rule_pattern, rule_messages)):
             return "error.rule"
         for key, pattern in self.patterns:
             if pattern.fullmatch(text):
                 return key
         return None
+
+
+def rule_pattern(message: str) -> re.Pattern[str]:
+    """A RuleError's message as a player may see it: "seat 2" (and "seat 2's") replaced by a name."""
+    parts = re.split(r"\bseat \d+(?:'s)?", message)
+    return re.compile(r"[^\n]+?".join(re.escape(part) for part in parts))
 
 
 # -- drivers ---------------------------------------------------------------------------------------------------
@@ -176,6 +190,11 @@ class Driver(Protocol):
         ``row`` is the channel's open game, whatever its kind, or None. Check here what only this game knows (the
         answer a command must get, that autocomplete offers legal choices) with ``fz.answered`` and ``fz.expect``.
         """
+        ...
+
+    def lasting(self, game: Game, custom_id: str) -> bool:
+        """Whether a component of the running ``game`` may stay on a public message other than its latest one
+        (Catan: the reply buttons of a public offer while that offer is open). Carcassonne: never."""
         ...
 
 
@@ -222,6 +241,11 @@ class Counts:
     reminders: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     refusal_keys: dict[str, int] = field(default_factory=dict)
+    finished_games: dict[str, int] = field(default_factory=dict)  # per game ("carcassonne", "catan")
+    done: dict[str, int] = field(default_factory=dict)  # what drivers did, by name ("catan.offer", "catan.dm")
+
+    def tally(self, what: str, count: int = 1) -> None:
+        self.done[what] = self.done.get(what, 0) + count
 
 
 class ErrorLog(logging.Handler):
@@ -546,7 +570,7 @@ class Fuzzer:
             )
             if refusal is None and opened is not None and choice == "game status":
                 description = reply.embeds[0].description or ""
-                for seat in load(opened).actors():
+                for seat in load(opened).public_actors():  # a private offer's recipient stays unnamed
                     self.expect(
                         f"<@{opened.seats[seat].user_id}>" in description, f"status names no actor: {description}"
                     )
@@ -638,7 +662,7 @@ class Fuzzer:
             self.expect(row is not None and row.status == "active", f"#{table.channel.name}: a message with no game")
             assert row is not None
             played = controllers(row)  # computer players and the people they stand in for are never reminded
-            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).actors() if s not in played}
+            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).public_actors() if s not in played}
             for message in posted:
                 key = self.catalogue.key(message.content, set())
                 mentioned = set(re.findall(r"<@\d+>", message.content))
@@ -747,11 +771,19 @@ class Fuzzer:
             return await self._checked(lambda: user.select(message, [chosen], custom_id=custom_id))
         return await self._checked(lambda: user.click(message, custom_id=custom_id))
 
-    async def select(self, user: MemberActor, message: Any, custom_id: str, value: str) -> InteractionResult:
+    async def click_id(self, user: Any, message: Any, custom_id: str) -> InteractionResult:
+        """Click the button ``custom_id`` (``user``: a member, or a user handle in their DMs)."""
+        return await self._checked(lambda: user.click(message, custom_id=custom_id))
+
+    async def select(self, user: Any, message: Any, custom_id: str, value: str) -> InteractionResult:
         return await self._checked(lambda: user.select(message, [value], custom_id=custom_id))
 
     async def slash(self, user: MemberActor, channel: ChannelHandle, name: str, **options: Any) -> InteractionResult:
         return await self._checked(lambda: user.slash(channel, name, **options))
+
+    async def submit(self, user: Any, shown: InteractionResult, values: dict[str, str]) -> InteractionResult:
+        """Fill in and send the form that ``shown`` (an interaction answered with a modal) opened for ``user``."""
+        return await self._checked(lambda: user.submit_modal(shown, values))
 
     async def autocomplete(
         self, user: MemberActor, channel: ChannelHandle, name: str, option: str, value: str, **filled: Any
@@ -842,6 +874,9 @@ class Fuzzer:
         if record.type == AUTOCOMPLETE_INTERACTION:
             return True, False, False
         replies = self.replies(result, record.source_message_id)
+        if result.modal is not None:  # a form opened: the answer is the form (its submission is checked on its own)
+            self.expect(not replies, f"{what} opened a form and replied besides")
+            return True, False, False
         refused = False
         for reply in replies:
             refused = self._check_reply(what, reply) or refused
@@ -901,6 +936,9 @@ class Fuzzer:
                 await self._check_replay(row, now.actions)
                 if row.status != (before.status if before else None) and row.status in ("finished", "abandoned"):
                     setattr(self.counts, row.status, getattr(self.counts, row.status) + 1)
+                    if row.status == "finished":
+                        finished = self.counts.finished_games
+                        finished[row.game] = finished.get(row.game, 0) + 1
             if row.status in ("lobby", "active"):
                 self._check_latest_message(row)
             self.seen[row.id] = now
@@ -939,12 +977,16 @@ class Fuzzer:
                 current in component["custom_id"] + ":",
                 f"game {row.id} is at version {row.version} but its message offers {component['custom_id']}",
             )
+        game = load(row) if row.status == "active" else None
+        driver = self.driver_for(row)
         for message in messages.values():
             if message.id == row.message_id or message.flags & EPHEMERAL:
                 continue
             for component in flat(message.components):
                 match = CUSTOM_ID.match(component["custom_id"])
                 self.expect(
-                    match is None or int(match["game"]) != row.id,
+                    match is None
+                    or int(match["game"]) != row.id
+                    or (game is not None and driver.lasting(game, component["custom_id"])),
                     f"game {row.id}: an older message {message.id} still offers {component['custom_id']}",
                 )

@@ -28,20 +28,28 @@ from __future__ import annotations
 
 import os
 import random
+import re
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from simcord import MemberActor
+from simcord import InteractionResult, MemberActor
+from simcord.builders import UserHandle
 
 from bot.app import BoardHost
 from bot.cogs.carcassonne import ordered_cells, parse_cell
+from bot.cogs.catan import legal_spots
 from bot.config import Config
 from bot.host.computers import controllers
 from bot.rebuild import load
 from bot.storage import GameRow
 from engine import Game
+from engine.ai import decide
 from engine.carcassonne.options import build_stack, parse_options
+from tests.bot.catan_driver import Hands, perform
+from tests.bot.conftest import World
 from tests.bot.fuzzing import Catalogue, Fuzzer, FuzzFailure, Table
 
 DEFAULT_STEPS: Final = 1200
@@ -242,8 +250,161 @@ class CarcassonneDriver:
         fz.answered(await fz.slash(user, table.channel, "place", cell=text, rotation=rotation), expected)
 
 
-# Every game the fuzzer plays. Catan joins with a CatanDriver once its Discord cog exists.
-DRIVERS: Final = [CarcassonneDriver()]
+    def lasting(self, game: Game, custom_id: str) -> bool:
+        return False
+
+
+# -- Catan -----------------------------------------------------------------------------------------------------
+
+# What people type where a Catan place is wanted.
+ODD_PLACES: Final = ("", " ", "0", "55", "J", "J-", "J-NE-", "Z-NE", "J-XX", "25-", "25-25", "1-54", "２５", "x" * 90)
+# The reply buttons of an offer carry its number: bh:ct:{game}:{version}:{op}:{offer}[,{seat}]
+OFFER_REPLY: Final = re.compile(r"bh:ct:\d+:\d+:(?:acc|dec|cnt):(?P<offer>\d+)$")
+
+
+@dataclass
+class Seat:
+    """A seat as the driver names it: a member who clicks, or a computer player's name only."""
+
+    name: str
+    member: MemberActor | None
+
+    def __getattr__(self, what: str) -> Any:  # click, select, slash, user: only a person has them
+        if self.member is None:
+            raise AttributeError(f"{self.name} is a computer player")
+        return getattr(self.member, what)
+
+
+class FuzzHands(Hands):
+    """The Catan driver's clicks and typing, each checked by the fuzzer like every other interaction."""
+
+    def __init__(self, fz: Fuzzer, world: World, row: GameRow) -> None:
+        super().__init__(world)
+        self.fz, self.row = fz, row
+
+    async def click(self, who: Any, message: Any, custom_id: str) -> InteractionResult:
+        where = "in their DMs" if isinstance(who, UserHandle) else "on " + str(message.id)
+        self.fz.note(f"{who.name}: button {custom_id} {where}")
+        return await self.fz.click_id(who, message, custom_id)
+
+    async def select(self, who: Any, message: Any, value: str, custom_id: str) -> InteractionResult:
+        self.fz.note(f"{who.name}: {value} in {custom_id}")
+        return await self.fz.select(who, message, custom_id, value)
+
+    async def slash(self, who: Any, name: str, **options: Any) -> InteractionResult:
+        self.fz.note(f"{who.name}: /{name} {options or ''}")
+        return await self.fz.slash(who, self.world.channel, name, **options)
+
+    async def submit(self, who: Any, shown: Any, values: dict[str, str]) -> InteractionResult:
+        self.fz.note(f"{who.name}: sends the form {values}")
+        return await self.fz.submit(who, shown, values)
+
+    async def autocomplete(self, who: Any, name: str, option: str, typed: str, **filled: Any) -> list[dict[str, Any]]:
+        self.fz.note(f"{who.name}: autocomplete /{name} {option} {typed!r} {filled}")
+        choices = await self.fz.autocomplete(who, self.world.channel, name, option, typed, **filled)
+        await check_build_choices(self.fz, self.row, who, str(filled.get("what", "settlement")), choices)
+        return choices
+
+
+async def check_build_choices(
+    fz: Fuzzer, row: GameRow | None, user: MemberActor, what: str, choices: list[dict[str, Any]]
+) -> None:
+    """``/build`` autocomplete offers only legal places of the user's seat (nothing to anyone else)."""
+    fresh = await fz.bot.games.get(row.id) if row is not None else None
+    seat = fresh.seat_of(user.id) if fresh is not None else None
+    legal: set[str] = set()
+    if fresh is not None and fresh.game == "catan" and fresh.status == "active" and seat is not None:
+        legal = set(legal_spots(load(fresh), seat, what))
+    values = [str(c["value"]) for c in choices]
+    fz.expect(set(values) <= legal, f"/build autocomplete offered {values} for {what}; legal: {sorted(legal)}")
+
+
+def catan_answer(row: GameRow | None, user: MemberActor) -> str | None:
+    """The refusal ``/hand`` and ``/build`` must give before the game is asked, or None."""
+    if row is None:
+        return "error.no_game_here"
+    if row.game != "catan":
+        return "catan.not_catan"
+    if row.status != "active":
+        return "error.not_started"
+    if row.seat_of(user.id) is None:
+        return "error.not_seated"
+    return None
+
+
+class CatanDriver:
+    """Catan through its turn messages, private menus, forms, public offers, DMs, ``/build`` and ``/hand``: each
+    move is the computer's ``random`` choice for a seat that owes a decision, made as a person would make it."""
+
+    game = "catan"
+    seats = (3, 4)
+
+    def lobby(self, rng: random.Random) -> tuple[str, dict[str, Any]]:
+        options: dict[str, Any] = {"board": rng.choice(("random", "random_numbers", "beginner"))}
+        if options["board"] == "beginner" and rng.random() < 0.6:
+            options["setup"] = "beginner"  # the set-up placed: straight to the first roll
+        options["points_to_win"] = 3 if rng.random() < 0.85 else 4  # short games: one more settlement wins
+        if rng.random() < 0.15:
+            options["strict_phases"] = True
+        return "catan new", options
+
+    def stored_options(self, rng: random.Random, row: GameRow) -> dict[str, Any]:
+        return {}
+
+    async def move(self, fz: Fuzzer, table: Table, row: GameRow, game: Game) -> None:
+        catan: Any = game
+        seat = fz.rng.choice(catan.actors())
+        action = decide(game, seat, "random", random.Random(fz.rng.getrandbits(32)))
+        seats = [Seat(s.name, None if s.computer else fz.by_id[s.user_id]) for s in row.seats]
+        fz.note(f"{row.seats[seat].name} is to {action}")
+        world = World(fz.env, fz.bot, table.channel, None, None, None)
+        ways: Counter[str] = Counter()
+        await perform(world, seats, action, hands=FuzzHands(fz, world, row), rng=fz.rng, ways=ways)
+        fz.counts.tally(f"catan.{action['type']}")
+        if action["type"] == "offer":
+            fz.counts.tally("catan.offer_to_one" if action.get("to") is not None else "catan.offer_to_all")
+        for way, count in ways.items():
+            fz.counts.tally(f"catan.by.{way}", count)
+
+    async def command(self, fz: Fuzzer, table: Table, user: MemberActor, row: GameRow | None) -> None:
+        rng = fz.rng
+        game: Any = load(row) if row is not None and row.game == "catan" and row.status == "active" else None
+        if game is not None and row is not None and rng.random() < 0.5:
+            people = [s for s, who in enumerate(row.seats) if not who.computer]
+            if people:
+                user = fz.player(row, rng.choice(people))
+        refusal = catan_answer(row, user)
+        roll = rng.random()
+        what = rng.choice(("road", "settlement", "city"))
+        if roll < 0.3:
+            fz.note(f"{user.name}: /hand, expecting {refusal or 'their hand'}")
+            fz.answered(await fz.slash(user, table.channel, "hand"), refusal or "catan.hand.resources")
+            return
+        seat = row.seat_of(user.id) if row is not None else None
+        legal = legal_spots(game, seat, what) if game is not None and seat is not None else []
+        if roll < 0.55:
+            typed = rng.choice(legal)[: rng.randint(0, 4)] if legal and rng.random() < 0.6 else rng.choice(ODD_PLACES)
+            fz.note(f"{user.name}: autocomplete /build {what} {typed!r}")
+            choices = await fz.autocomplete(user, table.channel, "build", "where", typed, what=what)
+            await check_build_choices(fz, row, user, what, choices)
+            return
+        where = rng.choice(legal) if legal and rng.random() < 0.6 else rng.choice(ODD_PLACES)
+        expected = refusal
+        if expected is None and game is not None and seat != game.current:
+            expected = "error.not_your_turn"
+        fz.note(f"{user.name}: /build {what} {where!r}, expecting {expected or 'the rules to decide'}")
+        result = await fz.slash(user, table.channel, "build", what=what, where=where)
+        if expected is not None:
+            fz.answered(result, expected)
+
+    def lasting(self, game: Game, custom_id: str) -> bool:
+        """A public offer's Accept / Decline / Counter stay on its message exactly while the offer is open."""
+        match = OFFER_REPLY.match(custom_id)
+        return match is not None and int(match["offer"]) in {o["id"] for o in game.view(None)["offers"]}
+
+
+# Every game the fuzzer plays.
+DRIVERS: Final = [CarcassonneDriver(), CatanDriver()]
 
 
 async def fuzzer_for(env: Any, bot: BoardHost, seed: int) -> Fuzzer:
