@@ -54,13 +54,18 @@ def find(message: Any, *, op: str | None = None, label: str | None = None, kind:
 async def choose(
     world: World, user: Any, message: Any, op: str, value: str, page_op: str, hands: Hands | None = None
 ) -> Any:
-    """Pick ``value`` in the ``op`` select of ``message``, paging with ``page_op`` buttons until it shows."""
+    """Pick ``value`` in the ``op`` select of ``message``, paging with ``page_op`` buttons until it shows (forward
+    to the last page, then back: someone may have turned the pages of a shared message)."""
     hands = hands or Hands(world)
-    for _ in range(5):
+    label = t("catan.page_next")
+    for _ in range(10):
         select = find(message, op=op, kind=3)
         if any(o["value"] == value for o in select["options"]):
             return await hands.select(user, message, value, select["custom_id"])
-        await hands.click(user, message, find(message, op=page_op, label=t("catan.page_next"))["custom_id"])
+        pages = [c for c in flat(message) if f":{page_op}" in str(c.get("custom_id"))]
+        if not any(c.get("label") == label for c in pages):
+            label = t("catan.page_prev")
+        await hands.click(user, message, find(message, op=page_op, label=label)["custom_id"])
         message = refreshed(world, message)
     raise AssertionError(f"{value} not offered in {op}")
 

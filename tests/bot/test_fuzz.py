@@ -30,6 +30,7 @@ import os
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -50,7 +51,7 @@ from engine.ai import decide
 from engine.carcassonne.options import build_stack, parse_options
 from tests.bot.catan_driver import Hands, perform
 from tests.bot.conftest import World
-from tests.bot.fuzzing import Catalogue, Fuzzer, FuzzFailure, Table
+from tests.bot.fuzzing import Catalogue, Driver, Fuzzer, FuzzFailure, Table
 
 DEFAULT_STEPS: Final = 1200
 STEPS: Final = int(os.environ.get("FUZZ_STEPS", DEFAULT_STEPS))
@@ -354,7 +355,7 @@ class CatanDriver:
     async def move(self, fz: Fuzzer, table: Table, row: GameRow, game: Game) -> None:
         catan: Any = game
         seat = fz.rng.choice(catan.actors())
-        action = decide(game, seat, "random", random.Random(fz.rng.getrandbits(32)))
+        action = self.choose(catan, seat, fz.rng)
         seats = [Seat(s.name, None if s.computer else fz.by_id[s.user_id]) for s in row.seats]
         fz.note(f"{row.seats[seat].name} is to {action}")
         world = World(fz.env, fz.bot, table.channel, None, None, None)
@@ -365,6 +366,24 @@ class CatanDriver:
             fz.counts.tally("catan.offer_to_one" if action.get("to") is not None else "catan.offer_to_all")
         for way, count in ways.items():
             fz.counts.tally(f"catan.by.{way}", count)
+
+    @staticmethod
+    def choose(game: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The ``random`` computer's choice, nudged so that a short run sees what a long game would: players often
+        keep their cards rather than build with fewer than 8 (so a 7 makes someone discard), make offers in any
+        turn, and half of the offers go to one player (answered in their DMs)."""
+        action = decide(game, seat, "random", random.Random(rng.getrandbits(32)))
+        main = game.phase == "main" and seat == game.current
+        if main and action["type"] in ("settlement", "city", "road") and sum(game.hand[seat]) < 8:
+            if rng.random() < 0.7:
+                return {"player": seat, "type": "end_turn"}
+        if main and action["type"] not in ("offer", "settlement", "city") and rng.random() < 0.15:
+            offers = [a for a in game.legal_actions(seat) if a["type"] == "offer"]
+            if offers and not any(o["from"] == seat for o in game.offers):
+                action = rng.choice(offers)
+        if action["type"] == "offer" and rng.random() < 0.5:
+            action = {**action, "to": rng.choice([s for s in range(game.n) if s != seat])}
+        return action
 
     async def command(self, fz: Fuzzer, table: Table, user: MemberActor, row: GameRow | None) -> None:
         rng = fz.rng
@@ -407,9 +426,9 @@ class CatanDriver:
 DRIVERS: Final = [CarcassonneDriver(), CatanDriver()]
 
 
-async def fuzzer_for(env: Any, bot: BoardHost, seed: int) -> Fuzzer:
+async def fuzzer_for(env: Any, bot: BoardHost, seed: int, drivers: Sequence[Driver] = DRIVERS) -> Fuzzer:
     await bot.tree.sync()  # what `python -m bot sync` does; the bot never syncs on start
-    return Fuzzer(env, bot, DRIVERS, seed=seed)
+    return Fuzzer(env, bot, drivers, seed=seed)
 
 
 @pytest.fixture
@@ -429,6 +448,13 @@ async def test_random_clicks_and_commands_never_break_a_game(simcord_env: Any, s
         assert counts.refusals >= 200 and {"error.stale", "error.not_your_turn", "error.not_seated"} <= set(
             counts.refusal_keys
         )
+        # both games were played to the end, and Catan went through trades, the robber and discards
+        assert counts.finished_games.get("carcassonne", 0) >= 1 and counts.finished_games.get("catan", 0) >= 1
+        done = counts.done
+        for what in ("offer_to_all", "offer_to_one", "accept", "decline", "counter", "bank_trade", "discard", "robber"):
+            assert done.get(f"catan.{what}", 0) >= 1, (what, done)
+        for way in ("dm", "public_offer", "/hand", "/build"):  # replies in DMs and on the public offer
+            assert done.get(f"catan.by.{way}", 0) >= 1, (way, done)
 
 
 # -- the harness fails when it should ------------------------------------------------------------------------
@@ -504,3 +530,15 @@ async def test_the_fuzzer_notices_a_log_that_does_not_replay(
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match=r"differs from the replay|do not replay"):
         await fuzzer.run(200)
+
+
+async def test_the_fuzzer_notices_a_closed_offer_that_keeps_its_buttons(
+    simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def keep(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr("bot.catan.flows.close_offers", keep)
+    fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1, [CatanDriver()])
+    with pytest.raises(FuzzFailure, match=r"an older message .* still offers bh:ct:\d+:\d+:(acc|dec|cnt):"):
+        await fuzzer.run(400)
