@@ -13,10 +13,13 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
 
 - after every interaction: simcord recorded no bot error and nothing was logged at ERROR (a dynamic item's callback
   error only reaches discord.py's log, so the log is watched too); the interaction was acknowledged; every reply is
-  a catalogue text (an ``error.rule`` reason must be the message of a ``RuleError`` raised meanwhile, or another
-  catalogue text), never ``error.internal``, never empty, and ephemeral unless it is one of the few announcements
-  meant for the channel; a slash command always replies; a click that gets no reply must have changed a game or
-  the clicked message; a refusal changes no game; autocomplete offers at most 25 choices with short names;
+  a catalogue text (an ``error.rule`` reason must be the message of a ``RuleError`` raised meanwhile, with player
+  names for "seat N", or another catalogue text; a reply of several lines, such as a hand or a DM's news, is
+  matched line by line), never ``error.internal``, never empty, and ephemeral unless it is one of the few
+  announcements meant for the channel; a slash command always replies; a click answered with a form (a modal)
+  replies nothing else, and the form's submission is checked like any interaction; a click that gets no reply must
+  have changed a game or the clicked message; a refusal changes no game; autocomplete offers at most 25 choices
+  with short names;
 - what only the situation decides: ``/game`` commands, ``/stats``, ``/settings``, lobby commands and each driver's
   commands get the answer the situation calls for (``answered``); ``/game status`` names who must act, ``/stats``
   counts the finished games, an export replays to the stored game; nobody changes a running game they do not sit
@@ -26,7 +29,11 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
   (``bot.rebuild.rebuild``), its version never goes down, nothing changes without a new version, finished and
   abandoned games stay as they are, ``finished`` agrees with the engine and the winners with its result; a channel
   has at most one open game; the components on an open game's latest message carry its current version, and no
-  other public message in the channel still offers that game's components.
+  other public message in the channel still offers that game's components, except those its driver says may last
+  (``Driver.lasting``: a Catan public offer's replies while that offer is open, and not a moment longer).
+
+``/game status`` and reminders name the seats the game publicly waits for (``public_actors``: the recipient of a
+private Catan offer is not named).
 
 Interactions at the same moment (two people clicking one button, a command typed while the bot still answers a
 click) go through ``tests/bot/simultaneous.py``. Besides it, two things lean on simcord internals: the interaction

@@ -2,22 +2,27 @@
 channels: no unhandled exception, every refusal explained, and the stored state always equals the replay of the
 stored log. The harness and the list of what it checks are in ``tests/bot/fuzzing.py``.
 
-Seeded and deterministic. ``FUZZ_STEPS`` (default 1200, about half a minute) and ``FUZZ_SEED`` scale it up or vary
+Seeded and deterministic. ``FUZZ_STEPS`` (default 1200, under a minute) and ``FUZZ_SEED`` scale it up or vary
 it locally, e.g. ``FUZZ_STEPS=20000 FUZZ_SEED=7 pytest tests/bot/test_fuzz.py``; a failure names the seed, the
 step and the steps before it.
 
-Adding a game (Catan, once ``bot/cogs/catan.py`` exists): write a class like ``CarcassonneDriver`` with the
-``Driver`` members of ``tests/bot/fuzzing.py`` and add an instance to ``DRIVERS``:
+Two games are driven: ``CarcassonneDriver`` (the turn message's cell select, rotation and follower buttons,
+``/place``) and ``CatanDriver`` (each move is the ``random`` computer's choice for a seat that owes a decision, made
+through the UI by ``tests/bot/catan_driver.py``: turn message, private menus, forms, the buttons of a public offer,
+a private offer's buttons in the player's DMs, ``/build`` with its autocomplete, ``/hand``). Adding a game: write a
+class like these with the ``Driver`` members of ``tests/bot/fuzzing.py`` and add an instance to ``DRIVERS``:
 
 - ``game`` and ``seats``: the engine name ("catan") and how many players to seat (3 to 4);
 - ``lobby(rng)``: the lobby command and random options, e.g. ``("catan new", {"board": "beginner"})``;
 - ``stored_options(rng, row)``: options to store before anyone joins (Carcassonne shortens its stack), or ``{}``;
 - ``move(fz, table, row, game)``: one complete legal move for a seat in ``game.actors()``, made the way a player
   would (the turn message's buttons and selects, found with ``fz.message_of`` and ``fz.components``, or the game's
-  commands), each interaction through ``fz.use`` / ``fz.select`` / ``fz.slash`` after a ``fz.note``; several seats
-  may owe a decision at once in Catan (discards), any of them will do;
+  commands), each interaction through ``fz.use`` / ``fz.click_id`` / ``fz.select`` / ``fz.slash`` / ``fz.submit``
+  after a ``fz.note``; several seats may owe a decision at once (Catan discards and offer replies), any will do;
 - ``command(fz, table, user, row)``: the game's own commands and autocompletes with random arguments, checking the
-  answer they must get with ``fz.answered`` (see ``place_answer``) and what autocomplete offers with ``fz.expect``.
+  answer they must get with ``fz.answered`` (see ``place_answer``) and what autocomplete offers with ``fz.expect``;
+- ``lasting(game, custom_id)``: whether a component may stay on a public message that is not the game's latest
+  (a Catan public offer's replies, exactly while the offer is open); else the stale-message check refuses it.
 
 Everything else (strangers, stale and simultaneous clicks, ``/game`` commands, restarts, the storage and reply
 checks) the fuzzer does for every game alike. Components must carry ``prefix:game:version`` custom ids
@@ -250,7 +255,6 @@ class CarcassonneDriver:
         fz.note(f"{user.name}: /place {text!r} {rotation}, expecting {expected}")
         fz.answered(await fz.slash(user, table.channel, "place", cell=text, rotation=rotation), expected)
 
-
     def lasting(self, game: Game, custom_id: str) -> bool:
         return False
 
@@ -374,9 +378,9 @@ class CatanDriver:
         turn, and half of the offers go to one player (answered in their DMs)."""
         action = decide(game, seat, "random", random.Random(rng.getrandbits(32)))
         main = game.phase == "main" and seat == game.current
-        if main and action["type"] in ("settlement", "city", "road") and sum(game.hand[seat]) < 8:
-            if rng.random() < 0.7:
-                return {"player": seat, "type": "end_turn"}
+        builds = action["type"] in ("settlement", "city", "road")
+        if main and builds and sum(game.hand[seat]) < 8 and rng.random() < 0.7:
+            return {"player": seat, "type": "end_turn"}
         if main and action["type"] not in ("offer", "settlement", "city") and rng.random() < 0.15:
             offers = [a for a in game.legal_actions(seat) if a["type"] == "offer"]
             if offers and not any(o["from"] == seat for o in game.offers):
@@ -539,6 +543,6 @@ async def test_the_fuzzer_notices_a_closed_offer_that_keeps_its_buttons(
         return None
 
     monkeypatch.setattr("bot.catan.flows.close_offers", keep)
-    fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1, [CatanDriver()])
+    fuzzer = await fuzzer_for(simcord_env, simcord_bot, 3, [CatanDriver()])
     with pytest.raises(FuzzFailure, match=r"an older message .* still offers bh:ct:\d+:\d+:(acc|dec|cnt):"):
-        await fuzzer.run(400)
+        await fuzzer.run(200)
