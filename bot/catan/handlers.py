@@ -291,8 +291,8 @@ async def _offer_modal(click: Click) -> discord.ui.Modal:
 
 
 async def _counter_modal(click: Click) -> discord.ui.Modal:
-    found = await click.seated(strict=False)
     await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(click.arg))
+    found = await click.seated(strict=False)
     offer = next((o for o in found.game.view(found.seat)["offers"] if o["id"] == int(click.arg)), None)
     if offer is None:
         raise RuleError("unknown_offer", t("catan.offer_gone", offer=click.arg))

@@ -56,7 +56,7 @@ from engine.ai import decide
 from engine.carcassonne.options import build_stack, parse_options
 from tests.bot.catan_driver import Hands, perform
 from tests.bot.conftest import World
-from tests.bot.fuzzing import Catalogue, Driver, Fuzzer, FuzzFailure, Table
+from tests.bot.fuzzing import Catalogue, Driver, Fuzzer, FuzzFailure, Table, flat
 
 DEFAULT_STEPS: Final = 1200
 STEPS: Final = int(os.environ.get("FUZZ_STEPS", DEFAULT_STEPS))
@@ -261,10 +261,11 @@ class CarcassonneDriver:
 
 # -- Catan -----------------------------------------------------------------------------------------------------
 
-# What people type where a Catan place is wanted.
-ODD_PLACES: Final = ("", " ", "0", "55", "J", "J-", "J-NE-", "Z-NE", "J-XX", "25-", "25-25", "1-54", "２５", "x" * 90)
+# What people type where a Catan place is wanted (never nothing: Discord sends no empty required option).
+ODD_PLACES: Final = ("0", "55", "J", "J-", "J-NE-", "Z-NE", "J-XX", "25-", "25-25", "1-54", "２５", "x" * 90)
 # The reply buttons of an offer carry its number: bh:ct:{game}:{version}:{op}:{offer}[,{seat}]
 OFFER_REPLY: Final = re.compile(r"bh:ct:\d+:\d+:(?:acc|dec|cnt):(?P<offer>\d+)$")
+OFFER_BUTTON: Final = re.compile(r"bh:ct:\d+:\d+:(?:acc|dec|cnt|wd|conf):(?P<offer>\d+)(?:,\d+)?$")
 
 
 @dataclass
@@ -373,13 +374,13 @@ class CatanDriver:
 
     @staticmethod
     def choose(game: Any, seat: int, rng: random.Random) -> dict[str, Any]:
-        """The ``random`` computer's choice, nudged so that a short run sees what a long game would: players often
-        keep their cards rather than build with fewer than 8 (so a 7 makes someone discard), make offers in any
+        """The ``random`` computer's choice, nudged so that a short run sees what a long game would: players mostly
+        keep their cards rather than spend them with fewer than 8 (so a 7 makes someone discard), make offers in any
         turn, and half of the offers go to one player (answered in their DMs)."""
         action = decide(game, seat, "random", random.Random(rng.getrandbits(32)))
         main = game.phase == "main" and seat == game.current
-        builds = action["type"] in ("settlement", "city", "road")
-        if main and builds and sum(game.hand[seat]) < 8 and rng.random() < 0.7:
+        spends = action["type"] in ("settlement", "city", "road", "buy", "bank_trade")
+        if main and spends and sum(game.hand[seat]) < 8 and rng.random() < 0.85:
             return {"player": seat, "type": "end_turn"}
         if main and action["type"] not in ("offer", "settlement", "city") and rng.random() < 0.15:
             offers = [a for a in game.legal_actions(seat) if a["type"] == "offer"]
@@ -399,6 +400,8 @@ class CatanDriver:
         refusal = catan_answer(row, user)
         roll = rng.random()
         what = rng.choice(("road", "settlement", "city"))
+        if roll < 0.15 and await self.click_in_dms(fz, user):
+            return
         if roll < 0.3:
             fz.note(f"{user.name}: /hand, expecting {refusal or 'their hand'}")
             fz.answered(await fz.slash(user, table.channel, "hand"), refusal or "catan.hand.resources")
@@ -407,6 +410,7 @@ class CatanDriver:
         legal = legal_spots(game, seat, what) if game is not None and seat is not None else []
         if roll < 0.55:
             typed = rng.choice(legal)[: rng.randint(0, 4)] if legal and rng.random() < 0.6 else rng.choice(ODD_PLACES)
+            typed = "" if rng.random() < 0.1 else typed
             fz.note(f"{user.name}: autocomplete /build {what} {typed!r}")
             choices = await fz.autocomplete(user, table.channel, "build", "where", typed, what=what)
             await check_build_choices(fz, row, user, what, choices)
@@ -419,6 +423,30 @@ class CatanDriver:
         result = await fz.slash(user, table.channel, "build", what=what, where=where)
         if expected is not None:
             fz.answered(result, expected)
+
+    async def click_in_dms(self, fz: Fuzzer, user: MemberActor) -> bool:
+        """``user`` clicks a button of a message in their DMs (an offer or an acceptance, often long closed): a
+        closed offer's button is refused as no longer open and leaves the message without buttons."""
+        stored = fz.env.backend.messages.get(user.user.dm_channel.id, {}).values()
+        dms = sorted((m for m in stored if flat(m.components)), key=lambda m: m.id)
+        if not dms:
+            return False
+        message = fz.rng.choice(dms)
+        component = fz.rng.choice(flat(message.components))
+        custom_id = str(component["custom_id"])
+        match, row = OFFER_BUTTON.match(custom_id), await fz.game_of(component)
+        fz.expect(match is not None and row is not None, f"a DM offers {custom_id}")
+        assert match is not None and row is not None
+        game: Any = load(row) if row.status == "active" else None
+        closed = game is None or game.offer(int(match["offer"])) is None
+        fz.note(f"{user.name}: button {custom_id} in their DMs (offer {'closed' if closed else 'open'})")
+        result = await fz.click_id(user.user, fz.handle(message), custom_id)
+        if closed:
+            fz.answered(result, "catan.offer_gone" if game is not None else "error.not_active")
+            after = fz.env.backend.get_message(message.channel_id, message.id)
+            fz.expect(not flat(after.components), f"a closed offer's DM still offers {flat(after.components)}")
+        fz.counts.tally("catan.dm_click_closed" if closed else "catan.dm_click_open")
+        return True
 
     def lasting(self, game: Game, custom_id: str) -> bool:
         """A public offer's Accept / Decline / Counter stay on its message exactly while the offer is open."""
