@@ -1,7 +1,9 @@
 """Plays engine-chosen Catan actions through the Discord UI, as a person would: buttons, selects, modals, /hand.
 
 ``perform(world, users, action)`` turns one engine action (from ``Catan.random_action``) into the clicks that make
-it; tests then check that the stored game moved exactly as the engine says it should.
+it; tests then check that the stored game moved exactly as the engine says it should. Given an ``rng`` it also
+takes the other ways a player has (``/build``, a public offer's buttons, a private offer's buttons in their DMs),
+and given ``hands`` it clicks through them (the fuzzer's checked interactions, ``tests/bot/test_fuzz.py``).
 """
 
 from __future__ import annotations

@@ -503,6 +503,13 @@ def test_the_catalogue_knows_its_texts_and_nothing_else() -> None:
     assert catalogue.key("", set()) is None
     assert catalogue.key("tile E does not fit there", set()) is None
     assert catalogue.key("tile E does not fit there", {"tile E does not fit there"}) == "error.rule"
+    # a rule's message shows names for seats; nothing else may differ
+    assert catalogue.key("émile does not hold 1 ore", {"seat 2 does not hold 1 ore"}) == "error.rule"
+    assert catalogue.key("émile does not hold 1 ore!", {"seat 2 does not hold 1 ore"}) is None
+    # several lines (a hand, a DM's news): each line a catalogue text, the first one names it
+    hand = "Resources (3 cards): 3 brick\nDevelopment cards: nothing\nYour victory points: 2"
+    assert catalogue.key(hand, set()) == "catan.hand.resources"
+    assert catalogue.key(hand + "\nTraceback (most recent call last):", set()) is None
 
 
 async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
