@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.catan.names import bundle_text, card_name, resource, resource_name
-from bot.catan.turn import PREFIX, is_light, offer_text, turn_image, turn_text, turn_view
+from bot.catan.offer_messages import KEEPS_OFFERS, close_offers
+from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
 from bot.components import Refusal, image_file, refuse, rule_reason
 from bot.host import HostError
 from bot.host.service import Outcome
@@ -33,13 +33,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("boardhost.catan")
 DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no mutual server / DMs closed
-# The reply buttons of an offer (Accept, Decline, Counter; Confirm and Withdraw in the maker's DMs): the offer's
-# number is their argument (Confirm's is "offer,seat").
-OFFER_BUTTON: Final = re.compile(PREFIX + r":(?P<game>\d+):\d+:(?:acc|dec|cnt|wd|conf):(?P<offer>\d+)")
-# How far back in the channel a closed offer's message is looked for (a click on one further back heals it).
-OFFER_SCAN: Final = 25
-# Events after which no public offer can have closed: nothing to take off older messages.
-KEEPS_OFFERS: Final = frozenset({"offer_made", "offer_accepted", "offer_declined", "discarded"})
 
 
 @dataclass
@@ -162,46 +155,6 @@ async def post_news(
     if view is not None:
         kwargs["view"] = view
     await channel.send(**kwargs)
-
-
-def offers_on(message: discord.Message, game_id: int) -> set[int]:
-    """The numbers of the offers of game ``game_id`` whose reply buttons ``message`` shows."""
-    found = set()
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            match = OFFER_BUTTON.match(str(getattr(child, "custom_id", None) or ""))
-            if match is not None and int(match["game"]) == game_id:
-                found.add(int(match["offer"]))
-    return found
-
-
-async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messageable) -> None:
-    """Take the reply buttons off the game's recent public offer messages whose offer has closed (traded,
-    withdrawn, void, or the turn ended): a closed offer's buttons would only be refused."""
-    with contextlib.suppress(HostError):
-        row = await bot.service.row(game_id)  # the newest state: a later offer may have been posted meanwhile
-        open_now = {o["id"] for o in catan(bot, row).offers} if row.status == "active" else set()
-        with contextlib.suppress(discord.HTTPException):
-            async for message in channel.history(limit=OFFER_SCAN):
-                if bot.user is not None and message.author.id != bot.user.id:
-                    continue
-                shown = offers_on(message, game_id)
-                if shown and not shown <= open_now:
-                    await message.edit(view=None)
-
-
-async def refuse_closed_offer(bot: BoardHost, interaction: discord.Interaction, game_id: int, offer: int) -> None:
-    """A click on a reply button of an offer that is no longer open: take the buttons off the message clicked (a
-    public offer or a DM; an ephemeral reply cannot be edited) and refuse. Nothing when the offer is open."""
-    row = await bot.service.row(game_id)
-    if row.status == "active" and catan(bot, row).offer(offer) is not None:
-        return
-    message = interaction.message
-    if message is not None and not message.flags.ephemeral and offers_on(message, game_id):
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(view=None)
-    if row.status == "active":
-        raise Refusal("rule", reason=t("catan.offer_gone", offer=offer))
 
 
 async def refresh(bot: BoardHost, game_id: int) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.catan.flows import Seated, act, explain, hand_text, refuse_closed_offer, require_turn, seated
+from bot.catan.flows import Seated, act, explain, hand_text, require_turn, seated
 from bot.catan.items import BLUE, CatanSelect
 from bot.catan.menus import afford, build_menu, button_for, card_menu, hand_view, trade_menu, victim_view
 from bot.catan.modals import DiscardModal, OfferModal
@@ -22,6 +22,7 @@ from bot.catan.names import (
     resource,
     resource_name,
 )
+from bot.catan.offer_messages import refuse_closed_offer
 from bot.catan.turn import robber_options, turn_view
 from bot.components import PAGE, Layout, Refusal, option
 from bot.host import HostError
