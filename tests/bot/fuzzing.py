@@ -30,7 +30,8 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
   abandoned games stay as they are, ``finished`` agrees with the engine and the winners with its result; a channel
   has at most one open game; the components on an open game's latest message carry its current version, and no
   other public message in the channel still offers that game's components, except those its driver says may last
-  (``Driver.lasting``: a Catan public offer's replies while that offer is open, and not a moment longer).
+  (``Driver.lasting``: a Catan public offer's replies while that offer is open, and not a moment longer); every
+  direct message the bot sent meanwhile is a catalogue text.
 
 ``/game status`` and reminders name the seats the game publicly waits for (``public_actors``: the recipient of a
 private Catan offer is not named).
@@ -246,6 +247,7 @@ class Counts:
     abandoned: int = 0
     simultaneous: int = 0
     reminders: int = 0
+    direct_messages: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     refusal_keys: dict[str, int] = field(default_factory=dict)
     finished_games: dict[str, int] = field(default_factory=dict)  # per game ("carcassonne", "catan")
@@ -328,6 +330,7 @@ class Fuzzer:
         self.errors = ErrorLog()
         self.seen: dict[int, Snapshot] = {}
         self._observed: list[Observed] = []
+        self._dms_seen: set[int] = set()  # ids of the direct messages already checked
         self._error_cursor = 0
         self._log_cursor = 0
 
@@ -345,6 +348,7 @@ class Fuzzer:
                     self.counts.steps = number + 1
                     await self.step(number)
                     await self.check_storage()
+                    self.check_direct_messages()
         finally:
             unregister()
             logging.getLogger().removeHandler(self.errors)
@@ -913,6 +917,18 @@ class Fuzzer:
                 refused = True
                 self.counts.refusal_keys[key] = self.counts.refusal_keys.get(key, 0) + 1
         return refused
+
+    def check_direct_messages(self) -> None:
+        """What the bot sent people directly (offers, stolen and bought cards, turn notices) since the last step:
+        catalogue texts, line by line."""
+        for user in self.everyone:
+            for message in self.env.backend.messages.get(user.user.dm_channel.id, {}).values():
+                if message.id in self._dms_seen:
+                    continue
+                self._dms_seen.add(message.id)
+                key = self.catalogue.key(message.content, set()) if message.content else None
+                self.expect(key is not None, f"a direct message to {user.name} is not from the catalogue: {message!r}")
+                self.counts.direct_messages += 1
 
     # -- storage ---------------------------------------------------------------------------------------------
 

@@ -487,6 +487,7 @@ async def test_random_clicks_and_commands_never_break_a_game(simcord_env: Any, s
             assert done.get(f"catan.{what}", 0) >= 1, (what, done)
         for way in ("dm", "public_offer", "/hand", "/build"):  # replies in DMs and on the public offer
             assert done.get(f"catan.by.{way}", 0) >= 1, (way, done)
+        assert counts.direct_messages >= 10 and done.get("catan.dm_click_closed", 0) >= 1
 
 
 # -- the harness fails when it should ------------------------------------------------------------------------
