@@ -129,8 +129,8 @@ async def post_turn(
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
     await bot.games.set_message(row.id, sent.id)
-    if game.next_offer > 1:  # some offer was ever made: a turn ended, a trade or a build may have closed it
-        await close_offers(bot, row.id, channel)
+    if game.next_offer > 1 or any(e.get("type") == "undone" for e in events):
+        await close_offers(bot, row.id, channel)  # a turn ended, a trade, a build or an undo may have closed one
     return Posted(sent)
 
 

@@ -487,3 +487,21 @@ async def test_a_public_offer_loses_its_buttons_once_it_closes(world: World, mon
     await world.alice.click(await turn(world), label="End turn")
     assert labels(refreshed(world, third)) == []
     assert not world.env.errors
+
+
+async def test_an_offer_taken_back_with_undo_loses_its_buttons(world: World) -> None:
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    menu = reply(await world.alice.click(await turn(world), label="Trade"))
+    form = await world.alice.click(menu, label="Offer to everyone")
+    await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    offer = next(m for m in reversed(world.channel.history()) if "Accept offer 1" in labels(m))
+    undone = reply(await world.alice.slash(world.channel, "game undo"))
+    assert undone.ephemeral and undone.content == t("cmd.undo.done")
+    assert labels(refreshed(world, offer)) == []
+    assert not world.env.errors
