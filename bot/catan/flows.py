@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.catan.names import bundle_text, card_name, resource, resource_name
-from bot.catan.offer_messages import KEEPS_OFFERS, close_offers
+from bot.catan.offer_messages import close_offers, remember
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
 from bot.components import Refusal, image_file, refuse, rule_reason
 from bot.host import HostError
@@ -115,8 +115,7 @@ async def post_turn(
             message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
             with contextlib.suppress(discord.HTTPException):
                 await message.edit(view=turn_view(current, catan(bot, current)))
-            if any(e.get("type") not in KEEPS_OFFERS for e in events):
-                await close_offers(bot, row.id, channel)
+            await close_offers(bot, row.id, channel)
             return Posted(message)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
@@ -129,8 +128,7 @@ async def post_turn(
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
     await bot.games.set_message(row.id, sent.id)
-    if game.next_offer > 1 or any(e.get("type") == "undone" for e in events):
-        await close_offers(bot, row.id, channel)  # a turn ended, a trade, a build or an undo may have closed one
+    await close_offers(bot, row.id, channel)  # a turn ended, a trade, a build or an undo may have closed one
     return Posted(sent)
 
 
@@ -145,16 +143,18 @@ async def post_news(
     lines = narrate("catan", shown, [s.name for s in row.seats])
     if not lines:
         return
-    view = None
+    view, offered = None, None
     for event in shown:
         if event.get("type") == "offer_made" and event.get("to") is None:
             offer = next((o for o in game.view(None)["offers"] if o["id"] == event["offer"]), None)
             if offer is not None:
-                view = offer_view(row, offer, public=True)
+                view, offered = offer_view(row, offer, public=True), offer["id"]
     kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
-    await channel.send(**kwargs)
+    sent = await channel.send(**kwargs)
+    if offered is not None:
+        await remember(bot, row.id, offered, sent)
 
 
 async def refresh(bot: BoardHost, game_id: int) -> None:

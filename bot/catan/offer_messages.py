@@ -1,9 +1,10 @@
 """The channel messages of public trade offers: their Accept / Decline / Counter buttons last as long as the offer.
 
-An offer closes when it is traded, withdrawn, void (its maker can no longer pay) or its turn ends. After such a
-change the bot looks through the channel's latest messages and takes the buttons off those of closed offers; a
-click on a closed offer's button that was missed (further back, or in a DM) takes them off that message and is
-answered that the offer is no longer open.
+An offer closes when it is traded, withdrawn, void (its maker can no longer pay), taken back with ``/game undo``,
+or its turn or the game ends. The bot remembers each public offer's message (in the database, so a restart loses
+nothing) and after every change takes the buttons off the messages of offers no longer open. A click on a closed
+offer's button that kept it anyway (a DM, or a message Discord failed to edit) takes the buttons off that message
+and is answered that the offer is no longer open. Nothing here reads the channel's history.
 """
 
 from __future__ import annotations
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
 # The reply buttons of an offer (Accept, Decline, Counter; Confirm and Withdraw in the maker's DMs): the offer's
 # number is their argument (Confirm's is "offer,seat").
 OFFER_BUTTON: Final = re.compile(PREFIX + r":(?P<game>\d+):\d+:(?:acc|dec|cnt|wd|conf):(?P<offer>\d+)")
-# How far back in the channel a closed offer's message is looked for.
-OFFER_SCAN: Final = 25
-# Events after which no offer can have closed: nothing to take off older messages.
-KEEPS_OFFERS: Final = frozenset({"offer_made", "offer_accepted", "offer_declined", "discarded"})
 
 
 def offers_on(message: discord.Message, game_id: int) -> set[int]:
@@ -53,18 +50,24 @@ async def open_offers(bot: BoardHost, game_id: int) -> set[int] | None:
     return {offer["id"] for offer in game.offers}
 
 
+async def remember(bot: BoardHost, game_id: int, offer: int, message: discord.Message) -> None:
+    """``message`` shows the reply buttons of the public ``offer``."""
+    await bot.games.add_offer_message(game_id, offer, message.id)
+
+
 async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messageable) -> None:
-    """Take the reply buttons off the game's recent offer messages in ``channel`` whose offer has closed."""
-    open_now = await open_offers(bot, game_id) or set()
-    try:
-        async for message in channel.history(limit=OFFER_SCAN):
-            if bot.user is not None and message.author.id != bot.user.id:
-                continue
-            shown = offers_on(message, game_id)
-            if shown and not shown <= open_now:
-                await message.edit(view=None)
-    except discord.HTTPException:  # the buttons stay; a click on one heals it (refuse_closed_offer)
+    """Take the reply buttons off the messages of the game's public offers that have closed, and forget them."""
+    shown = await bot.games.offer_messages(game_id)
+    if not shown:
         return
+    open_now = await open_offers(bot, game_id) or set()
+    for offer, message_id in shown.items():
+        if offer in open_now:
+            continue
+        if hasattr(channel, "get_partial_message"):
+            with contextlib.suppress(discord.HTTPException):  # it stays; a click on it heals it (below)
+                await channel.get_partial_message(message_id).edit(view=None)
+        await bot.games.forget_offer_message(game_id, offer)
 
 
 async def refuse_closed_offer(bot: BoardHost, interaction: discord.Interaction, game_id: int, offer: int) -> None:

@@ -440,7 +440,7 @@ async def test_amounts_and_places_in_other_digits_are_refused_with_an_explanatio
 
 async def test_a_public_offer_loses_its_buttons_once_it_closes(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Withdrawn, or the turn over: the offer's message keeps its story but no longer offers Accept / Decline /
-    Counter. A message that kept them anyway (further back than the bot looks) loses them on the first click."""
+    Counter. A message that kept them anyway (Discord refused the edit, say) loses them on the first click."""
     row = await start(world, setup="beginner")
 
     def after_roll(game: Any) -> None:
@@ -469,7 +469,7 @@ async def test_a_public_offer_loses_its_buttons_once_it_closes(world: World, mon
     async def keep(*args: Any) -> None:
         return None
 
-    with monkeypatch.context() as patched:  # the bot does not find the message: the first click heals it
+    with monkeypatch.context() as patched:  # the buttons are not taken off: the first click heals the message
         patched.setattr("bot.catan.flows.close_offers", keep)
         second = await offer_to_everyone()
         mine = reply(await world.alice.slash(world.channel, "hand"))
@@ -503,5 +503,25 @@ async def test_an_offer_taken_back_with_undo_loses_its_buttons(world: World) -> 
     offer = next(m for m in reversed(world.channel.history()) if "Accept offer 1" in labels(m))
     undone = reply(await world.alice.slash(world.channel, "game undo"))
     assert undone.ephemeral and undone.content == t("cmd.undo.done")
+    assert labels(refreshed(world, offer)) == []
+    assert not world.env.errors
+
+
+async def test_the_bot_remembers_a_public_offer_across_a_restart(world: World) -> None:
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    menu = reply(await world.alice.click(await turn(world), label="Trade"))
+    form = await world.alice.click(menu, label="Offer to everyone")
+    await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    offer = next(m for m in reversed(world.channel.history()) if "Accept offer 1" in labels(m))
+    fresh = BoardHost(world.bot.config)
+    await world.env.restart_bot(fresh)
+    await fresh.wait_until_ready()
+    await world.alice.click(await turn(world), label="End turn")
     assert labels(refreshed(world, offer)) == []
     assert not world.env.errors
