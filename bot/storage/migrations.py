@@ -62,6 +62,19 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
     (
         3,
         """
+        -- Ids Discord gave the slash commands (``python -m bot sync``), for command mentions such as </game back:id>.
+        -- guild_id 0: registered globally.
+        CREATE TABLE command_ids (
+            guild_id   BIGINT  NOT NULL,
+            name       TEXT    NOT NULL,
+            command_id BIGINT  NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        );
+        """,
+    ),
+    (
+        4,
+        """
         -- The channel message of each public Catan trade offer, whose reply buttons are taken off once the offer
         -- closes (a row is dropped then).
         CREATE TABLE offer_messages (
