@@ -52,12 +52,12 @@ async def open_offers(bot: BoardHost, game_id: int) -> set[int] | None:
 
 async def remember(bot: BoardHost, game_id: int, offer: int, message: discord.Message) -> None:
     """``message`` shows the reply buttons of the public ``offer``."""
-    await bot.games.add_offer_message(game_id, offer, message.id)
+    await bot.service.remember_offer_message(game_id, offer, message.id)
 
 
 async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messageable) -> None:
     """Take the reply buttons off the messages of the game's public offers that have closed, and forget them."""
-    shown = await bot.games.offer_messages(game_id)
+    shown = await bot.service.offer_messages(game_id)
     if not shown:
         return
     open_now = await open_offers(bot, game_id) or set()
@@ -67,7 +67,7 @@ async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messag
         if hasattr(channel, "get_partial_message"):
             with contextlib.suppress(discord.HTTPException):  # it stays; a click on it heals it (below)
                 await channel.get_partial_message(message_id).edit(view=None)
-        await bot.games.forget_offer_message(game_id, offer)
+        await bot.service.forget_offer_message(game_id, offer)
 
 
 async def refuse_closed_offer(bot: BoardHost, interaction: discord.Interaction, game_id: int, offer: int) -> None:
