@@ -9,13 +9,13 @@ and is answered that the offer is no longer open. Nothing here reads the channel
 
 from __future__ import annotations
 
-import contextlib
 import re
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.catan.turn import PREFIX
+from bot import safely
+from bot.catan.ids import PREFIX
 from bot.host import HostError
 from bot.text import t
 
@@ -64,9 +64,8 @@ async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messag
     for offer, message_id in shown.items():
         if offer in open_now:
             continue
-        if hasattr(channel, "get_partial_message"):
-            with contextlib.suppress(discord.HTTPException):  # it stays; a click on it heals it (below)
-                await channel.get_partial_message(message_id).edit(view=None)
+        if hasattr(channel, "get_partial_message"):  # if Discord refuses, a click on it heals it (below)
+            await safely.edit(channel.get_partial_message(message_id), game_id, "closed offer", view=None)
         await bot.service.forget_offer_message(game_id, offer)
 
 
@@ -78,7 +77,6 @@ async def refuse_closed_offer(bot: BoardHost, interaction: discord.Interaction, 
         return
     message = interaction.message
     if message is not None and not message.flags.ephemeral and offers_on(message, game_id):
-        with contextlib.suppress(discord.HTTPException):
-            await message.edit(view=None)
+        await safely.edit(message, game_id, "closed offer", view=None)
     if open_now is not None:  # a game that is over says so itself
         raise HostError("rule", reason=t("catan.offer_gone", offer=offer))

@@ -45,8 +45,8 @@ from simcord import InteractionResult, MemberActor
 from simcord.builders import UserHandle
 
 from bot.app import BoardHost
-from bot.cogs.carcassonne import ordered_cells, parse_cell
-from bot.cogs.catan import legal_spots
+from bot.carcassonne.ids import ordered_cells, parse_cell
+from bot.catan.commands import legal_spots
 from bot.config import Config
 from bot.host.computers import controllers
 from bot.rebuild import load
@@ -467,7 +467,13 @@ async def fuzzer_for(env: Any, bot: BoardHost, seed: int, drivers: Sequence[Driv
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """Computer players (the fuzzer seats some through the lobby) move at once, within the click that made a
     decision theirs, so that a game never changes in the background of a later, unrelated click."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    config = Config(
+        database=tmp_path / "bot.sqlite3",
+        reminder_check=1800,
+        computer_pause=0,
+        computer_offer_wait=0,
+        render_processes=0,
+    )
     return BoardHost(config, rng=random.Random(1))
 
 
@@ -519,7 +525,7 @@ async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
     async def say_nothing(*args: Any, **kwargs: Any) -> None:
         return None
 
-    monkeypatch.setattr("bot.cogs.carcassonne.refuse", say_nothing)
+    monkeypatch.setattr("bot.funnel.explain", say_nothing)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match=r"got no answer|empty message"):
         await fuzzer.run(200)
@@ -528,16 +534,16 @@ async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
 async def test_the_fuzzer_notices_an_unhandled_exception(
     simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.cogs.carcassonne import CarcButton
+    from bot.carcassonne import handlers
 
-    original = CarcButton._action
+    original = handlers.button_action
 
-    def broken(self: CarcButton) -> dict[str, Any]:
-        if self.op == "pass":
+    def broken(op: str, arg: str) -> dict[str, Any]:
+        if op == "pass":
             raise KeyError("pass")
-        return original(self)
+        return original(op, arg)
 
-    monkeypatch.setattr(CarcButton, "_action", broken)
+    monkeypatch.setattr(handlers, "button_action", broken)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match="errors were logged"):
         await fuzzer.run(200)
