@@ -79,6 +79,19 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
     (
         4,
         """
+        -- The channel message of each public Catan trade offer, whose reply buttons are taken off once the offer
+        -- closes (a row is dropped then).
+        CREATE TABLE offer_messages (
+            game_id    INTEGER NOT NULL REFERENCES games(id),
+            offer      INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            PRIMARY KEY (game_id, offer)
+        );
+        """,
+    ),
+    (
+        5,
+        """
         -- Background work without a guild (DM-only games) and takeover of a dead process's shards: whoever holds
         -- a lease (renewed on every sweep) does the work; an expired lease may be taken.
         CREATE TABLE leases (
@@ -155,6 +168,17 @@ POSTGRES: Final[tuple[tuple[int, str], ...]] = (
     ),
     (
         4,
+        """
+        CREATE TABLE offer_messages (
+            game_id    BIGINT  NOT NULL REFERENCES games(id),
+            offer      INTEGER NOT NULL,
+            message_id BIGINT  NOT NULL,
+            PRIMARY KEY (game_id, offer)
+        );
+        """,
+    ),
+    (
+        5,
         """
         CREATE TABLE leases (
             name       TEXT PRIMARY KEY,

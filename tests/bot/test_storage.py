@@ -211,3 +211,16 @@ async def test_many_single_trips_in_flight_at_once_each_complete_in_order(tmp_pa
     assert [r.version for r in results[:20]] == [version + step + 1 for step in range(20)]
     assert len(await games.actions(game_id)) == 20
     await db.close()
+
+
+async def test_a_public_offers_message_is_remembered_replaced_and_forgotten(database_url: Target) -> None:
+    db = await Database.open(database_url)
+    games = Games(db)
+    game_id, _, _ = await started(games)
+    await games.add_offer_message(game_id, 1, 1_234_567_890_123_456_789)  # a Discord id: 64 bits
+    await games.add_offer_message(game_id, 2, 20)
+    await games.add_offer_message(game_id, 2, 21)  # the offer posted again
+    assert await games.offer_messages(game_id) == {1: 1_234_567_890_123_456_789, 2: 21}
+    await games.forget_offer_message(game_id, 1)
+    assert await games.offer_messages(game_id) == {2: 21}
+    await db.close()
