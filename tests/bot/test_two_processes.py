@@ -40,6 +40,7 @@ def config(url: str, shard: int) -> Config:
         reminder_check=1800,
         computer_pause=0,
         computer_offer_wait=0,
+        render_processes=0,  # images drawn in threads: no drawing processes to outlive a stopped bot
     )
 
 
