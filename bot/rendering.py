@@ -194,6 +194,9 @@ class Renderer:
         had_started = worker.ready.done()
         if not had_started:
             worker.ready.set_exception(failure)
+            # Seen here (``_next`` only asks a ready worker): unseen, the collector would log it as never retrieved
+            # whenever it happens to run, and Python 3.11 can fail the code it interrupts (an ``ast.parse``).
+            worker.ready.exception()
         if worker.busy is not None and not worker.busy.done():
             worker.busy.set_exception(failure)
         worker.busy = None
