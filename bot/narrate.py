@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.text import t
+from bot.text import listing, t
 from render.labels import spot_label
+
+if TYPE_CHECKING:
+    from bot.catan.names import Case
 
 Event = Mapping[str, Any]
 
@@ -17,6 +20,26 @@ def spot_name(on: str) -> str:
     return spot_label(str(on), lambda key, **params: t(f"image.{key}", **params))
 
 
+def spot_side(on: str) -> str:
+    """The side of a tile a follower spot lies on, in words (``city:S`` -> "south", ``field:Nw`` -> "north, west
+    half", ``field:inner`` -> "middle"); empty for a cloister or a tower."""
+    kind, _, where = str(on).partition(":")
+    if not where:
+        return ""
+    if kind == "field" and where == "inner":
+        return t("narrate.side_middle")
+    return t(f"image.half_{where}" if kind == "field" else f"image.side_{where}")
+
+
+def _spot_kind(on: str, kinds: Sequence[str]) -> str:
+    kind = str(on).partition(":")[0]
+    return kind if kind in kinds else kinds[0]
+
+
+PLACES = ("city", "road", "cloister", "field")
+FEATURES = ("city", "road", "cloister")
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
@@ -24,7 +47,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def _who(names: Sequence[str], seats: Sequence[int]) -> str:
-    return t("narrate.and").join(_name(names, s) for s in seats)
+    return listing(_name(names, s) for s in seats)
 
 
 def _where(event: Event) -> str:
@@ -32,7 +55,7 @@ def _where(event: Event) -> str:
     if "x" in event and "y" in event:
         return f"({event['x']}, {event['y']})"
     cells = event.get("cells") or []
-    shown = ", ".join(f"({x}, {y})" for x, y in cells[:3])
+    shown = listing((f"({x}, {y})" for x, y in cells[:3]), style="enumeration")
     return shown + ("…" if len(cells) > 3 else "")
 
 
@@ -42,16 +65,27 @@ def _why(event: Event) -> str:
     pennants = event.get("pennants") or 0
     if pennants:
         parts.append(t("narrate.pennants", count=pennants))
-    return ", ".join(parts)
+    return listing(parts)
 
 
 def _feature(event: Event, names: Sequence[str], final: bool) -> str:
     scorers = list(event.get("scorers") or [])
-    feature = t(f"narrate.feature.{event.get('feature', 'city')}")
-    params = {"feature": feature, "where": _where(event), "why": _why(event), "count": event.get("points", 0)}
+    feature = _spot_kind(str(event.get("feature", "city")), FEATURES)
+    params = {"where": _where(event), "why": _why(event), "count": event.get("points", 0)}
     if not scorers:
-        return t("narrate.final_unclaimed" if final else "narrate.completed_unclaimed", **params)
-    return t("narrate.final_scored" if final else "narrate.completed", who=_who(names, scorers), **params)
+        return t(f"narrate.{'final_unclaimed' if final else 'completed_unclaimed'}.{feature}", **params)
+    key = f"narrate.{'final_scored' if final else 'completed'}.{feature}"
+    return t(key, who=_who(names, scorers), **params)
+
+
+def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
+    return listing((t("carcassonne.score", name=_name(names, s), points=p) for s, p in enumerate(scores)),
+                   style="enumeration")  # fmt: skip
+
+
+def _game_over(names: Sequence[str], winners: Sequence[int], scores: Sequence[int]) -> str:
+    key = "narrate.game_over_tie" if len(winners) > 1 else "narrate.game_over"
+    return t(key, winners=_who(names, winners), scores=_scores(names, scores))
 
 
 def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
@@ -67,24 +101,27 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             rotation=event["rotation"],
         ),
         "follower_placed": lambda: t(
-            "narrate.follower_placed",
+            f"narrate.follower_placed.{_spot_kind(event['on'], PLACES)}",
             name=player,
-            role=t(f"narrate.role.{event.get('role', 'follower')}"),
-            on=spot_name(event["on"]),
+            side=spot_side(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
         "follower_returned": lambda: t(
-            "narrate.follower_returned", name=player, on=spot_name(event["on"]), x=event["x"], y=event["y"]
+            f"narrate.follower_returned.{_spot_kind(event['on'], (*PLACES, 'tower'))}",
+            name=player,
+            side=spot_side(event["on"]),
+            x=event["x"],
+            y=event["y"],
         ),
         "tower_built": lambda: t(
             "narrate.tower_built", name=player, x=event["x"], y=event["y"], height=event.get("height", 0)
         ),
         "captured": lambda: t(
-            "narrate.captured",
+            f"narrate.captured.{_spot_kind(event['on'], (*PLACES, 'tower'))}",
             name=player,
             owner=_name(names, event.get("owner")),
-            on=spot_name(event["on"]),
+            side=spot_side(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
@@ -109,11 +146,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             owner=_name(names, event.get("owner")),
             count=event.get("count", 0),
         ),
-        "game_over": lambda: t(
-            "narrate.game_over",
-            winners=_who(names, event.get("winners", [])),
-            scores=", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(event.get("scores", []))),
-        ),
+        "game_over": lambda: _game_over(names, event.get("winners", []), event.get("scores", [])),
         "undone": lambda: t("narrate.undone", name=player),
         "timed_out": lambda: t("narrate.timed_out", name=player),
         "returned": lambda: t("narrate.returned", name=player),
@@ -123,15 +156,17 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
     return None if tell is None else tell()
 
 
-def _bundle(value: Any) -> str:
+def _bundle(value: Any, case: Case = "accusative") -> str:
+    """Cards as the object of the sentence (Russian accusative: «сбрасывает 1 глину»), or ``case="nominative"``."""
     from bot.catan.names import bundle_text
 
-    return bundle_text(value or {})
+    return bundle_text(value or {}, case=case)
 
 
 def _catan(event: Event, names: Sequence[str]) -> str | None:
     """Catan events as a spectator sees them (``public_events``): secret facts are already gone."""
     from bot.catan.names import card_name, intersection_label, path_label, resource, resource_name
+    from bot.text import MESSAGES
 
     kind = event.get("type")
     player = _name(names, event.get("player"))
@@ -139,20 +174,19 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
     def built() -> str:
         piece = str(event.get("piece"))
         where = path_label(str(event["at"])) if piece == "road" else intersection_label(int(event["at"]))
-        return t("narrate.catan.built_free" if event.get("free") else "narrate.catan.built",
-                 name=player, piece=t(f"catan.piece.{piece}"), at=where)  # fmt: skip
+        key = f"narrate.catan.built_free.{piece}" if event.get("free") else f"narrate.catan.built.{piece}"
+        return t(key if key in MESSAGES else f"narrate.catan.built.{piece}", name=player, at=where)
 
     def produced() -> str:
-        gains = [
+        lines = [
             t("narrate.catan.gain", name=_name(names, seat), cards=_bundle(bundle))
             for seat, bundle in enumerate(event.get("gains") or [])
             if bundle and any(bundle.values())
-        ]
-        line = t("narrate.catan.produced", gains="; ".join(gains)) if gains else t("narrate.catan.produced_none")
+        ] or [t("narrate.catan.produced_none")]
         short = event.get("shortage") or []
         if short:
-            line += " " + t("narrate.catan.shortage", resources=", ".join(resource_name(r) for r in short))
-        return line
+            lines.append(t("narrate.catan.shortage", resources=listing(resource_name(r) for r in short)))
+        return "\n".join(lines)  # one sentence per player, each on its line
 
     def stolen() -> str:
         thief, victim = _name(names, event.get("thief")), _name(names, event.get("victim"))
@@ -162,14 +196,16 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
             return t("narrate.catan.stole_hidden", name=thief, victim=victim)
         if event["resource"] is None:
             return t("narrate.catan.stole_nothing", name=thief, victim=victim)
-        return t("narrate.catan.stole", name=thief, victim=victim, resource=resource(event["resource"], 1))
+        return t(
+            "narrate.catan.stole", name=thief, victim=victim, resource=resource(event["resource"], 1, "accusative")
+        )
 
     def award() -> str:
-        card = t(f"catan.award.{event.get('card')}")
+        card = "largest_army" if event.get("card") == "largest_army" else "longest_road"
         if event.get("to") is None:
-            return t("narrate.catan.award_lost", card=card)
+            return t(f"narrate.catan.award_lost.{card}")
         size = event.get("length", event.get("knights", 0))
-        return t("narrate.catan.award", name=_name(names, event.get("to")), card=card, size=size)
+        return t(f"narrate.catan.award.{card}", name=_name(names, event.get("to")), count=size)
 
     def bought() -> str:
         if "card" in event:
@@ -189,14 +225,18 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
 
     tellers: dict[str, Callable[[], str]] = {
         "built": built,
-        "start_resources": lambda: t("narrate.catan.start_resources", name=player, cards=_bundle(event.get("cards"))),
+        "start_resources": lambda: (
+            t("narrate.catan.start_resources", name=player, cards=_bundle(event.get("cards"), "nominative"))
+            if any((event.get("cards") or {}).values())
+            else t("narrate.catan.start_resources_none", name=player)
+        ),
         "rolled": lambda: t(
             "narrate.catan.rolled", name=player, a=event["dice"][0], b=event["dice"][1], total=event["total"]
         ),
         "produced": produced,
         "must_discard": lambda: t(
             "narrate.catan.must_discard",
-            who=", ".join(
+            who=listing(
                 t("narrate.catan.owes", name=_name(names, s), count=n)
                 for s, n in enumerate(event.get("counts") or [])
                 if n
@@ -208,10 +248,7 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
         "bought": bought,
         "played": lambda: t("narrate.catan.played", name=player, card=card_name(str(event.get("card")))),
         "monopoly": lambda: t(
-            "narrate.catan.monopoly",
-            name=player,
-            resource=resource_name(str(event.get("resource"))),
-            count=sum(event.get("taken") or []),
+            f"narrate.catan.monopoly.{event.get('resource')}", name=player, count=sum(event.get("taken") or [])
         ),
         "took": lambda: t("narrate.catan.took", name=player, cards=_bundle(event.get("cards"))),
         "bank_traded": lambda: t(
@@ -256,9 +293,9 @@ def narrate(game: str, events: Sequence[Event], names: Sequence[str]) -> list[st
         if game == "carcassonne" and _scores_nothing(event):
             worthless += 1  # the end's unclaimed features are counted, not listed one by one
             continue
-        line = teller(event, names)
-        if line:
-            lines.append(line)
+        told = teller(event, names)
+        if told:
+            lines.extend(told.split("\n"))
     if worthless:
         lines.append(t("narrate.final_nothing", count=worthless))
     return lines

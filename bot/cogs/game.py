@@ -18,7 +18,7 @@ from bot.host import HostError
 from bot.host.computers import controllers
 from bot.host.service import waiting_for
 from bot.storage import GameRow, UserSettings
-from bot.text import t
+from bot.text import listing, t
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES, game_language, speaking
 from bot.turns import announce, retire
 
@@ -65,7 +65,7 @@ class GameCog(commands.Cog):
             for seat, score in zip(row.seats, result["scores"], strict=True)
         ]
         waiting = waiting_for(game)
-        lines.append(t("cmd.status.waiting", who=", ".join(mention(row, s) for s in waiting), count=len(waiting)))
+        lines.append(t("cmd.status.waiting", who=listing(mention(row, s) for s in waiting), count=len(waiting)))
         embed = discord.Embed(
             title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
         )

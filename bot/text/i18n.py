@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import gettext
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
+from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
@@ -24,6 +27,7 @@ LANGUAGES: Final[tuple[str, ...]] = ("en", "zh-CN", "zh-TW", "ru")
 NATIVE_NAMES: Final[dict[str, str]] = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文", "ru": "Русский"}
 PSEUDO: Final = "en-XA"
 OPEN, CLOSE = "⟦", "⟧"
+BABEL_LOCALES: Final[dict[str, str]] = {"en": "en", "zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW", "ru": "ru"}
 DOMAIN: Final = "boardhost"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 
@@ -165,6 +169,29 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
     return f"{OPEN}{result}{CLOSE}" if lang == PSEUDO else result
 
 
+ListStyle = Literal["standard", "or", "enumeration"]
+
+
+def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | None = None) -> str:
+    """``items`` as a list in ``lang``'s own way (Babel's ``format_list``): "A, B, and C", 「A、B和C」, "А, Б и В".
+
+    ``style`` is one of Babel's list styles ("standard" joins with "and", "or" with "or"), or "enumeration": the
+    language's list separator alone, without a conjunction ("A, B, C", 「A、B、C」), for lists that are not prose
+    (scores, the cells of a feature). Never glue a list with a fixed comma or a translated "and": the separators
+    and the conjunction are the language's."""
+    lang = lang or _current.get()
+    words = [str(item) for item in items]
+    if not words:
+        return ""
+    locale = BABEL_LOCALES.get(lang, "en")
+    if style == "enumeration":
+        middle = Locale.parse(locale).list_patterns["standard"]["middle"]
+        joined = functools.reduce(lambda a, b: middle.format(a, b), words)
+    else:
+        joined = format_list(words, style=style, locale=locale)
+    return f"{OPEN}{joined}{CLOSE}" if lang == PSEUDO and len(words) > 1 else joined
+
+
 def _image_label(key: str, params: dict[str, object]) -> str | None:
     from bot.text.catalogue import MESSAGES
 
@@ -172,7 +199,9 @@ def _image_label(key: str, params: dict[str, object]) -> str | None:
 
 
 def install_image_labels() -> None:
-    """Make ``render`` draw its labels from these catalogues, in the language of the current context."""
-    from render.labels import set_translator
+    """Make ``render`` draw its labels from these catalogues and its lists of names in the list format, in the
+    language of the current context."""
+    from render.labels import set_lister, set_translator
 
     set_translator(_image_label)
+    set_lister(listing)
