@@ -167,8 +167,8 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     row = await rig(world, row, seven)
     await world.alice.click(await turn(world), label="Roll")
     message = await turn(world)
-    assert "rolled" in message.content and "Seven! Discarding: bob 4 cards, carol 4 cards." in message.content
-    assert f"<@{world.bob.id}> 4 cards, <@{world.carol.id}> 4 cards" in message.content
+    assert "rolled" in message.content and "Seven! Discarding: bob (4 cards) and carol (4 cards)." in message.content
+    assert f"<@{world.bob.id}> (4 cards) and <@{world.carol.id}> (4 cards)" in message.content
     # alice owes nothing; bob counts wrong first: explained, nothing changes
     refused = reply(await world.alice.click(message, label="Discard"))
     assert refused.ephemeral and "You owe no discard now." in refused.content
