@@ -187,7 +187,7 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     robber = await turn(world)
     assert f"<@{world.alice.id}>, move the robber" in robber.content
     history = "\n".join(m.content for m in world.channel.history())
-    assert "bob discarded 2 brick, 2 lumber." in history and "carol discarded 2 wool, 2 grain." in history
+    assert "bob discarded 2 brick and 2 lumber." in history and "carol discarded 2 wool and 2 grain." in history
     current = await world.bot.games.get(row.id)
     assert current is not None
     game = world.bot.service.game(current)
