@@ -48,8 +48,9 @@ class BoardHost(commands.Bot):
 
     def _speak_reader_locale(self) -> None:
         """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
-        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s."""
-        from bot.text.i18n import remember_locale, resolve, set_default_language, set_language
+        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s, and whose
+        server is the interaction's (for command mentions)."""
+        from bot.text.i18n import remember_locale, resolve, set_default_language, set_guild, set_language
 
         set_default_language(self.config.default_language)
         parsers = self._connection.parsers
@@ -61,6 +62,7 @@ class BoardHost(commands.Bot):
             if user.get("id"):
                 remember_locale(int(user["id"]), lang)
             set_language(lang)
+            set_guild(int(data["guild_id"]) if data.get("guild_id") else None)
             parse(data)
 
         parsers["INTERACTION_CREATE"] = lambda data: contextvars.copy_context().run(in_reader_language, data)

@@ -1,6 +1,8 @@
 """Every user-facing English text, by key. Handlers never hold string literals; they call ``t(key, **params)``.
 
-A value is a format string, or a (singular, plural) pair chosen by the ``count`` parameter. This table is the
+A value is a format string, or a (singular, plural) pair chosen by the ``count`` parameter. A text that tells a
+player to use a slash command names it by a placeholder of ``bot.text.i18n.COMMAND_PLACEHOLDERS`` (``{back}``,
+``{hand}``, ...), which the catalogue fills with the command's clickable mention. This table is the
 source of the English gettext catalogue; translations live in ``bot/locale/<lang>/LC_MESSAGES/boardhost.po`` keyed
 the same way (msgctxt), and ``python -m bot.text.po`` brings them in step after a change here.
 """
@@ -25,7 +27,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",
     "cmd.left_for_computer": (
         "{name} left the game: a {level} computer player plays their seat from now on. "
-        "({name} can take it back with /game back.)"
+        "({name} can take it back with {back}.)"
     ),
     "cmd.export.caption": "The replay of this {game} game (format: boardhost-replay).",
     "cmd.stats.title": "Games played in this server",
@@ -87,7 +89,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "computer.button.back": "I'm back",
     "computer.takeover": (
         "{mention} ran out of time, so a computer player ({level}) plays for them until they return "
-        "(the I'm back button or /game back)."
+        "(the I'm back button or {back})."
     ),
     "computer.welcome_back": "Welcome back: you play your seat again. The turn is posted again.",
     "lobby.joined": "{name} joined.",
@@ -117,11 +119,11 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "option.value.snake": "snake draft",
     # host refusals (HostError keys)
     "error.no_such_game": "That game no longer exists.",
-    "error.no_game_here": "There is no game in this channel. Start one with /carcassonne new or /catan new.",
+    "error.no_game_here": "There is no game in this channel. Start one with {carcassonne_new} or {catan_new}.",
     "error.not_started": "This game has not started yet.",
     "error.stale": "This button is out of date: the game has moved on. Use the latest message.",
     "error.bad_options": "Those options do not work: {reason}",
-    "error.channel_busy": "This channel already has a game. Finish it, or ask the host to /game abandon it.",
+    "error.channel_busy": "This channel already has a game. Finish it, or ask the host to end it with {abandon}.",
     "error.not_a_lobby": "This lobby is closed.",
     "error.already_joined": "You are already in this game.",
     "error.lobby_full": "The lobby is full ({max} players).",
@@ -466,9 +468,9 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.private.offer_withdrawn": "{name} withdrew offer {offer}.",
     "catan.dm_closed": (
         "{mention}, I could not send you a direct message (your DMs are closed). "
-        "Use /hand to see your cards and open offers."
+        "Use {hand} to see your cards and open offers."
     ),
-    "catan.dm_failed": "{mention}, a direct message to you failed. Use /hand to see your cards and open offers.",
+    "catan.dm_failed": "{mention}, a direct message to you failed. Use {hand} to see your cards and open offers.",
     "catan.done": "Done.",
     "catan.not_catan": "The game in this channel is not Catan.",
     "catan.hand.resources": ("Resources ({count} card): {cards}", "Resources ({count} cards): {cards}"),

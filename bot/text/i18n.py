@@ -33,6 +33,21 @@ DOMAIN: Final = "boardhost"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("boardhost_language", default="en")
+_guild: contextvars.ContextVar[int | None] = contextvars.ContextVar("boardhost_guild", default=None)
+
+# Placeholders that stand for a whole slash-command mention: a text that tells a player to use a command names it
+# as {back}, and the catalogue fills in Discord's clickable mention (``</game back:ID>``, shown in each reader's
+# language) or, without the command's id, the readable ``/game back``. Translators never touch the syntax.
+COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
+    "back": "game back",
+    "abandon": "game abandon",
+    "hand": "hand",
+    "carcassonne_new": "carcassonne new",
+    "catan_new": "catan new",
+}
+_COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
+Mentioner = Callable[[str, "int | None"], str]
+_mentioner: list[Mentioner] = []
 
 
 def po_path(language: str) -> Path:
@@ -96,6 +111,23 @@ def speaking(lang: str | None) -> Iterator[str]:
 def set_language(lang: str | None) -> None:
     """Switch the current context's language (for a task or an interaction handler that owns its context)."""
     _current.set(resolve(lang))
+
+
+def set_guild(guild_id: int | None) -> None:
+    """The server the current context speaks in (its command mentions use the ids synced there, if any)."""
+    _guild.set(guild_id)
+
+
+def install_command_mentions(mentioner: Mentioner | None) -> None:
+    """Fill command placeholders with ``mentioner(qualified name, guild id)`` (None: the readable ``/name``)."""
+    _mentioner[:] = [mentioner] if mentioner is not None else []
+
+
+def command_text(qualified_name: str) -> str:
+    """How a text names the slash command ``qualified_name``: its mention in the current server, else ``/name``."""
+    if _mentioner:
+        return _mentioner[0](qualified_name, _guild.get())
+    return "/" + qualified_name
 
 
 def resolve(locale: object, default: str = "en") -> str:
@@ -166,6 +198,8 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
         count = params.get("count")
         index = plural(int(count)) if isinstance(count, int | float) else len(entry) - 1
         entry = entry[min(index, len(entry) - 1)]
+    for match in _COMMAND_FIELD.finditer(entry):
+        params.setdefault(match[1], command_text(COMMAND_PLACEHOLDERS[match[1]]))
     result = entry.format(**params)
     return f"{OPEN}{result}{CLOSE}" if lang == PSEUDO else result
 

@@ -3,6 +3,7 @@ needs, Chinese punctuation, zh-TW written for Taiwan, and one template where a p
 
 from __future__ import annotations
 
+import contextvars
 import re
 from typing import Any
 
@@ -11,7 +12,8 @@ import pytest
 from bot.catan.names import bundle_text
 from bot.narrate import narrate
 from bot.text import listing, t
-from bot.text.i18n import PSEUDO, speaking, translations
+from bot.text.catalogue import MESSAGES
+from bot.text.i18n import PSEUDO, install_command_mentions, set_guild, speaking, translations
 
 
 def forms(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
@@ -188,3 +190,42 @@ def test_russian_never_puts_a_name_straight_after_a_preposition() -> None:
     bare = re.compile(r"\b(с|у|от|к|для|игроку всем) \{(name|to|other|victim|thief|owner|holder|names)\}")
     texts = translations("ru").texts
     assert not [f"{k}: {f}" for k, v in texts.items() for f in forms(v) if bare.search(f)]
+
+
+COMMAND_AS_TEXT = re.compile(r"(?<![<\w])/(carcassonne|catan|game|hand|build|place|stats|settings)\b")
+
+
+def test_texts_name_commands_by_placeholder_never_as_written_commands() -> None:
+    for lang in ("en", "zh-CN", "zh-TW", "ru"):
+        texts = MESSAGES if lang == "en" else translations(lang).texts
+        written = [
+            f"{key}: {text}"
+            for key, value in texts.items()
+            if not key.startswith("slash.")
+            for text in forms(value)
+            if COMMAND_AS_TEXT.search(text)
+        ]
+        assert not written, (lang, written)
+
+
+def test_a_command_placeholder_becomes_the_commands_mention_in_the_current_server() -> None:
+    params = {"mention": "<@1>", "level": "standard"}
+    with speaking("ru"):
+        assert t("computer.takeover", **params).endswith("(кнопка «Я снова в игре» или /game back).")
+
+    def in_server() -> list[str]:
+        set_guild(77)
+        told = []
+        for lang in ("en", "zh-CN", "zh-TW", "ru"):
+            with speaking(lang):
+                told.append(t("computer.takeover", **params))
+        return told
+
+    install_command_mentions(lambda name, guild: f"</{name}:{guild}>")
+    try:
+        told = contextvars.copy_context().run(in_server)
+    finally:
+        install_command_mentions(None)
+    assert all("</game back:77>" in text and "/game back)" not in text for text in told)
+    with speaking("zh-TW"):
+        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用 /hand 查看你的牌和還有效的提議。"
