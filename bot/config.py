@@ -26,7 +26,7 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "database": ("path",),
     "language": ("default",),
     "reminders": ("after_minutes", "check_every_seconds"),
-    "discord": ("application_id", "dev_guild", "rest_base_url", "gateway_url"),
+    "discord": ("application_id", "dev_guild", "rest_base_url", "gateway_url", "give_up_after_seconds"),
     "render": ("processes",),
     "computer": ("pause_seconds", "offer_wait_seconds"),
 }
@@ -54,6 +54,7 @@ class Config:
     application_id: int | None = None  # only for `python -m bot invite`
     rest_base_url: str | None = None
     gateway_url: str | None = None
+    give_up_after: float = 300.0  # seconds without a gateway connection before the bot exits (0: never)
     render_processes: int = 0  # 0: draw images in threads of the bot's process
     computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
     computer_offer_wait: float = 120.0  # seconds a computer's trade offer stays open for people to answer
@@ -104,6 +105,7 @@ def load_config(path: Path | None = None) -> Config:
         application_id=_get(data, "discord", "application_id", int, 0) or None,
         rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
         gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
+        give_up_after=_give_up(_get(data, "discord", "give_up_after_seconds", (int, float), 300)),
         render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
         computer_pause=_seconds(data, "pause_seconds", 1.5),
         computer_offer_wait=_seconds(data, "offer_wait_seconds", 120),
@@ -114,6 +116,12 @@ def _seconds(data: dict[str, Any], key: str, default: float) -> float:
     value = _get(data, "computer", key, (int, float), default)
     if isinstance(value, bool) or value < 0:
         raise ConfigError(f"[computer] {key} must be a number of seconds, 0 or more")
+    return float(value)
+
+
+def _give_up(value: float) -> float:
+    if isinstance(value, bool) or value < 0:
+        raise ConfigError("[discord] give_up_after_seconds must be a number of seconds, 0 (never) or more")
     return float(value)
 
 
