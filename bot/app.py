@@ -92,9 +92,9 @@ class BoardHost(commands.Bot):
         from bot.cogs.notify import Notify
         from bot.cogs.reminders import Reminders
         from bot.cogs.turn_limits import TurnLimits
-        from bot.mentions import load_command_ids
+        from bot.mentions import command_mention, load_command_ids
         from bot.text.commands import CatalogueTranslator
-        from bot.text.i18n import install_image_labels
+        from bot.text.i18n import install_command_mentions, install_image_labels
 
         # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with
         # the default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
@@ -106,6 +106,7 @@ class BoardHost(commands.Bot):
         await self.renderer.start()
         self.db = await Database.open(self.config.database)
         await load_command_ids(self.db, self.tree, self.config.dev_guild)
+        install_command_mentions(command_mention)  # {back}, {hand}, ... in texts become clickable mentions
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
         await self.add_cog(LobbyCog(self))
