@@ -273,7 +273,7 @@ async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: dis
         channel = await channel_of(bot, row)
         if channel is not None:
             key = "catan.dm_closed" if getattr(err, "code", 0) in DM_CLOSED else "catan.dm_failed"
-            with contextlib.suppress(discord.HTTPException), speaking(game_language(row.language)):
+            with contextlib.suppress(discord.HTTPException), speaking(game_language(row.language), row.guild_id):
                 await channel.send(
                     t(key, mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
                 )

@@ -99,12 +99,16 @@ def language() -> str:
 
 
 @contextlib.contextmanager
-def speaking(lang: str | None) -> Iterator[str]:
-    """Produce texts in ``lang`` (a supported language, or anything ``resolve`` understands) inside the block."""
+def speaking(lang: str | None, guild: int | None = None) -> Iterator[str]:
+    """Produce texts in ``lang`` (a supported language, or anything ``resolve`` understands) inside the block; with
+    ``guild``, for that server (command mentions use the ids synced there)."""
     token = _current.set(resolve(lang))
+    place = _guild.set(guild) if guild is not None else None
     try:
         yield _current.get()
     finally:
+        if place is not None:
+            _guild.reset(place)
         _current.reset(token)
 
 
