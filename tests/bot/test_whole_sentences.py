@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.carcassonne.narration import narrate as carcassonne_narrate
 from bot.catan.names import bundle_text
-from bot.narrate import narrate
+from bot.catan.narration import narrate as catan_narrate
 from bot.text import listing, t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import PSEUDO, install_command_mentions, set_guild, speaking, translations
@@ -53,15 +54,15 @@ def test_the_pseudo_language_marks_the_lists_own_words() -> None:
 def test_the_narration_of_players_and_scores_uses_the_list_format() -> None:
     events = [{"type": "game_over", "winners": [0, 2], "scores": [12, 9, 12]}]
     with speaking("zh-CN"):
-        assert narrate("carcassonne", events, ["安娜", "鲍勃", "卡佳"]) == [
+        assert carcassonne_narrate(events, ["安娜", "鲍勃", "卡佳"]) == [
             "游戏结束，平局。获胜者：安娜和卡佳。分数：安娜 12 分、鲍勃 9 分、卡佳 12 分。"
         ]
     with speaking("ru"):
-        assert narrate("carcassonne", events, ["Аня", "Боб", "Катя"]) == [
+        assert carcassonne_narrate(events, ["Аня", "Боб", "Катя"]) == [
             "Игра окончена вничью. Побеждают: Аня и Катя. Очки: Аня — 12, Боб — 9, Катя — 12."
         ]
     with speaking("en"):
-        one = narrate("carcassonne", [{"type": "game_over", "winners": [1], "scores": [3, 7]}], ["ann", "bob"])
+        one = carcassonne_narrate([{"type": "game_over", "winners": [1], "scores": [3, 7]}], ["ann", "bob"])
     assert one == ["The game is over. Winner: bob. Scores: ann 3, bob 7."]
 
 
@@ -77,7 +78,7 @@ def test_russian_amounts_after_a_verb_stand_in_the_accusative() -> None:
         {"type": "stolen", "thief": 1, "victim": 0, "resource": "ore"},
     ]
     with speaking("ru"):
-        told = narrate("catan", events, ["Аня", "Боб"])
+        told = catan_narrate(events, ["Аня", "Боб"])
     assert told == [
         "Аня сбрасывает 1 глину и 2 руды.",
         "Аня берёт из банка 1 древесину и 1 зерно.",
@@ -107,18 +108,18 @@ def test_a_sentence_about_a_piece_or_feature_names_it_in_its_own_words() -> None
         {"type": "follower_returned", "player": 0, "x": 1, "y": 0, "on": "road:E"},
     ]  # fmt: skip
     with speaking("ru"):
-        assert narrate("carcassonne", events, ["Аня", "Боб"]) == [
+        assert carcassonne_narrate(events, ["Аня", "Боб"]) == [
             "Аня ставит разбойника на дорогу (восток) на квадрате (1, 0).",
             "Дорога в (0, 0), (1, 0) завершена: 2 очка — Аня и Боб (2 квадрата).",
             "Разбойник игрока Аня с дороги (восток) на квадрате (1, 0) возвращается в запас.",
         ]
     with speaking("zh-TW"):
-        assert narrate("carcassonne", events[1:2], ["安娜", "鮑伯"]) == [
+        assert carcassonne_narrate(events[1:2], ["安娜", "鮑伯"]) == [
             "(0, 0)、(1, 0) 的道路完成了：安娜和鮑伯 得 2 分（2 片版圖）。"
         ]
     built = [{"type": "built", "player": 0, "piece": "settlement", "at": 25}]
     with speaking("ru"):
-        assert narrate("catan", built, ["Аня"]) == ["Аня строит поселение на перекрёстке 25 · F-S."]
+        assert catan_narrate(built, ["Аня"]) == ["Аня строит поселение на перекрёстке 25 · F-S."]
 
 
 def test_an_offer_to_everyone_and_an_empty_hand_have_their_own_sentences() -> None:
