@@ -686,6 +686,9 @@ class FakeDiscord:
                 return _json(self.commands.get(guild, []))
         if p[0] == "channels" and len(p) >= 3 and p[2] == "messages":
             return await self._channel_messages(request, route, int(p[1]), p[3:])
+        if m == "GET" and len(p) == 2 and p[0] == "users" and p[1].isdigit():
+            user = self.users.get(int(p[1]))
+            return _json(user) if user is not None else self._error(404, 10013, "Unknown User")
         if m == "POST" and p == ["users", "@me", "channels"]:
             body = await request.json()
             user_id = int(body["recipient_id"])

@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 
 from tests.process.carcassonne_play import CarcassonnePeople
+from tests.process.catan_play import GOALS, CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import Person, Table, WatchedDiscord
 
 CARCASSONNE_SEED = 6
+CATAN_SEED, CATAN_POINTS = 1165, 5
 
 
 @pytest.fixture
@@ -93,3 +95,28 @@ async def test_a_whole_carcassonne_game_with_river_and_tower(
     fake.check()
     print(json.dumps(sorted(fake.latencies())[-5:]))
     await asyncio.sleep(0)
+
+
+async def test_a_whole_catan_game(launcher: Launcher, fake: WatchedDiscord, tmp_path: Path) -> None:
+    started = time.monotonic()
+    code, sync = await launcher.run("sync", "--guild", str(fake.guild_id))
+    assert code == 0, sync.log
+    table = Table(fake, tmp_path / "boardhost.sqlite3", "catan", people(fake, "Alice", "Bob", "Carol"),
+                  fake.add_channel("catan"), CATAN_SEED)  # fmt: skip
+    bot = await running_bot(launcher, fake)
+    await table.open("catan new", points_to_win=CATAN_POINTS)
+    script = Script(CATAN_SEED)
+    play = CatanPeople(table, script)
+    while not table.engine.finished:
+        action = play.next_action()
+        try:
+            await play.perform(action)
+        except BaseException:
+            dump(fake, table, bot, action)
+            raise
+    print(f"catan: {time.monotonic() - started:.1f} s, {len(table.interactions)} interactions")
+    assert set(GOALS) <= script.done
+    bot.terminate()
+    assert await bot.wait(timeout=10) == 0
+    bot.assert_no_traceback()
+    fake.check()
