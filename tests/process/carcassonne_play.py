@@ -7,6 +7,7 @@ is offered, a ransom whenever one can be paid, followers and towers often, other
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from tests.process.people import Person, Table, find, has
@@ -81,12 +82,14 @@ class CarcassonnePeople:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.step = 0
-        self.pending_rotation: tuple[Person, Any, dict[str, Any]] | None = None
+        # Called once, between a cell's choice and its rotation, from version ``pause_from`` on (a restart).
+        self.pause: Callable[[], Awaitable[None]] | None = None
+        self.pause_from = 0
 
     def next_action(self) -> dict[str, Any]:
         return choose(self.table.engine, self.table.seed, len(self.table.log))
 
-    async def perform(self, action: dict[str, Any]) -> None:
+    async def perform(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Make ``action`` through Discord and wait until the channel shows the game after it."""
         table = self.table
         person = table.people[action["player"]]
@@ -94,10 +97,15 @@ class CarcassonnePeople:
         self.step += 1
         if kind == "place" and self.step % 7 == 3:
             await self._place_by_command(person, action)
+            events = table.applied(action)
+            await table.settled()
+            return events
         elif kind == "place":
             prompt = await self.rotation_prompt(person, action)
-            await self.rotate(person, prompt, action)
-            return
+            if self.pause is not None and table.version >= self.pause_from:
+                pause, self.pause = self.pause, None
+                await pause()
+            return await self.rotate(person, prompt, action)
         else:
             message = table.turn_message()
             if kind == "ransom":
@@ -118,8 +126,9 @@ class CarcassonnePeople:
                 await table.select(person, message, find(message, "tower", ""), value)
             else:
                 raise AssertionError(f"no way to make {action}")
-        table.applied(action)
+        events = table.applied(action)
         await table.settled()
+        return events
 
     async def rotation_prompt(self, person: Person, action: dict[str, Any]) -> Any:
         """Pick the cell in the turn message's select (turning its pages); the private rotation buttons."""
@@ -137,12 +146,13 @@ class CarcassonnePeople:
         assert prompt.ephemeral, prompt
         return prompt
 
-    async def rotate(self, person: Person, prompt: Any, action: dict[str, Any]) -> None:
+    async def rotate(self, person: Person, prompt: Any, action: dict[str, Any]) -> list[dict[str, Any]]:
         table = self.table
         arg = f"{action['x']},{action['y']},{action['rotation']}"
         await table.click(person, prompt, find(prompt, "rot", arg))
-        table.applied(action)
+        events = table.applied(action)
         await table.settled()
+        return events
 
     async def _place_by_command(self, person: Person, action: dict[str, Any]) -> None:
         """``/place`` as a person types it: the cell from autocomplete, then the rotation from autocomplete."""

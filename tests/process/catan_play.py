@@ -9,6 +9,7 @@ someone holds more than seven cards (the last seat keeps every card until a disc
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine.catan import bank_trades, city_spots, playable_cards, road_pairs, road_spots, robber_choices
@@ -196,6 +197,9 @@ class CatanPeople:
     def __init__(self, table: Table, script: Script) -> None:
         self.table = table
         self.script = script
+        # Called once, between a private menu's opening and its use, from version ``pause_from`` on (a restart).
+        self.pause: Callable[[], Awaitable[None]] | None = None
+        self.pause_from = 0
 
     def next_action(self) -> dict[str, Any]:
         return self.script.choose(self.table.engine, len(self.table.log))
@@ -206,6 +210,9 @@ class CatanPeople:
         asked = await table.click(person, message, find(message, op, arg))
         menu = await table.reply(asked)
         assert menu.ephemeral, menu
+        if self.pause is not None and table.version >= self.pause_from:
+            pause, self.pause = self.pause, None
+            await pause()
         return menu
 
     async def choose_in(self, person: Person, message: Any, op: str, value: str, page_op: str) -> int:

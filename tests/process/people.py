@@ -110,6 +110,7 @@ class Table:
     game: Game | None = None
     log: list[dict[str, Any]] = field(default_factory=list)  # every action the engine recorded, in order
     views: dict[int, dict[str, Any]] = field(default_factory=dict)  # version -> spectator view
+    jobs: dict[int, tuple[str, tuple[Any, ...]]] = field(default_factory=dict)  # version -> its spectator picture
     interactions: list[int] = field(default_factory=list)
 
     @property
@@ -146,7 +147,7 @@ class Table:
         self._automatic()
         await self.click(host, lobby_message, find(lobby_message, "start"))
         self.version = await self._started()
-        self.views[self.version] = self.engine.view(None)
+        self._snapshot()
 
     async def _wait_lobby(self, person: Person) -> None:
         """Until the lobby lists ``person``."""
@@ -187,8 +188,13 @@ class Table:
             self.log.append(follow.action)
             events += follow.events
         self.version += 1
-        self.views[self.version] = game.view(None)
+        self._snapshot()
         return events
+
+    def _snapshot(self) -> None:
+        view = self.engine.view(None)
+        self.views[self.version] = view
+        self.jobs[self.version] = spectator_job(self.kind, view, self.engine)
 
     # -- interactions ----------------------------------------------------------------------------------
 
@@ -262,6 +268,29 @@ class Table:
 
         message: Message = await fake.wait_for(found, timeout=timeout)
         return message
+
+
+def spectator_job(kind: str, view: dict[str, Any], game: Any) -> tuple[str, tuple[Any, ...]]:
+    """The picture a turn message must show: drawn from the spectator view, marking only public choices."""
+    from engine.catan import road_spots, settlement_spots
+
+    if game.finished:
+        return "end_png", (view,)
+    if kind == "carcassonne":
+        decision = game.decision()
+        if decision == "follower":
+            x, y = view["placed"]
+            return "carcassonne_spots_png", (view, x, y, list(game.follower_spots()))
+        if decision == "place":
+            cells = sorted(game.legal_placements(), key=lambda c: (c[1], c[0]))
+            return "carcassonne_preview_png", (view, cells)
+        return "board_png", (view,)
+    decision = game.pending()[0]["decision"]
+    if decision == "setup_settlement":
+        return "catan_preview_png", (view, settlement_spots(game, game.current))
+    if decision == "setup_road":
+        return "catan_preview_png", (view, road_spots(game, game.current))
+    return "board_png", (view,)
 
 
 def texts(shown: Shown) -> list[str]:
