@@ -42,11 +42,11 @@ def choose(game: Any, seed: int, step: int) -> dict[str, Any]:
     offered = tower_values(game)
     captures = [v for v in offered if v.count(",") >= 4]
     if captures:
-        x, y, cx, cy, on = captures[0].split(",", 4)
-        return {**me, "type": "tower", "x": int(x), "y": int(y), "capture": {"x": int(cx), "y": int(cy), "on": on}}
+        tx, ty, cx, cy, on = captures[0].split(",", 4)
+        return {**me, "type": "tower", "x": int(tx), "y": int(ty), "capture": {"x": int(cx), "y": int(cy), "on": on}}
     if offered and rng.random() < 0.5:
-        x, y = offered[0].split(",")[:2]
-        return {**me, "type": "tower", "x": int(x), "y": int(y)}
+        tx, ty = offered[0].split(",")[:2]
+        return {**me, "type": "tower", "x": int(tx), "y": int(ty)}
     tops = game.tower_top_options()
     if tops and rng.random() < 0.1:
         x, y = tops[0]

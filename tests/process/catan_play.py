@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from engine.catan import bank_trades, city_spots, playable_cards, road_pairs, road_spots, robber_choices
@@ -22,9 +23,16 @@ from tests.process.people import Person, Table, find, has
 
 PAGE = 25
 GOALS = (
-    "knight", "road_building", "year_of_plenty", "monopoly", "victory_point", "offer_to_one", "bank_trade",
-    "discard", "stolen",
-)  # fmt: skip
+    "knight",
+    "road_building",
+    "year_of_plenty",
+    "monopoly",
+    "victory_point",
+    "offer_to_one",
+    "bank_trade",
+    "discard",
+    "stolen",
+)
 DEV = ("wool", "grain", "ore")
 
 
@@ -89,8 +97,9 @@ class Script:
                 return offer
         if hoarding:
             return {**me, "type": "end_turn"}
-        wanted_cards = not all(c in self.done for c in ("knight", "road_building", "year_of_plenty", "monopoly",
-                                                         "victory_point"))  # fmt: skip
+        wanted_cards = not all(
+            c in self.done for c in ("knight", "road_building", "year_of_plenty", "monopoly", "victory_point")
+        )
         if holds(hand, COSTS["card"]) and game.deck and (wanted_cards or rng.random() < 0.3):
             return {**me, "type": "buy"}
         if self.racing() or not wanted_cards:
@@ -183,11 +192,21 @@ def search(points: int, seeds: range) -> None:  # pragma: no cover - run by hand
     from engine import game_class
 
     for seed in seeds:
-        game = game_class("catan").new(["A", "B", "C"], {"points_to_win": points,
-                                                         "first_player": random.Random(seed).randrange(3)}, seed)  # fmt: skip
+        game: Any = game_class("catan").new(
+            ["A", "B", "C"], {"points_to_win": points, "first_player": random.Random(seed).randrange(3)}, seed
+        )
         steps, done = play_through(game, seed)
         if game.phase == OVER and set(GOALS) <= done:
             print(seed, steps)
+
+
+def shown_page(message: Any, op: str) -> int:
+    """The page a paged select shows (its custom id ends with the page number)."""
+    return int(find(message, op)["custom_id"].rsplit(",", 1)[-1].rsplit(":", 1)[-1])
+
+
+def turned(message: Any, op: str, page: int) -> bool:
+    return shown_page(message, op) == page
 
 
 class CatanPeople:
@@ -222,13 +241,12 @@ class CatanPeople:
             select = find(message, op)
             if any(o["value"] == value for o in select["options"]):
                 return await table.select(person, message, select, value)
-            page = int(select["custom_id"].rsplit(",", 1)[-1].rsplit(":", 1)[-1])
+            page = shown_page(message, op)
             arg = find(message, page_op)["custom_id"].split(":", 5)[5]
             prefix = arg.rsplit(",", 1)[0] + "," if "," in arg else ""
             turn = await table.click(person, message, find(message, page_op, f"{prefix}{page + 1}"))
             await table.fake.wait_answer(turn)
-            await table.fake.wait_for(lambda p=page: f"{p + 1}" == find(message, op)["custom_id"].rsplit(",", 1)[-1]
-                                      .rsplit(":", 1)[-1] or None)  # fmt: skip
+            await table.fake.wait_for(partial(turned, message, op, page + 1))
         raise AssertionError(f"{value} is not offered in {op}")
 
     async def perform(self, action: dict[str, Any]) -> list[dict[str, Any]]:
@@ -297,8 +315,15 @@ class CatanPeople:
         if len(victims) > 1:
             prompt = await table.reply(asked)
             victim = action["victim"]
-            await table.click(person, prompt, find(prompt, "vic", f"{op[0] if op == 'khex' else 'r'},{action['hex']},"
-                                                    f"{'' if victim is None else victim}"))  # fmt: skip
+            await table.click(
+                person,
+                prompt,
+                find(
+                    prompt,
+                    "vic",
+                    f"{op[0] if op == 'khex' else 'r'},{action['hex']},{'' if victim is None else victim}",
+                ),
+            )
 
     async def direct_message(self, person: Person, op: str, arg: str) -> Any:
         """The newest direct message to ``person`` offering ``op:arg``."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
 
 from tests.bot.fuzzing import Catalogue
 from tests.fakediscord import FakeDiscord
@@ -42,7 +41,9 @@ def private_lines(fake: FakeDiscord) -> set[str]:
     for inter in fake.interactions.values():
         messages += [m for m in [inter.original, *inter.followups] if m is not None and m.ephemeral]
     for message in messages:  # their texts: menus' choices (a robber's hexes) are the turn message's too
-        found.update(line.strip() for line in message.content.splitlines() if len(line.strip()) >= SHORTEST_PRIVATE_LINE)
+        found.update(
+            line.strip() for line in message.content.splitlines() if len(line.strip()) >= SHORTEST_PRIVATE_LINE
+        )
     return found
 
 

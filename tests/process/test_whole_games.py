@@ -24,5 +24,7 @@ async def test_both_games_played_to_the_end_through_the_real_bot_with_a_kill_in_
     assert events["follower"] and events["tower_top"], events
     assert set(GOALS) <= played.catan_goals, set(GOALS) - played.catan_goals
     latencies = sorted(played.latencies())
-    print(f"\nboth games: {played.seconds:.1f} s, {len(latencies)} interactions, "
-          f"first answer p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms")  # fmt: skip
+    print(
+        f"\nboth games: {played.seconds:.1f} s, {len(latencies)} interactions, "
+        f"first answer p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms"
+    )

@@ -177,10 +177,17 @@ async def play_both(tmp: Path) -> Played:
         code, sync = await launcher.run("sync", "--guild", str(fake.guild_id))
         assert code == 0, sync.log
         database = tmp / "boardhost.sqlite3"
-        carcassonne = Table(fake, database, "carcassonne", people(fake, "Alice", "Bob"), fake.add_channel("carcassonne"),
-                            CARCASSONNE_SEED)  # fmt: skip
-        catan = Table(fake, database, "catan", people(fake, "Chen", "Dmitri", "Élodie"), fake.add_channel("catan"),
-                      CATAN_SEED)  # fmt: skip
+        carcassonne = Table(
+            fake,
+            database,
+            "carcassonne",
+            people(fake, "Alice", "Bob"),
+            fake.add_channel("carcassonne"),
+            CARCASSONNE_SEED,
+        )
+        catan = Table(
+            fake, database, "catan", people(fake, "Chen", "Dmitri", "Élodie"), fake.add_channel("catan"), CATAN_SEED
+        )
         bots.append(await running_bot(launcher, fake))
         restart = Restart(launcher, fake, bots, 2)
         counts, goals = await asyncio.gather(
