@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` registers the slash commands.
+"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` registers the slash commands;
+``python -m bot invite [--application-id ID]`` prints the link that adds the bot to a server.
 
 Failures (a refused token, Discord out of reach, a command Discord rejects) end the process with one line on stderr
 and a non-zero status; SIGTERM (or Ctrl-C) closes the bot within a few seconds whatever it is doing.
@@ -153,12 +154,56 @@ async def run(sync: bool, guild: int | None) -> int:
     return await serve(config, secret)
 
 
+def print_invite(application_id: int | None) -> int:
+    from bot.invite import explain
+
+    try:
+        application_id = application_id or load_config().application_id
+    except ConfigError as err:
+        sys.stderr.write(f"config: {err}\n")
+        return 2
+    if not application_id:
+        sys.stderr.write(
+            "invite: no application id: pass --application-id ID or set [discord] application_id in config.toml "
+            "(Developer Portal, your application, General Information)\n"
+        )
+        return 2
+    print(explain(application_id))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="boardhost Discord bot")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="boardhost Discord bot: without a command, run it (needs DISCORD_TOKEN and, optionally, "
+        "config.toml or $BOARDHOST_CONFIG).",
+    )
     sub = parser.add_subparsers(dest="command")
-    sync = sub.add_parser("sync", help="register the slash commands (globally, or in one guild at once)")
-    sync.add_argument("--guild", type=int, default=None)
+    sync = sub.add_parser(
+        "sync",
+        help="register the slash commands (globally, or in one guild at once)",
+        description="Register the slash commands with Discord and exit (needs DISCORD_TOKEN). Global commands can "
+        "take up to an hour to appear in every server; --guild makes them appear in one server at once.",
+    )
+    sync.add_argument(
+        "--guild", type=int, default=None, metavar="ID", help="a server's id: register there only, at once"
+    )
+    invite = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server, with the permissions it uses",
+        description="Print the OAuth2 link that adds the bot and its slash commands to a server, asking for exactly "
+        "the channel permissions the bot uses, and what each is for. Needs no token.",
+    )
+    invite.add_argument(
+        "--application-id",
+        type=int,
+        default=None,
+        metavar="ID",
+        help="the application's id (Developer Portal, General Information); default: [discord] application_id",
+    )
     args = parser.parse_args(argv)
+    if args.command == "invite":
+        return print_invite(args.application_id)
     discord.utils.setup_logging(level=logging.ERROR if args.command == "sync" else logging.INFO)
     logging.getLogger("discord.client").addFilter(_OneLineReconnects())
     try:

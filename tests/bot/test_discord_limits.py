@@ -5,7 +5,7 @@ Discord of the process tests answers with."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import discord
@@ -61,7 +61,7 @@ def row_for(name: str, status: str, players: int, options: dict[str, Any]) -> Ga
     )
 
 
-def assert_fits(content: str | None, view: discord.ui.View | None, embeds: list[discord.Embed] = ()) -> None:
+def assert_fits(content: str | None, view: discord.ui.View | None, embeds: Sequence[discord.Embed] = ()) -> None:
     payload = {
         "content": content,
         "components": view.to_components() if view is not None else [],

@@ -348,7 +348,7 @@ def _check_options(options: Sequence[Mapping[str, Any]], path: str, depth: int) 
             problems.append(
                 _bad(f"{p}.name", "APPLICATION_COMMAND_OPTION_NAME_NOT_UNIQUE", "Option names must be unique")
             )
-        names.add(opt.get("name"))
+        names.add(str(opt.get("name")))
         if opt.get("type") in (1, 2):
             if depth >= 2 or (opt.get("type") == 2 and depth >= 1):
                 problems.append(_bad(f"{p}.type", "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID", "Nested too deep"))

@@ -247,7 +247,8 @@ class FakeDiscord:
 
     async def wait_answer(self, interaction_id: int, timeout: float = 10.0) -> dict[str, Any]:
         """The first answer (callback body) to an interaction."""
-        return await self.wait_for(lambda: (self.interactions[interaction_id].answers or [None])[0], timeout)  # type: ignore[no-any-return]
+        answers = self.interactions[interaction_id].answers
+        return await self.wait_for(lambda: answers[0] if answers else None, timeout)  # type: ignore[no-any-return]
 
     async def wait_message(
         self,
@@ -626,7 +627,7 @@ class FakeDiscord:
             payload = json.loads(str(form.get("payload_json") or "{}"))
             files = []
             for key, value in form.items():
-                if key.startswith("files[") and hasattr(value, "file"):
+                if key.startswith("files[") and isinstance(value, web.FileField):
                     files.append(Attachment(self.next_id(), value.filename, value.file.read(), value.content_type))
             return payload, files
         if request.can_read_body:
@@ -837,9 +838,10 @@ class FakeDiscord:
             wanted = int(request.query.get("limit", 50))
             found = [x for x in reversed(self.messages[channel_id]) if before is None or x.id < before][:wanted]
             return _json([self._message_json(x) for x in found])
-        msg = next((x for x in self.messages[channel_id] if str(x.id) == rest[0]), None)
-        if msg is None:
+        found_msg = next((x for x in self.messages[channel_id] if str(x.id) == rest[0]), None)
+        if found_msg is None:
             return self._error(404, 10008, "Unknown Message")
+        msg = found_msg
         if m == "GET":
             return _json(self._message_json(msg))
         if m == "PATCH":
@@ -927,9 +929,9 @@ class FakeDiscord:
                 if msg.id == wanted:
                     return msg
         for other in self.interactions.values():
-            for msg in [other.original, *other.followups]:
-                if msg is not None and msg.id == wanted:
-                    return msg
+            for answer in [other.original, *other.followups]:
+                if answer is not None and answer.id == wanted:
+                    return answer
         raise LookupError(wanted)
 
     async def _webhook(self, request: web.Request, route: str, token: str, rest: list[str]) -> web.Response:

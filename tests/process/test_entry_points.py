@@ -131,3 +131,26 @@ async def test_sigterm_while_a_command_is_being_answered_ends_the_bot_cleanly(
     assert await bot.wait(timeout=8) == 0
     bot.assert_no_traceback()
     fake.check()
+
+
+async def test_people_join_by_button_and_the_first_turn_is_posted_with_its_board(
+    launcher: Launcher, fake: FakeDiscord
+) -> None:
+    assert (await launcher.run("sync", "--guild", str(fake.guild_id)))[0] == 0
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    bot = await launcher.start()
+    await fake.wait_ready(timeout=20)
+    await fake.wait_answer(await fake.slash(alice, "carcassonne new"))
+    lobby = await fake.wait_message(where=lambda m: bool(m.components))
+
+    joined = await fake.wait_answer(await fake.click(bob, next(c for c in lobby.custom_ids() if c.endswith(":join"))))
+    assert joined["type"] == 7 and f"<@{bob}>" in json.dumps(lobby.embeds)  # the lobby, updated in place
+    await fake.wait_answer(await fake.click(alice, next(c for c in lobby.custom_ids() if c.endswith(":start"))))
+    turn = await fake.wait_message(after=lobby.id, where=lambda m: bool(m.attachments))
+
+    assert (f"<@{alice}>" in turn.content or f"<@{bob}>" in turn.content) and turn.custom_ids()  # seats are drawn
+    assert turn.attachments[0].filename.endswith(".png") and turn.attachments[0].data.startswith(b"\x89PNG")
+    bot.terminate()  # in the middle of a game
+    assert await bot.wait(timeout=8) == 0
+    bot.assert_no_traceback()
+    fake.check()
