@@ -92,6 +92,7 @@ def has(message: Message, op: str, arg: str | None = None) -> bool:
 class Person:
     id: int
     name: str
+    locale: str = "en-US"  # the Discord client's language: private answers come in it
 
 
 @dataclass
@@ -123,7 +124,7 @@ class Table:
     async def open(self, command: str, **lobby: Any) -> None:
         """The first person opens a lobby with ``command``, the others join, the host starts it."""
         host, *others = self.people
-        asked = await self.fake.slash(host.id, command, channel_id=self.channel_id, **lobby)
+        asked = await self.fake.slash(host.id, command, channel_id=self.channel_id, locale=host.locale, **lobby)
         self.interactions.append(asked)
         lobby_message = await self.fake.wait_message(self.channel_id, where=lambda m: has(m, "join"))
         match = GAME_ID.match(find(lobby_message, "join")["custom_id"])
@@ -223,24 +224,28 @@ class Table:
         return found
 
     async def click(self, person: Person, message: Message, component: dict[str, Any]) -> int:
-        asked = await self.fake.click(person.id, component["custom_id"], message=message)
+        asked = await self.fake.click(person.id, component["custom_id"], message=message, locale=person.locale)
         self.interactions.append(asked)
         return asked
 
     async def select(self, person: Person, message: Message, component: dict[str, Any], value: str) -> int:
         offered = [o["value"] for o in component["options"]]
         assert value in offered, f"{value} is not offered in {component['custom_id']}: {offered}"
-        asked = await self.fake.select(person.id, component["custom_id"], [value], message=message)
+        asked = await self.fake.select(
+            person.id, component["custom_id"], [value], message=message, locale=person.locale
+        )
         self.interactions.append(asked)
         return asked
 
     async def slash(self, person: Person, command: str, **options: Any) -> int:
-        asked = await self.fake.slash(person.id, command, channel_id=self.channel_id, **options)
+        asked = await self.fake.slash(person.id, command, channel_id=self.channel_id, locale=person.locale, **options)
         self.interactions.append(asked)
         return asked
 
     async def autocomplete(self, person: Person, command: str, focused: str, **options: Any) -> list[dict[str, Any]]:
-        asked = await self.fake.autocomplete(person.id, command, focused, channel_id=self.channel_id, **options)
+        asked = await self.fake.autocomplete(
+            person.id, command, focused, channel_id=self.channel_id, locale=person.locale, **options
+        )
         self.interactions.append(asked)
         await self.fake.wait_answer(asked)
         choices = self.fake.interactions[asked].choices
@@ -249,7 +254,7 @@ class Table:
 
     async def submit(self, person: Person, opened_by: int, values: dict[str, str]) -> int:
         await self.fake.wait_answer(opened_by)
-        asked = await self.fake.submit(person.id, opened_by, values)
+        asked = await self.fake.submit(person.id, opened_by, values, locale=person.locale)
         self.interactions.append(asked)
         return asked
 

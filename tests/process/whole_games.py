@@ -181,12 +181,17 @@ async def play_both(tmp: Path) -> Played:
             fake,
             database,
             "carcassonne",
-            people(fake, "Alice", "Bob"),
+            people(fake, ("Алиса", "ru"), ("Bob", "en-US")),
             fake.add_channel("carcassonne"),
             CARCASSONNE_SEED,
         )
         catan = Table(
-            fake, database, "catan", people(fake, "Chen", "Dmitri", "Élodie"), fake.add_channel("catan"), CATAN_SEED
+            fake,
+            database,
+            "catan",
+            people(fake, ("陈", "zh-CN"), ("林", "zh-TW"), ("Élodie", "en-GB")),
+            fake.add_channel("catan"),
+            CATAN_SEED,
         )
         bots.append(await running_bot(launcher, fake))
         restart = Restart(launcher, fake, bots, 2)
@@ -213,8 +218,13 @@ async def play_both(tmp: Path) -> Played:
         await fake.stop()
 
 
-def people(fake: WatchedDiscord, *names: str) -> list[Person]:
-    return [Person(fake.add_user(name), name) for name in names]
+def people(fake: WatchedDiscord, *who: tuple[str, str]) -> list[Person]:
+    """People with 32-character names (the longest Discord allows), each with their client's language."""
+    out = []
+    for name, locale in who:
+        long = ((name + " ") * 32)[:32]
+        out.append(Person(fake.add_user(long), long, locale))
+    return out
 
 
 __all__ = ["GOALS", "Played", "play_both"]
