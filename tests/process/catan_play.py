@@ -265,8 +265,12 @@ class CatanPeople:
         elif kind in ("settlement", "city", "road"):
             menu = await self.menu(person, message, "b", kind)
             await self.choose_in(person, menu, "bs", str(action["at"]), "bpage")
-        elif kind in ("roll", "end_turn", "buy"):
-            await table.click(person, message, find(message, {"roll": "roll", "end_turn": "end", "buy": "buy"}[kind]))
+        elif kind == "end_turn":  # a look at the hand first (its lines must never reach the channel)
+            hand = await table.reply(await table.slash(person, "hand"))
+            assert hand.ephemeral and hand.content, hand
+            await table.click(person, message, find(message, "end"))
+        elif kind in ("roll", "buy"):
+            await table.click(person, message, find(message, kind))
         elif kind == "discard":
             opened = await table.click(person, message, find(message, "disc"))
             await table.submit(person, opened, {f"discard:{r}": str(n) for r, n in action["cards"].items() if n})
