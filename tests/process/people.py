@@ -61,6 +61,12 @@ class WatchedDiscord(FakeDiscord):
             self._record(msg)
         return refused
 
+    def states(self, channel_id: int) -> list[Shown]:
+        """Every state the channel's messages went through, and each message as it is now (a deferred answer's
+        placeholder is filled in by its first followup without an edit)."""
+        now = [Shown(m.id, m.content, m.embeds, m.components, m.attachments) for m in self.messages[channel_id]]
+        return [*self.shown.get(channel_id, []), *now]
+
     def latencies(self) -> list[float]:
         """Seconds from each interaction sent to its first answer."""
         return [i.answered_at - i.sent_at for i in self.interactions.values() if i.answered_at is not None]
@@ -113,6 +119,7 @@ class Table:
     views: dict[int, dict[str, Any]] = field(default_factory=dict)  # version -> spectator view
     jobs: dict[int, tuple[str, tuple[Any, ...]]] = field(default_factory=dict)  # version -> its spectator picture
     interactions: list[int] = field(default_factory=list)
+    boards: dict[int, int] = field(default_factory=dict)  # message id of a /game board -> the version it shows
 
     @property
     def engine(self) -> Any:
@@ -196,6 +203,16 @@ class Table:
         view = self.engine.view(None)
         self.views[self.version] = view
         self.jobs[self.version] = spectator_job(self.kind, view, self.engine)
+
+    async def look(self, person: Person) -> None:
+        """``/game status`` and ``/game rules`` (answered privately), then ``/game board`` (posted in the channel)."""
+        status = await self.reply(await self.slash(person, "game status"))
+        assert status.ephemeral and status.embeds, status
+        rules = await self.reply(await self.slash(person, "game rules"))
+        assert rules.ephemeral and rules.content, rules
+        board = await self.reply(await self.slash(person, "game board"))
+        assert not board.ephemeral and [a.filename for a in board.attachments] == ["board.png"], board
+        self.boards[board.id] = self.version
 
     # -- interactions ----------------------------------------------------------------------------------
 

@@ -68,11 +68,23 @@ def images(states: Iterable[Shown], table: Table) -> dict[int, bytes]:
         for attachment in state.attachments:
             if attachment.filename == f"{table.kind}-{table.game_id}.json":  # /game export of the finished game
                 continue
+            if attachment.filename == "board.png":  # /game board: checked on its own (``boards``)
+                continue
             match = IMAGE.fullmatch(attachment.filename)
             assert match is not None, f"an image named {attachment.filename!r} in the channel"
             if match["game"] == table.kind and int(match["id"]) == table.game_id:
                 found[int(match["version"])] = attachment.data
     return found
+
+
+def boards(states: Iterable[Shown], table: Table) -> list[tuple[int, bytes]]:
+    """The pictures ``/game board`` posted, with the version each showed."""
+    return [
+        (table.boards[state.message_id], a.data)
+        for state in states
+        for a in state.attachments
+        if a.filename == "board.png" and state.message_id in table.boards
+    ]
 
 
 def catan_scores(states: Iterable[Shown], table: Table) -> list[str]:

@@ -26,7 +26,7 @@ from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import GOALS, CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import Person, Table, WatchedDiscord
-from tests.process.secrets import catan_scores, images, leaks, private_lines
+from tests.process.secrets import boards, catan_scores, images, leaks, private_lines
 
 # Found with carcassonne_play.play_through and catan_play.search: every event the test must see happens.
 CARCASSONNE_SEED = 6
@@ -99,6 +99,8 @@ async def play_carcassonne(table: Table, restart: Restart, bots: list[BotProcess
     play.pause, play.pause_from = restart.pause, 100
     counts: dict[str, int] = {}
     while not table.engine.finished:
+        if restart.done.is_set() and not table.boards:  # the bot just came back: people look at the game
+            await table.look(table.people[1])
         action = play.next_action()
         try:
             events = await play.perform(action)
@@ -119,6 +121,8 @@ async def play_catan(table: Table, restart: Restart, bots: list[BotProcess]) -> 
     play = CatanPeople(table, script)
     play.pause, play.pause_from = restart.pause, 50
     while not table.engine.finished:
+        if restart.done.is_set() and not table.boards:  # the bot just came back: people look at the game
+            await table.look(table.people[2])
         action = play.next_action()
         try:
             await play.perform(action)
@@ -149,7 +153,7 @@ def check_replay(table: Table, replay: dict[str, Any]) -> None:
 async def check_channel(table: Table, catalogue: Catalogue) -> None:
     fake = table.fake
     assert isinstance(fake, WatchedDiscord)
-    states = fake.shown.get(table.channel_id, [])
+    states = fake.states(table.channel_id)
     found = leaks(states, private_lines(fake), catalogue)
     assert not found, "secrets in the channel:\n" + "\n".join(found)
     if table.kind == "catan":
@@ -165,6 +169,12 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
         name, args = table.jobs[version]
         expected = await asyncio.to_thread(draw, name, args)
         assert shown[version] == expected, f"{table.kind} version {version}: the image is not the spectator's {name}"
+    posted = boards(states, table)
+    assert posted and len(table.boards) == 1, posted
+    for version, data in posted:
+        assert data == await asyncio.to_thread(draw, "board_png", (table.views[version],)), (
+            "/game board is not the spectator's"
+        )
 
 
 async def play_both(tmp: Path) -> Played:
