@@ -49,16 +49,16 @@ def private_lines(fake: FakeDiscord) -> set[str]:
 
 def leaks(states: Iterable[Shown], private: set[str], catalogue: Catalogue) -> list[str]:
     """Lines of the channel that are private catalogue texts or copies of private lines."""
-    found = []
+    found: dict[str, None] = {}  # in order, each once (a message's states repeat most of its lines)
     for state in states:
         for text in texts(state):
             for line in text.splitlines():
                 key = catalogue.key(line, set())
                 if private_key(key):
-                    found.append(f"message {state.message_id}: {key}: {line!r}")
+                    found[f"message {state.message_id}: {key}: {line!r}"] = None
                 elif line.strip() in private:
-                    found.append(f"message {state.message_id}: a private line: {line!r}")
-    return found
+                    found[f"message {state.message_id}: a private line: {line!r}"] = None
+    return list(found)
 
 
 def images(states: Iterable[Shown], table: Table) -> dict[int, bytes]:

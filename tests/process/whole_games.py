@@ -232,7 +232,7 @@ def people(fake: WatchedDiscord, *who: tuple[str, str]) -> list[Person]:
     """People with 32-character names (the longest Discord allows), each with their client's language."""
     out = []
     for name, locale in who:
-        long = ((name + " ") * 32)[:32]
+        long = ((name + " ") * 32)[:31] + name[0]
         out.append(Person(fake.add_user(long), long, locale))
     return out
 
