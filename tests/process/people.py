@@ -156,6 +156,8 @@ class Table:
         await self.click(host, lobby_message, find(lobby_message, "start"))
         self.version = await self._started()
         self._snapshot()
+        first = f"<@{self.people[self.engine.current].id}>"
+        assert first in self.turn_message().content, f"the bot seated someone else first than {first}"
 
     async def _wait_lobby(self, person: Person) -> None:
         """Until the lobby lists ``person``."""
