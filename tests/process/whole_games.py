@@ -186,6 +186,7 @@ async def play_both(tmp: Path) -> Played:
         started = time.monotonic()
         code, sync = await launcher.run("sync", "--guild", str(fake.guild_id))
         assert code == 0, sync.log
+        sync.assert_no_traceback()
         database = tmp / "boardhost.sqlite3"
         carcassonne = Table(
             fake,
