@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 from bot.carcassonne.flows import apply, current_game
 from bot.carcassonne.ids import SELECT_OPS, parse_cell
 from bot.carcassonne.turn import rotation_message, turn_view
+from bot.client import bot_of
 from bot.host import HostError
 from bot.items import Press
 from bot.text import t
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    pass
 
 
 def button_action(op: str, arg: str) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def select_action(op: str, value: str) -> dict[str, Any]:
 
 async def _button(press: Press) -> None:
     interaction = press.interaction
-    bot: BoardHost = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     if press.op == "rot" and interaction.message is not None and interaction.message.flags.ephemeral:
         # The private rotation buttons are spent by this click whatever comes of it (a refusal follows as its own
         # reply, and the cell can be picked again): the answer to the click takes them away and says what was
@@ -70,7 +71,7 @@ async def _button(press: Press) -> None:
 
 async def _select(press: Press) -> None:
     interaction = press.interaction
-    bot: BoardHost = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     await interaction.response.defer()
     value = press.values[0] if press.values else ""
     if press.op == "cell":

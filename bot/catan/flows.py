@@ -77,9 +77,9 @@ async def post_turn(
         return None
     if is_light(game, events):
         current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
-        if current.message_id:
+        if current.message_id and hasattr(channel, "get_partial_message"):  # every channel a game is played in
             await post_news(bot, row, game, events, channel)
-            message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+            message = channel.get_partial_message(current.message_id)
             await safely.edit(message, row.id, "turn message", view=turn_view(current, catan(bot, current)))
             return Posted(message)
     content = turn_text(row, game, events, opening=opening)

@@ -25,6 +25,7 @@ from bot.catan.names import (
 )
 from bot.catan.seating import Seated, require_turn, seated
 from bot.catan.turn import robber_options, turn_view
+from bot.client import bot_of
 from bot.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
 from bot.items import Press
@@ -41,7 +42,7 @@ from engine.catan.board import RESOURCES
 from engine.catan.trading import holds
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    pass
 
 
 class Click:
@@ -49,7 +50,7 @@ class Click:
 
     def __init__(self, press: Press) -> None:
         self.interaction = press.interaction
-        self.bot: BoardHost = press.interaction.client  # type: ignore[assignment]
+        self.bot = bot_of(press.interaction)
         self.game_id = press.game_id
         self.version = press.version
         self.op = press.op

@@ -12,6 +12,7 @@ from bot.catan.names import (
     resource,
 )
 from bot.catan.typed import read_count
+from bot.client import bot_of
 from bot.components import clip
 from bot.funnel import guarded, handle
 from bot.host import HostError
@@ -19,7 +20,7 @@ from bot.text import t
 from engine.catan.board import RESOURCES
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    pass
 
 
 class OfferModal(discord.ui.Modal):
@@ -54,7 +55,7 @@ class OfferModal(discord.ui.Modal):
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         give = parse_bundle_text(self.give.value)
         get = parse_bundle_text(self.get.value)
         action: dict[str, Any]
@@ -93,7 +94,7 @@ class DiscardModal(discord.ui.Modal):
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         cards: dict[str, int] = {}
         for name, field in self.fields.items():
             text = field.value.strip()
