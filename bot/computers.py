@@ -192,12 +192,10 @@ class ComputerPlayers:
             self._woken_early.discard(game_id)
 
     async def _post(self, outcome: Outcome) -> None:
-        try:
+        async with safely.posting(outcome.row.id, "computer move", log):  # the next move or /game board shows it
             await announce(self.bot, outcome)
             # a card the computer stole from you, an offer to you
             await adapter(outcome.row.game).after_move(self.bot, outcome, actor=None)
-        except discord.HTTPException as err:  # the move is stored; the next move or /game board shows it
-            log.warning("game %s: computer move not posted: %s", outcome.row.id, err)
 
     # -- takeover --------------------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import pytest
 
 from bot.app import BoardHost
 from bot.config import Config
+from bot.game_flows import show_lobby
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import speaking
@@ -99,9 +100,9 @@ async def open_game(world: World, channel: Any, *, computer: bool) -> GameRow:
     row = await world.bot.games.open_in_channel(channel.id)
     assert row is not None
     await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 1 if computer else 0})
-    cog = world.bot.get_cog("GameCog")
-    assert cog is not None
-    await cog._show_lobby(await world.bot.games.open_in_channel(channel.id))  # type: ignore[attr-defined]
+    lobby = await world.bot.games.open_in_channel(channel.id)
+    assert lobby is not None
+    await show_lobby(world.bot, lobby)
     await world.alice.click(channel.last_message, label="Start")
     row = await world.bot.games.open_in_channel(channel.id)
     assert row is not None and row.status == "active"
