@@ -5,7 +5,7 @@ Public ops live on the turn message; the rotation buttons come in a private repl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.carcassonne.flows import apply, current_game
 from bot.carcassonne.ids import SELECT_OPS, parse_cell
@@ -14,12 +14,13 @@ from bot.client import bot_of
 from bot.host import HostError
 from bot.items import Press
 from bot.text import t
+from engine import Action
 
 if TYPE_CHECKING:
     pass
 
 
-def button_action(op: str, arg: str) -> dict[str, Any]:
+def button_action(op: str, arg: str) -> Action:
     """The action a turn button stands for."""
     if op == "rot":
         x, y, rotation = (int(v) for v in arg.split(","))
@@ -36,13 +37,13 @@ def button_action(op: str, arg: str) -> dict[str, Any]:
     raise HostError("internal")
 
 
-def select_action(op: str, value: str) -> dict[str, Any]:
+def select_action(op: str, value: str) -> Action:
     """The action a choice in the follower-spot or tower select stands for."""
     if op == "spots":
         return {"type": "follower", "on": value}
     parts = value.split(",")
     try:
-        action: dict[str, Any] = {"type": "tower", "x": int(parts[0]), "y": int(parts[1])}
+        action: Action = {"type": "tower", "x": int(parts[0]), "y": int(parts[1])}
         if len(parts) >= 5:
             action["capture"] = {"x": int(parts[2]), "y": int(parts[3]), "on": ",".join(parts[4:])}
     except (ValueError, IndexError):

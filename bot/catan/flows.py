@@ -28,8 +28,8 @@ from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import game_language, reader_language, speaking
 from bot.turns import announce, channel_of
-from engine import Event, Game, RuleError
-from engine.catan import Catan, public_events
+from engine import Action, Event, Game, RuleError
+from engine.catan import Catan, OfferView, public_events
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -43,7 +43,7 @@ async def act(
     interaction: discord.Interaction,
     game_id: int,
     version: int | None,
-    action: dict[str, Any],
+    action: Action,
 ) -> Outcome | None:
     """Apply ``action`` for the user, post what changed, tell each player their secrets; None after a refusal."""
     try:
@@ -97,7 +97,7 @@ async def post_turn(
 
 
 async def post_news(
-    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], channel: discord.abc.Messageable
+    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Event], channel: discord.abc.Messageable
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
     shown = public_events(events, None)
@@ -134,7 +134,7 @@ async def refresh(bot: BoardHost, game_id: int) -> None:
 # -- private news ----------------------------------------------------------------------------------------------
 
 
-def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
+def private_lines(row: GameRow, events: Sequence[Event], seat: int) -> list[str]:
     """What ``seat`` learns from ``events`` that a spectator does not."""
     names = names_of(row)
     public = public_events(events, None)
@@ -156,7 +156,8 @@ def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
                     t("catan.private.robbed", thief=names[event["thief"]], resource=resource(event["resource"], 1))
                 )
         elif kind == "offer_made":
-            offer = {"id": event["offer"], "from": event["player"], "to": event["to"], **event}
+            offer: OfferView = {"id": event["offer"], "from": event["player"], "to": event["to"], "give": event["give"],
+                                "get": event["get"], "accepted": [], "declined": []}  # fmt: skip
             lines.append(offer_text(row, offer))
         elif kind in ("offer_accepted", "offer_declined", "offer_withdrawn") and event.get("player") != seat:
             lines.append(t(f"catan.private.{kind}", name=names[event["player"]], offer=event["offer"]))
@@ -180,7 +181,7 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
     if row.game != NAME or not isinstance(outcome.game, Catan):
         return
     game = outcome.game
-    offers = {}
+    offers: dict[int, OfferView] = {}
     for seat in range(len(row.seats)):
         for offer in game.view(seat)["offers"]:
             offers[offer["id"]] = offer
@@ -192,7 +193,13 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
 
 
 async def _deliver_to(
-    bot: BoardHost, row: GameRow, outcome: Outcome, offers: dict[Any, Any], actor: int | None, seat: int, user: int
+    bot: BoardHost,
+    row: GameRow,
+    outcome: Outcome,
+    offers: dict[int, OfferView],
+    actor: int | None,
+    seat: int,
+    user: int,
 ) -> None:
     lines = private_lines(row, outcome.events, seat)
     if not lines:

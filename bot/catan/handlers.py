@@ -30,7 +30,7 @@ from bot.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
 from bot.items import Press
 from bot.text import t
-from engine import RuleError
+from engine import Action, RuleError
 from engine.catan import (
     bank_trades,
     playable_cards,
@@ -60,7 +60,7 @@ class Click:
     async def seated(self, *, strict: bool) -> Seated:
         return await seated(self.bot, self.game_id, self.version if strict else None, self.interaction.user.id)
 
-    async def act(self, action: dict[str, Any], *, strict: bool = True) -> None:
+    async def act(self, action: Action, *, strict: bool = True) -> None:
         await act(self.bot, self.interaction, self.game_id, self.version if strict else None, action)
 
     async def private(self, content: str, view: discord.ui.View | None = None) -> None:

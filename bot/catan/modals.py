@@ -17,6 +17,7 @@ from bot.components import clip
 from bot.funnel import guarded, handle
 from bot.host import HostError
 from bot.text import t
+from engine import Action
 from engine.catan.board import RESOURCES
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class OfferModal(discord.ui.Modal):
         bot = bot_of(interaction)
         give = parse_bundle_text(self.give.value)
         get = parse_bundle_text(self.get.value)
-        action: dict[str, Any]
+        action: Action
         if self.counter is not None:
             action = {"type": "counter", "offer": self.counter, "give": give, "get": get}
         else:
