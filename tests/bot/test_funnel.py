@@ -11,8 +11,10 @@ import logging
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app import BoardHost
@@ -75,6 +77,29 @@ async def test_a_slash_command_that_fails_tells_an_incident_too(
         answer = reply(await world.alice.slash(world.channel, "stats"))
     assert answer.ephemeral and "something went wrong" in answer.content.lower() and "incident" in answer.content
     assert any("stats" in r.getMessage() for r in caplog.records if r.name == "boardhost.funnel")
+
+
+async def test_a_turn_message_discord_refuses_is_logged_and_the_move_stays_made(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.carcassonne import flows
+
+    row = await start(world, DECK)
+    message = await place(world, world.alice)  # alice's follower decision: the turn message has No follower
+
+    def refused(*args: Any, **kwargs: Any) -> Any:  # Discord refuses the turn message (lost permissions), here
+        # raised from the first step of posting it
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50013, "message": "no"})
+
+    monkeypatch.setattr(flows, "turn_text", refused)
+    with caplog.at_level(logging.INFO):
+        result = await world.alice.click(message, label="No follower")
+    assert not any("incident" in r.getMessage() for r in caplog.records), "Discord said no: not a bug"
+    answer = reply(result)
+    assert answer is None or "incident" not in str(getattr(answer, "content", "")), answer
+    logged = [r.getMessage() for r in caplog.records if r.name == "boardhost.turns"]
+    assert f"game {row.id}: turn message not posted (HTTP 403, code 50013): no" in logged
+    assert len(await world.bot.games.actions(row.id)) == 2, "alice's tile and her follower choice are stored"
 
 
 @pytest.fixture
