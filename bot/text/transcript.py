@@ -44,6 +44,8 @@ BOT_SEED = 3  # the host's generator: the games' seeds and first players
 CARCASSONNE_SEED = 1  # the computer players' choices in Carcassonne
 CATAN_SEED = 1  # ... and in Catan
 MAX_STEPS = 3000
+PROFILE: list[float] = []
+REST = 901  # seconds of simulated time between two moves
 EPHEMERAL = 64
 MENTION = re.compile(r"<(@[!&]?|#)(\d+)>")
 COMMAND_MENTION = re.compile(r"</([^:>]+):\d+>")
@@ -89,7 +91,7 @@ class Recorder:
 
     def name_message(self, message_id: int) -> str:
         """A channel message's number: its place in the channel."""
-        ids = sorted(m.id for m in self.channel.history())
+        ids = sorted(m.id for m in self.env.backend.messages.get(self.channel.id, {}).values() if not m.is_ephemeral)
         return f"#{ids.index(message_id) + 1}" if message_id in ids else "(an earlier one)"
 
     def where(self, channel: int) -> str:
@@ -215,7 +217,7 @@ class Recorder:
                 self.lines += self.body(data)
             elif entry.method == "PATCH" and len(parts) == 4:
                 number = self.name_message(int(parts[3])) if public else "a message"
-                if set(data) <= {"components"} and not data.get("components"):
+                if not any(data.get(k) for k in ("content", "embeds", "components", "attachments")):
                     self.lines.append(f"[{where}: message {number} loses its buttons]")
                 else:
                     self.lines.append(f"[{where}: message {number} now reads]")
@@ -251,9 +253,18 @@ class Table:
         self.recorder.note(f"> {self.name(user)} {what}")
         result = await call()
         self.recorder.flush(self.name(user))
+        if PROFILE:
+            import time
+
+            PROFILE.append(time.perf_counter())
         if self.env.errors:
             raise TranscriptError(f"the bot raised {self.env.errors[0]!r}")
         return result
+
+    async def rest(self) -> None:
+        """Let a quarter of an hour pass: discord.py forgets the spent private menus (their interactions expire),
+        which the simulated Discord would otherwise look through on every later click."""
+        await self.env.advance_time(REST)
 
     # components ----------------------------------------------------------------------------------------------
 
@@ -374,6 +385,9 @@ async def carcassonne_move(table: Table, action: dict[str, Any]) -> None:
         raise TranscriptError(f"no way to make {action} through Discord")
 
 
+CARCASSONNE_EVENTS = frozenset({"place", "follower", "pass", "tower", "tower:capture", "ransom"})
+
+
 async def play_carcassonne(table: Table, seed: int) -> set[str]:
     from engine.ai import decide
 
@@ -386,9 +400,13 @@ async def play_carcassonne(table: Table, seed: int) -> set[str]:
         if game is None or game.finished:
             break
         seat = game.actors()[0]
-        action = decide(game, seat, "standard", rng)
-        seen.add(action["type"] + (":capture" if "capture" in action else ""))
+        ransoms = [a for a in game.legal_actions(seat) if a["type"] == "ransom"]
+        action = ransoms[0] if ransoms and "ransom" not in seen else decide(game, seat, "standard", rng)
+        seen.add(action["type"])
+        if "capture" in action:
+            seen.add("tower:capture")
         await carcassonne_move(table, action)
+        await table.rest()
     else:
         raise TranscriptError("the Carcassonne game did not finish")
     return seen
@@ -401,9 +419,11 @@ async def find_anywhere(table: Table, user: Any, op: str, arg: str) -> tuple[Any
     """The newest message showing ``op:arg`` that ``user`` can see: in the channel, else in their DMs."""
     from simcord.results import ResponseMessage
 
-    for message in sorted(table.channel.history(), key=lambda m: -m.id)[:12]:
+    stored = table.env.backend.messages.get(table.channel.id, {}).values()
+    for raw in sorted((m for m in stored if not m.is_ephemeral), key=lambda m: -m.id)[:12]:
+        message = ResponseMessage(table.env, raw)
         if table.find(message, op, arg) is not None:
-            return ResponseMessage(table.env, table.env.backend.get_message(table.channel.id, message.id)), False
+            return message, False
     dm = user.user.dm_channel
     if dm is not None and dm.last_message is not None and table.find(dm.last_message, op, arg) is not None:
         return dm.last_message, True
@@ -549,9 +569,10 @@ class Director:
                 for other in range(game.n):
                     if other == seat:
                         continue
-                    give = next((r for r in range(5) if hand[r]), None)
-                    get = next((r for r in range(5) if game.hand[other][r] and r != give), None)
-                    if give is None or get is None:
+                    theirs = game.hand[other]
+                    give = max(range(5), key=lambda r: (hand[r], -r))
+                    get = max((r for r in range(5) if r != give), key=lambda r: (theirs[r] - hand[r], -r))
+                    if not hand[give] or not theirs[get]:
                         continue
                     self.done.add(f"offer:{kind}")
                     self.scripted[game.next_offer] = other
@@ -592,6 +613,7 @@ async def play_catan(table: Table, seed: int, lang: str) -> set[str]:
         if action["type"] in ("robber", "knight") and action.get("victim") is not None:
             director.done.add("robber:steal")
         await catan_move(table, action, lang)
+        await table.rest()
     else:
         raise TranscriptError("the Catan game did not finish")
     return director.done
@@ -647,7 +669,10 @@ async def transcript(lang: str) -> str:
                     "Lines starting with > are what a player did; [...] says who sees what follows.",
                 ]
                 recorder.section("Carcassonne with The River and The Tower")
-                await play_carcassonne(table, CARCASSONNE_SEED)
+                events = await play_carcassonne(table, CARCASSONNE_SEED)
+                missing = CARCASSONNE_EVENTS - events
+                if missing:
+                    raise TranscriptError(f"the Carcassonne game lacks {sorted(missing)}")
                 recorder.section("Catan")
                 events = await play_catan(table, CATAN_SEED, lang)
                 missing = CATAN_EVENTS - events
