@@ -44,7 +44,6 @@ BOT_SEED = 3  # the host's generator: the games' seeds and first players
 CARCASSONNE_SEED = 1  # the computer players' choices in Carcassonne
 CATAN_SEED = 1  # ... and in Catan
 MAX_STEPS = 3000
-PROFILE: list[float] = []
 REST = 901  # seconds of simulated time between two moves
 EPHEMERAL = 64
 MENTION = re.compile(r"<(@[!&]?|#)(\d+)>")
@@ -131,8 +130,11 @@ class Recorder:
             if image:
                 out.append(f"┃ [image: {image.rsplit('/', 1)[-1]}]")
         for attachment in data.get("attachments") or []:
-            line = f"[image: {attachment.get('filename')}]" if str(attachment.get("filename", "")).endswith(".png") \
+            line = (
+                f"[image: {attachment.get('filename')}]"
+                if str(attachment.get("filename", "")).endswith(".png")
                 else f"[file: {attachment.get('filename')}]"
+            )
             if attachment.get("description"):
                 line += f" {attachment['description']}"
             out.append(line)
@@ -226,6 +228,10 @@ class Recorder:
                 self.lines.append(f"[{where}: message {self.name_message(int(parts[3]))} is removed]")
 
 
+def _call(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    return lambda: function(*args, **kwargs)
+
+
 # -- the table -------------------------------------------------------------------------------------------------
 
 
@@ -253,10 +259,6 @@ class Table:
         self.recorder.note(f"> {self.name(user)} {what}")
         result = await call()
         self.recorder.flush(self.name(user))
-        if PROFILE:
-            import time
-
-            PROFILE.append(time.perf_counter())
         if self.env.errors:
             raise TranscriptError(f"the bot raised {self.env.errors[0]!r}")
         return result
@@ -303,16 +305,15 @@ class Table:
             item = self.need(message, op)
             chosen = next((o for o in item.get("options") or [] if o["value"] == value), None)
             if chosen is not None:
-                return await self.act(
-                    user,
-                    f"chooses “{chosen['label']}” in <{item.get('placeholder')}>",
-                    lambda item=item: user.select(message, [value], custom_id=item["custom_id"]),
-                )
+                what = f"chooses “{chosen['label']}” in <{item.get('placeholder')}>"
+                return await self.act(user, what, _call(user.select, message, [value], custom_id=item["custom_id"]))
             if page_op is None:
                 break
             pages = [c for c in self.components(message) if f":{page_op}:" in str(c.get("custom_id"))]
             ahead = pages[-1]
-            await self.act(user, f"clicks [{ahead.get('label')}]", lambda a=ahead: user.click(message, custom_id=a["custom_id"]))
+            await self.act(
+                user, f"clicks [{ahead.get('label')}]", _call(user.click, message, custom_id=ahead["custom_id"])
+            )
             message = self.refreshed(message)
         raise TranscriptError(f"{value} is not offered in {op}")
 
@@ -511,6 +512,7 @@ class Director:
     done: set[str] = field(default_factory=set)
     scripted: dict[int, int | None] = field(default_factory=dict)  # offer id -> the seat that should accept
     dev_before: list[list[int]] = field(default_factory=list)
+    traded: set[int] = field(default_factory=set)  # resources of the scripted offers so far
 
     def observe(self, game: Any) -> None:
         """Note the development cards bought since the last look."""
@@ -554,7 +556,7 @@ class Director:
                     return {"player": seat, "type": "confirm", "offer": offer["id"], "with": partner}
             for card in playable_cards(game, seat):
                 if f"played:{card}" not in self.done:
-                    options = [a for a in legal if a["type"] == card]
+                    options: list[dict[str, Any]] = [a for a in legal if a["type"] == card]
                     if options:
                         self.done.add(f"played:{card}")
                         return options[int(self.rng.random() * len(options))]
@@ -570,10 +572,12 @@ class Director:
                     if other == seat:
                         continue
                     theirs = game.hand[other]
-                    give = max(range(5), key=lambda r: (hand[r], -r))
-                    get = max((r for r in range(5) if r != give), key=lambda r: (theirs[r] - hand[r], -r))
-                    if not hand[give] or not theirs[get]:
+                    fresh = [r for r in range(5) if r not in self.traded] or list(range(5))
+                    give = max(fresh, key=lambda r: (hand[r], -r))
+                    get = max((r for r in fresh if r != give), key=lambda r: (theirs[r] - hand[r], -r), default=give)
+                    if get == give or not hand[give] or not theirs[get]:
                         continue
+                    self.traded |= {give, get}
                     self.done.add(f"offer:{kind}")
                     self.scripted[game.next_offer] = other
                     return {
@@ -584,10 +588,10 @@ class Director:
                         "get": {RESOURCES[get]: 1},
                     }
             wanted = {"knight", "victory_point", "road_building", "year_of_plenty", "monopoly"}
-            if not {f"bought:{c}" for c in wanted} <= self.done and holds(game.hand[seat], COSTS["card"]):
-                if any(a["type"] == "buy" for a in legal):
-                    return {"player": seat, "type": "buy"}
-        action = decide(game, seat, "standard", self.rng)
+            missing = not {f"bought:{c}" for c in wanted} <= self.done
+            if missing and holds(game.hand[seat], COSTS["card"]) and any(a["type"] == "buy" for a in legal):
+                return {"player": seat, "type": "buy"}
+        action: dict[str, Any] = decide(game, seat, "standard", self.rng)
         if action["type"] in ("knight", "road_building", "year_of_plenty", "monopoly"):
             self.done.add(f"played:{action['type']}")
         return action
@@ -636,11 +640,11 @@ def reader_locale(lang: str) -> Iterator[None]:
             payload["guild_locale"] = lang
         return record, payload
 
-    interactions.base_payload = localised  # type: ignore[assignment]
+    interactions.base_payload = localised
     try:
         yield
     finally:
-        interactions.base_payload = original  # type: ignore[assignment]
+        interactions.base_payload = original
 
 
 async def transcript(lang: str) -> str:
@@ -651,7 +655,8 @@ async def transcript(lang: str) -> str:
 
     names = PLAYERS[lang]
     with tempfile.TemporaryDirectory() as folder, reader_locale(lang):
-        bot = BoardHost(Config(database=Path(folder) / "transcript.sqlite3", reminder_check=10**9), rng=random.Random(BOT_SEED))
+        config = Config(database=Path(folder) / "transcript.sqlite3", reminder_check=10**9)
+        bot = BoardHost(config, rng=random.Random(BOT_SEED))
         try:
             async with simcord.run(bot) as env:
                 await bot.tree.sync()
@@ -693,7 +698,9 @@ def parser() -> argparse.ArgumentParser:
         "the simulated Discord and write everything the players read, in one language, as text.",
     )
     parser.add_argument("language", metavar="LANG", help=f"the language to write in: {', '.join(LANGUAGES)}")
-    parser.add_argument("--out", metavar="FILE", type=Path, help="write the transcript to FILE (default: standard output)")
+    parser.add_argument(
+        "--out", metavar="FILE", type=Path, help="write the transcript to FILE (default: standard output)"
+    )
     return parser
 
 
