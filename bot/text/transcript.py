@@ -121,7 +121,7 @@ class Recorder:
             for line in self.clean(str(embed.get("description") or "")).splitlines():
                 out.append(f"┃ {line}")
             for item in embed.get("fields") or []:
-                out.append(f"┃ {self.clean(str(item.get('name', '')))}:")
+                out.append(f"┃ ▸ {self.clean(str(item.get('name', '')))}")
                 out += [f"┃   {line}" for line in self.clean(str(item.get("value", ""))).splitlines()]
             footer = (embed.get("footer") or {}).get("text")
             if footer:
@@ -157,7 +157,7 @@ class Recorder:
         for row in data.get("components") or []:
             for item in row.get("components") or []:
                 label = item.get("label") or ""
-                hint = f" (e.g. {item['placeholder']})" if item.get("placeholder") else ""
+                hint = f"  (hint: {item['placeholder']})" if item.get("placeholder") else ""
                 out.append(f"    ▭ {label}{hint}")
         return out
 
