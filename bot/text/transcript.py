@@ -655,7 +655,7 @@ async def transcript(lang: str) -> str:
 
     names = PLAYERS[lang]
     with tempfile.TemporaryDirectory() as folder, reader_locale(lang):
-        config = Config(database=Path(folder) / "transcript.sqlite3", reminder_check=10**9)
+        config = Config(database=Path(folder) / "transcript.sqlite3", reminder_check=10**9, render_processes=0)
         bot = BoardHost(config, rng=random.Random(BOT_SEED))
         try:
             async with simcord.run(bot) as env:
