@@ -318,7 +318,11 @@ class Table:
         raise TranscriptError(f"{value} is not offered in {op}")
 
     async def submit(self, user: Any, shown: Any, values: dict[str, str]) -> Any:
-        typed = ", ".join(f"“{v}”" for v in values.values())
+        labels: dict[str, str] = {}
+        for row in (shown.modal or {}).get("components") or []:
+            for item in row.get("components") or []:
+                labels[str(item.get("custom_id"))] = str(item.get("label") or "")
+        typed = "; ".join(f"{labels.get(k, k)} “{v}”" for k, v in values.items())
         return await self.act(user, f"fills in the form: {typed}", lambda: user.submit_modal(shown, values))
 
     async def slash(self, user: Any, command: str, **options: Any) -> Any:
