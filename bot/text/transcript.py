@@ -44,6 +44,7 @@ BOT_SEED = 3  # the host's generator: the games' seeds and first players
 CARCASSONNE_SEED = 1  # the computer players' choices in Carcassonne
 CATAN_SEED = 1  # ... and in Catan
 MAX_STEPS = 3000
+LOOK_STEP = 40  # the move before which players look at /game status and /game rules
 REST = 901  # seconds of simulated time between two moves
 EPHEMERAL = 64
 MENTION = re.compile(r"<(@[!&]?|#)(\d+)>")
@@ -400,11 +401,14 @@ async def play_carcassonne(table: Table, seed: int) -> set[str]:
     await open_game(table, "carcassonne new", players, river=True, tower=True)
     rng = random.Random(seed)
     seen: set[str] = set()
-    for _ in range(MAX_STEPS):
+    for step in range(MAX_STEPS):
         game = await table.game()
         if game is None or game.finished:
             break
         seat = game.actors()[0]
+        if step == LOOK_STEP:  # the other player looks at the game: what /game status and /game rules say
+            await table.slash(players[1 - seat], "game status")
+            await table.slash(players[1 - seat], "game rules")
         ransoms = [a for a in game.legal_actions(seat) if a["type"] == "ransom"]
         action = ransoms[0] if ransoms and "ransom" not in seen else decide(game, seat, "standard", rng)
         seen.add(action["type"])
@@ -608,13 +612,45 @@ CATAN_EVENTS = frozenset(
 )
 
 
+async def look(table: Table, game: Any, step: int, looked: set[str]) -> None:
+    """Players looking without moving, once each: a hand after set-up, a hand with development cards, a hand with
+    an offer to answer, /game status and /game rules."""
+    pending = game.pending()
+    first = pending[0]
+    current = table.people[game.current]
+
+    async def once(name: str, user: Any, how: str) -> None:
+        if name in looked:
+            return
+        looked.add(name)
+        if how == "hand button":
+            await table.click(user, await table.turn_message(), "hand", "")
+        elif how == "hand":
+            await table.slash(user, "hand")
+        else:
+            await table.slash(user, how)
+
+    if first["decision"] == "roll_or_play":
+        await once("hand after set-up", current, "hand button")
+    if first["decision"] == "main" and sum(game.dev[game.current]) >= 2:
+        await once("hand with cards", current, "hand button")
+    replies = [item for item in pending if item["decision"] == "trade_reply"]
+    if replies:
+        await once("hand with an offer", table.people[replies[0]["seat"]], "hand")
+    if step == LOOK_STEP:
+        await once("status", table.people[(game.current + 1) % game.n], "game status")
+        await once("rules", table.people[(game.current + 1) % game.n], "game rules")
+
+
 async def play_catan(table: Table, seed: int, lang: str) -> set[str]:
     await open_game(table, "catan new", table.people, board="beginner")
     director = Director(random.Random(seed))
-    for _ in range(MAX_STEPS):
+    looked: set[str] = set()
+    for step in range(MAX_STEPS):
         game = await table.game()
         if game is None or game.finished:
             break
+        await look(table, game, step, looked)
         action = director.choose(game)
         if action["type"] == "discard":
             director.done.add("discard")
