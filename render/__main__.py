@@ -1,5 +1,5 @@
 """``python -m render FILE --out board.png [--at N]``: replay FILE (all actions or the first N) and write the
-public board image, exactly as the bot would post it in the channel (``../shared/replay-format.md``).
+public board image, exactly as the bot would post it in the channel (docs/replays.md).
 
 Exit status 2 with one line on stderr for a file that cannot be read or replayed.
 """
@@ -7,11 +7,11 @@ Exit status 2 with one line on stderr for a file that cannot be read or replayed
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from engine.replay import ReplayError, play
+from engine.cli import read_replay
+from engine.replay import ReplayError
 from render import board_png
 
 
@@ -27,24 +27,22 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="python -m render", description="Render the public board image of a replay.")
-    parser.add_argument("file", help="replay file (boardhost-replay JSON)")
-    parser.add_argument("--out", required=True, help="PNG file to write")
-    parser.add_argument("--at", type=int, default=None, metavar="N", help="replay only the first N actions")
+    parser = _Parser(
+        prog="python -m render",
+        description="Replay a game file and write its public board image, as the bot posts it in the channel.",
+    )
+    parser.add_argument("file", help="replay file (boardhost-replay JSON, UTF-8)")
+    parser.add_argument("--out", required=True, metavar="FILE.png", help="the PNG file to write (only PNG is written)")
+    parser.add_argument(
+        "--at", type=int, default=None, metavar="N", help="replay only the first N actions (default: all of them)"
+    )
     args = parser.parse_args(argv)
     if args.at is not None and args.at < 0:
         return _fail("--at must be 0 or more")
+    if Path(args.out).suffix.lower() != ".png":
+        return _fail(f"--out {args.out}: the image is written as PNG only; give a file name ending in .png")
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-        return _fail(f"cannot read {args.file}: {reason}")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        return _fail(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}")
-    try:
-        game = play(data, limit=args.at)
+        game = read_replay(args.file, limit=args.at)
     except ReplayError as err:
         return _fail(str(err))
     png = board_png(game.view(None))
