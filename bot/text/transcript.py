@@ -29,7 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.text.i18n import LANGUAGES
+from bot.app import BoardHost
+from bot.catan.names import bundle_text
+from bot.config import Config
+from bot.text.i18n import LANGUAGES, NATIVE_NAMES, speaking
+from engine.ai import decide
+from engine.catan import bank_trades, playable_cards
+from engine.catan.board import RESOURCES
+from engine.catan.state import CARDS, COSTS
+from engine.catan.trading import holds
 
 # Player names per language: names a player of that language would have, so that their grammar shows (Russian
 # names in other cases, Chinese names inside sentences).
@@ -57,7 +65,7 @@ class TranscriptError(RuntimeError):
 
 def _simcord() -> Any:
     try:
-        import simcord
+        import simcord  # lazy: simcord is a test dependency
     except ImportError:
         sys.exit("transcripts play on the simulated Discord: install the test extra first (pip install -e '.[test]')")
     return simcord
@@ -249,7 +257,7 @@ class Table:
 
     async def game(self) -> Any:
         """The game being played in the channel, read from the host (to choose moves; never to make them)."""
-        row = await self.bot.games.open_in_channel(self.channel.id)
+        row = await self.bot.service.open_in_channel(self.channel.id)
         if row is None:
             return None
         return self.bot.service.game(row)
@@ -331,15 +339,16 @@ class Table:
         return await self.act(user, f"types {shown}", lambda: user.slash(self.channel, command, **options))
 
     def refreshed(self, message: Any) -> Any:
-        from simcord.results import ResponseMessage
+        from simcord.results import ResponseMessage  # lazy: simcord is a test dependency
 
         channel_id = message.channel_id if hasattr(message, "channel_id") else message.channel.id
         return ResponseMessage(self.env, self.env.backend.get_message(channel_id, message.id))
 
     async def turn_message(self) -> Any:
-        from simcord.results import ResponseMessage
+        from simcord.results import ResponseMessage  # lazy: simcord is a test dependency
 
-        row = await self.bot.games.open_in_channel(self.channel.id)
+        row = await self.bot.service.open_in_channel(self.channel.id)
+        row = None if row is None else await self.bot.service.stored(row.id)  # the turn message as stored now
         if row is None or row.message_id is None:
             raise TranscriptError("no turn message")
         return ResponseMessage(self.env, self.env.backend.get_message(self.channel.id, row.message_id))
@@ -395,7 +404,6 @@ CARCASSONNE_EVENTS = frozenset({"place", "follower", "pass", "tower", "tower:cap
 
 
 async def play_carcassonne(table: Table, seed: int) -> set[str]:
-    from engine.ai import decide
 
     players = table.people[:2]
     await open_game(table, "carcassonne new", players, river=True, tower=True)
@@ -426,7 +434,7 @@ async def play_carcassonne(table: Table, seed: int) -> set[str]:
 
 async def find_anywhere(table: Table, user: Any, op: str, arg: str) -> tuple[Any, bool] | None:
     """The newest message showing ``op:arg`` that ``user`` can see: in the channel, else in their DMs."""
-    from simcord.results import ResponseMessage
+    from simcord.results import ResponseMessage  # lazy: simcord is a test dependency
 
     stored = table.env.backend.messages.get(table.channel.id, {}).values()
     for raw in sorted((m for m in stored if not m.is_ephemeral), key=lambda m: -m.id)[:12]:
@@ -440,8 +448,6 @@ async def find_anywhere(table: Table, user: Any, op: str, arg: str) -> tuple[Any
 
 
 async def catan_move(table: Table, action: dict[str, Any], lang: str) -> None:
-    from bot.catan.names import bundle_text
-    from bot.text.i18n import speaking
 
     user = table.people[action["player"]]
     kind = action["type"]
@@ -525,8 +531,6 @@ class Director:
     def observe(self, game: Any) -> None:
         """Note the development cards bought since the last look."""
         if self.dev_before:
-            from engine.catan.state import CARDS
-
             for seat, cards in enumerate(game.dev):
                 for k, count in enumerate(cards):
                     if count > self.dev_before[seat][k]:
@@ -534,11 +538,6 @@ class Director:
         self.dev_before = [list(cards) for cards in game.dev]
 
     def choose(self, game: Any) -> dict[str, Any]:
-        from engine.ai import decide
-        from engine.catan import bank_trades, playable_cards
-        from engine.catan.board import RESOURCES
-        from engine.catan.state import COSTS
-        from engine.catan.trading import holds
 
         self.observe(game)
         pending = game.pending()
@@ -669,7 +668,7 @@ async def play_catan(table: Table, seed: int, lang: str) -> set[str]:
 @contextlib.contextmanager
 def reader_locale(lang: str) -> Iterator[None]:
     """simcord sends every interaction with the locale en-US; the readers here read ``lang``."""
-    from simcord import interactions
+    from simcord import interactions  # lazy: simcord is a test dependency
 
     original = interactions.base_payload
 
@@ -689,9 +688,6 @@ def reader_locale(lang: str) -> Iterator[None]:
 
 async def transcript(lang: str) -> str:
     simcord = _simcord()
-    from bot.app import BoardHost
-    from bot.config import Config
-    from bot.text.i18n import NATIVE_NAMES
 
     names = PLAYERS[lang]
     with tempfile.TemporaryDirectory() as folder, reader_locale(lang):
