@@ -687,6 +687,7 @@ def reader_locale(lang: str) -> Iterator[None]:
 
 
 async def transcript(lang: str) -> str:
+    """Both games played on a fresh simulated Discord whose server and readers use ``lang``, as text."""
     simcord = _simcord()
 
     names = PLAYERS[lang]
