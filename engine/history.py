@@ -152,10 +152,11 @@ def view_at(log: GameLog, turn: int, seat: int | None = None) -> dict[str, Any]:
 
 def frames(log: GameLog) -> Iterator[tuple[Turn | None, dict[str, Any]]]:
     """The spectator's view after the set-up (turn None) and at the end of every turn, in one replay: the pictures
-    of a timelapse."""
+    of a timelapse. A turn in progress counts once something was done in it."""
     yield None, log.new().view(None)
     for turn, game in walk(log):
-        yield turn, game.view(None)
+        if turn.complete or turn.end > turn.start:
+            yield turn, game.view(None)
 
 
 @dataclass(frozen=True)
