@@ -90,8 +90,10 @@ class BoardHost(commands.Bot):
         from bot.cogs.notify import Notify
         from bot.cogs.reminders import Reminders
         from bot.cogs.turn_limits import TurnLimits
+        from bot.replay import ReplayButton, ReplaySelect
         from bot.text.commands import CatalogueTranslator
         from bot.text.i18n import install_image_labels
+        from bot.timelapse import Timelapse
 
         # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with
         # the default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
@@ -110,8 +112,9 @@ class BoardHost(commands.Bot):
         await self.add_cog(TurnLimits(self))
         await self.add_cog(Notify(self))
         await self.add_cog(Computers(self))
+        await self.add_cog(Timelapse(self))
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
-        self.add_dynamic_items(LobbyButton, BackButton)
+        self.add_dynamic_items(LobbyButton, BackButton, ReplayButton, ReplaySelect)
         await self.add_cog(CarcassonneCog(self))
         self.add_dynamic_items(CarcButton, CarcSelect)
         await self.add_cog(CatanCog(self))

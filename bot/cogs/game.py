@@ -11,6 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replay as replays
+from bot import since
 from bot.cogs.computers import level_name
 from bot.cogs.lobby import lobby_embed, lobby_view
 from bot.components import image_file, refuse
@@ -55,6 +57,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="status", description="Scores, turn and what the game is waiting for")
     async def status(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # "since your last turn" replays the log
         row = await self._row(interaction, started=True)
         if row is None:
             return
@@ -69,7 +72,25 @@ class GameCog(commands.Cog):
         embed = discord.Embed(
             title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embeds, files = [embed], []
+        seat = row.seat_of(interaction.user.id)
+        if seat is not None and seat == game.current_seat() and seat in waiting:  # their turn: what they missed
+            missed = await since.news(self.bot, row, seat)
+            if missed is not None:
+                extra = discord.Embed(title=since.title(missed), description=missed.text)
+                file = image_file(interaction.channel, missed.png, "since.png") if missed.png else None
+                if file is not None:
+                    extra.set_image(url="attachment://since.png")
+                    files.append(file)
+                embeds.append(extra)
+        await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
+
+    @game.command(name="replay", description="Look back at any turn of this channel's game")
+    @app_commands.describe(turn="The turn to show (default: the latest)")
+    async def replay(
+        self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, 10_000] | None = None
+    ) -> None:
+        await replays.command(self.bot, interaction, turn)
 
     @game.command(name="board", description="Show the board of the game in this channel")
     async def board(self, interaction: discord.Interaction) -> None:

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot import since
+from bot.components import CONTENT, image_file
 from bot.host import Outcome
+from bot.narrate import fit
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
@@ -60,7 +63,15 @@ class Notify(commands.Cog):
         for user_id in wanted:
             with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
                 text = self.message(latest)
-            await self.send(user_id, row.id, text)
+                seat = latest.seat_of(user_id)
+                missed = None if seat is None else await since.news(self.bot, latest, seat)
+            file = None
+            if missed is not None:
+                with speaking(reader_language(user_id, latest.language)):
+                    text = fit([text, f"**{since.title(missed)}**", missed.text], "", CONTENT).rstrip("\n")
+                if missed.png is not None:
+                    file = image_file(None, missed.png, "since.png")
+            await self.send(user_id, row.id, text, file)
 
     def message(self, row: GameRow) -> str:
         params = {"game": t(f"game.{row.game}"), "channel": f"<#{row.channel_id}>", "link": jump_url(row)}
@@ -69,11 +80,15 @@ class Notify(commands.Cog):
             return t("notify.turn_elsewhere", **params)
         return t("notify.turn", server=guild.name, **params)
 
-    async def send(self, user_id: int, game_id: int, text: str) -> bool:
-        """One direct message; False (and a log line) when Discord refuses it."""
+    async def send(self, user_id: int, game_id: int, text: str, file: discord.File | None = None) -> bool:
+        """One direct message (with the "since your last turn" picture if given); False (and a log line) when
+        Discord refuses it."""
         try:
             channel = await self.bot.create_dm(discord.Object(id=user_id))
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            if file is not None:
+                await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
+            else:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as err:
             # 50007: the user does not accept DMs from the bot; 50278: no server in common any more.
             log.warning(
