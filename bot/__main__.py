@@ -1,19 +1,43 @@
-"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` registers the slash commands."""
+"""``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` registers the slash commands;
+``python -m bot invite [--application-id ID]`` prints the link that adds the bot to a server.
+
+Failures (a refused token, Discord out of reach, a command Discord rejects) end the process with one line on stderr
+and a non-zero status; SIGTERM (or Ctrl-C) closes the bot within a few seconds whatever it is doing.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import signal
 import sys
+import time
 
+import aiohttp
 import discord
 
-from bot.config import TOKEN_HELP, ConfigError, load_config, token
+from bot.config import TOKEN_HELP, Config, ConfigError, load_config, token
+
+CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
+FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
+_HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")  # discord.py's task names
+
+
+async def finish_handlers() -> None:
+    """Let the interactions being handled finish (answering, editing) before the HTTP session closes under them."""
+    running = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not asyncio.current_task() and task.get_name().startswith(_HANDLERS)
+    ]
+    if running:
+        await asyncio.wait(running, timeout=FINISH_WITHIN)
 
 
 def apply_endpoints(rest: str | None, gateway: str | None) -> None:
-    """Point discord.py at a REST/gateway proxy when the config asks for one."""
+    """Point discord.py at a REST/gateway proxy when the config asks for one (webhooks and interaction answers
+    share the REST route class)."""
     if rest:
         discord.http.Route.BASE = rest.rstrip("/")
     if gateway:
@@ -22,41 +46,166 @@ def apply_endpoints(rest: str | None, gateway: str | None) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = URL(gateway)
 
 
-async def run(sync: bool, guild: int | None) -> int:
-    from bot.app import BoardHost
+class _OneLineReconnects(logging.Filter):
+    """discord.py logs each failed gateway attempt with its traceback; one line each is enough."""
 
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.getMessage().startswith("Attempting a reconnect"):
+            err = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(err).__name__}: {err})"
+            record.args = ()
+            record.exc_info = None
+        return True
+
+
+async def run_sync(config: Config, secret: str, guild: int | None) -> int:
+    from bot.sync import SyncError, sync
+
+    try:
+        print(await sync(config, secret, guild or config.dev_guild))
+    except SyncError as err:
+        sys.stderr.write(f"sync failed: {err}\n")
+        return 1
+    return 0
+
+
+async def serve(config: Config, secret: str) -> int:
+    from bot.app import BoardHost
+    from bot.sync import describe
+
+    bot = BoardHost(config)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    offline_since: list[float | None] = [time.monotonic()]
+
+    async def on_connect() -> None:
+        offline_since[0] = None
+
+    async def on_disconnect() -> None:
+        offline_since[0] = offline_since[0] or time.monotonic()
+
+    bot.add_listener(on_connect, "on_connect")
+    bot.add_listener(on_connect, "on_resumed")
+    bot.add_listener(on_disconnect, "on_disconnect")
+
+    async def watchdog() -> str:
+        while True:
+            await asyncio.sleep(0.5)
+            since = offline_since[0]
+            if config.give_up_after and since is not None and time.monotonic() - since > config.give_up_after:
+                return f"no connection to Discord's gateway for {config.give_up_after:.0f} seconds, giving up"
+
+    async def start() -> None:
+        await bot.login(secret)
+        delay = 1.0
+        while True:
+            try:
+                await bot.connect(reconnect=True)
+                return
+            except AttributeError:
+                if getattr(bot, "ws", None) is not None:  # typed as never None, but None until a socket opens
+                    raise
+                # discord.py cannot retry a first connection that never opened (it reads the missing socket's
+                # sequence): retry here until the watchdog gives up.
+                logging.getLogger("boardhost").warning("cannot reach the gateway, retrying in %.0f s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 30.0)
+
+    runner = asyncio.create_task(start())
+    stopping = asyncio.create_task(stop.wait())
+    giving_up = asyncio.create_task(watchdog())
+    status, line = 0, ""
+    try:
+        done, _ = await asyncio.wait({runner, stopping, giving_up}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done and runner.exception() is not None:
+            err = runner.exception()
+            assert err is not None
+            if not isinstance(err, discord.DiscordException | aiohttp.ClientError | OSError | TimeoutError):
+                raise err  # a bug: its traceback is worth more than a line
+            status, line = 1, describe(err, config.rest_base_url or discord.http.Route.BASE)
+        elif giving_up in done:
+            status, line = 1, giving_up.result()
+    finally:
+        for task in (stopping, giving_up):
+            task.cancel()
+        await finish_handlers()
+        try:
+            await asyncio.wait_for(bot.close(), CLOSE_WITHIN)
+        except (TimeoutError, Exception) as err:  # ending anyway: say why the close was not clean
+            sys.stderr.write(f"closing: {type(err).__name__}: {err}\n")
+        runner.cancel()
+        await asyncio.gather(runner, return_exceptions=True)
+    if line:
+        sys.stderr.write(f"boardhost stopped: {line}\n")
+    return status
+
+
+async def run(sync: bool, guild: int | None) -> int:
     config = load_config()
     secret = token()
     if not secret:
         sys.stderr.write(TOKEN_HELP + "\n")
         return 2
     apply_endpoints(config.rest_base_url, config.gateway_url)
-    bot = BoardHost(config)
     if sync:
-        async with bot:
-            await bot.login(secret)
-            await bot.setup_hook()
-            guild_id = guild or config.dev_guild
-            target = discord.Object(guild_id) if guild_id else None
-            if target:
-                bot.tree.copy_global_to(guild=target)
-            synced = await bot.tree.sync(guild=target)
-            print(f"synced {len(synced)} commands {'to guild ' + str(target.id) if target else 'globally'}")
-        return 0
-    loop = asyncio.get_running_loop()
-    loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(secret)
+        return await run_sync(config, secret, guild)
+    return await serve(config, secret)
+
+
+def print_invite(application_id: int | None) -> int:
+    from bot.invite import explain
+
+    try:
+        application_id = application_id or load_config().application_id
+    except ConfigError as err:
+        sys.stderr.write(f"config: {err}\n")
+        return 2
+    if not application_id:
+        sys.stderr.write(
+            "invite: no application id: pass --application-id ID or set [discord] application_id in config.toml "
+            "(Developer Portal, your application, General Information)\n"
+        )
+        return 2
+    print(explain(application_id))
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="boardhost Discord bot")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="boardhost Discord bot: without a command, run it (needs DISCORD_TOKEN and, optionally, "
+        "config.toml or $BOARDHOST_CONFIG).",
+    )
     sub = parser.add_subparsers(dest="command")
-    sync = sub.add_parser("sync", help="register the slash commands (globally, or in one guild at once)")
-    sync.add_argument("--guild", type=int, default=None)
+    sync = sub.add_parser(
+        "sync",
+        help="register the slash commands (globally, or in one guild at once)",
+        description="Register the slash commands with Discord and exit (needs DISCORD_TOKEN). Global commands can "
+        "take up to an hour to appear in every server; --guild makes them appear in one server at once.",
+    )
+    sync.add_argument(
+        "--guild", type=int, default=None, metavar="ID", help="a server's id: register there only, at once"
+    )
+    invite = sub.add_parser(
+        "invite",
+        help="print the link that adds the bot to a server, with the permissions it uses",
+        description="Print the OAuth2 link that adds the bot and its slash commands to a server, asking for exactly "
+        "the channel permissions the bot uses, and what each is for. Needs no token.",
+    )
+    invite.add_argument(
+        "--application-id",
+        type=int,
+        default=None,
+        metavar="ID",
+        help="the application's id (Developer Portal, General Information); default: [discord] application_id",
+    )
     args = parser.parse_args(argv)
-    discord.utils.setup_logging()
+    if args.command == "invite":
+        return print_invite(args.application_id)
+    discord.utils.setup_logging(level=logging.ERROR if args.command == "sync" else logging.INFO)
+    logging.getLogger("discord.client").addFilter(_OneLineReconnects())
     try:
         return asyncio.run(run(args.command == "sync", getattr(args, "guild", None)))
     except ConfigError as err:

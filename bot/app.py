@@ -90,6 +90,7 @@ class BoardHost(commands.Bot):
         from bot.cogs.notify import Notify
         from bot.cogs.reminders import Reminders
         from bot.cogs.turn_limits import TurnLimits
+        from bot.mentions import load_command_ids
         from bot.replay import ReplayButton, ReplaySelect
         from bot.text.commands import CatalogueTranslator
         from bot.text.i18n import install_image_labels
@@ -104,6 +105,7 @@ class BoardHost(commands.Bot):
         self.renderer = Renderer(self.config.render_processes)
         await self.renderer.start()
         self.db = await Database.open(self.config.database)
+        await load_command_ids(self.db, self.tree, self.config.dev_guild)
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
         await self.add_cog(LobbyCog(self))

@@ -1,7 +1,8 @@
 """Shared pieces of every game's Discord components: Discord's limits, refusals, labels and row layout.
 
 Discord limits a message to 5 rows of components, a row to 5 buttons or one select, a select or an autocomplete to
-25 options, and labels, option values and custom ids to 100 characters. Everything built here stays within them.
+25 options, button labels to 80 characters, and option labels, option values and custom ids to 100. Everything
+built here stays within them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ log = logging.getLogger("boardhost.components")
 PAGE: Final = 25  # options in a select or an autocomplete
 ROW_WIDTH: Final = 5  # buttons in a row
 ROWS: Final = 5  # rows in a message
-LABEL: Final = 100  # characters in a label, an option or a custom id
+LABEL: Final = 100  # characters in a select option's label or value, or a custom id
+BUTTON_LABEL: Final = 80  # characters in a button's label
 PLACEHOLDER: Final = 150  # characters in a select's placeholder
 CONTENT: Final = 2000  # characters in a message
 UPLOAD: Final = 10 * 1024 * 1024  # bytes in an upload where the server grants no more (and in DMs)

@@ -11,12 +11,37 @@ from typing import Any
 DEFAULT_PATH = Path("config.toml")
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
-    'add a bot under "Bot", copy its token, then run: DISCORD_TOKEN=... python -m bot'
+    'add a bot under "Bot", copy its token, then run: DISCORD_TOKEN=... python -m bot '
+    '(every step to a game in your server: README.md, "Your bot in your Discord server")'
 )
 
 
 class ConfigError(Exception):
     pass
+
+
+# Every setting the file may hold, by section (config.example.toml documents each one). Anything else is refused
+# when the file loads, so that a misspelt key does not silently fall back to its default.
+KNOWN: dict[str, tuple[str, ...]] = {
+    "database": ("path",),
+    "language": ("default",),
+    "reminders": ("after_minutes", "check_every_seconds"),
+    "discord": ("application_id", "dev_guild", "rest_base_url", "gateway_url", "give_up_after_seconds"),
+    "render": ("processes",),
+    "computer": ("pause_seconds", "offer_wait_seconds"),
+}
+
+
+def _check_known(data: dict[str, Any]) -> None:
+    for section, values in data.items():
+        if section not in KNOWN:
+            raise ConfigError(f"unknown section [{section}] (known sections: {', '.join(KNOWN)})")
+        if not isinstance(values, dict):
+            raise ConfigError(f"{section} must be a section ([{section}]), not a single value")
+        for key in values:
+            if key not in KNOWN[section]:
+                known = ", ".join(KNOWN[section])
+                raise ConfigError(f"unknown setting [{section}] {key} (known in [{section}]: {known})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,8 +51,10 @@ class Config:
     reminder_after: tuple[int, ...] = (12 * 3600, 24 * 3600)  # seconds of idleness before each reminder
     reminder_check: int = 60  # seconds between reminder sweeps
     dev_guild: int | None = None
+    application_id: int | None = None  # only for `python -m bot invite`
     rest_base_url: str | None = None
     gateway_url: str | None = None
+    give_up_after: float = 300.0  # seconds without a gateway connection before the bot exits (0: never)
     render_processes: int = 0  # 0: draw images in threads of the bot's process
     computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
     computer_offer_wait: float = 120.0  # seconds a computer's trade offer stays open for people to answer
@@ -54,18 +81,31 @@ def load_config(path: Path | None = None) -> Config:
         data = tomllib.loads(target.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{target}: {err}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{target} is not UTF-8 text") from None
+    try:
+        _check_known(data)
+    except ConfigError as err:
+        raise ConfigError(f"{target}: {err}") from None
+    from bot.text.i18n import LANGUAGES
+
+    language = _get(data, "language", "default", str, "en")
+    if language not in LANGUAGES:
+        raise ConfigError(f"[language] default {language!r} is not supported (supported: {', '.join(LANGUAGES)})")
     minutes = _get(data, "reminders", "after_minutes", list, [720, 1440])
     if not all(isinstance(m, int) and m > 0 for m in minutes):
         raise ConfigError("[reminders] after_minutes must be a list of positive whole numbers")
     dev_guild = _get(data, "discord", "dev_guild", int, 0)
     return Config(
         database=Path(_get(data, "database", "path", str, "boardhost.sqlite3")),
-        default_language=_get(data, "language", "default", str, "en"),
+        default_language=language,
         reminder_after=tuple(sorted(m * 60 for m in minutes)),
         reminder_check=_get(data, "reminders", "check_every_seconds", int, 60),
         dev_guild=dev_guild or None,
+        application_id=_get(data, "discord", "application_id", int, 0) or None,
         rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
         gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
+        give_up_after=_give_up(_get(data, "discord", "give_up_after_seconds", (int, float), 300)),
         render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
         computer_pause=_seconds(data, "pause_seconds", 1.5),
         computer_offer_wait=_seconds(data, "offer_wait_seconds", 120),
@@ -76,6 +116,12 @@ def _seconds(data: dict[str, Any], key: str, default: float) -> float:
     value = _get(data, "computer", key, (int, float), default)
     if isinstance(value, bool) or value < 0:
         raise ConfigError(f"[computer] {key} must be a number of seconds, 0 or more")
+    return float(value)
+
+
+def _give_up(value: float) -> float:
+    if isinstance(value, bool) or value < 0:
+        raise ConfigError("[discord] give_up_after_seconds must be a number of seconds, 0 (never) or more")
     return float(value)
 
 

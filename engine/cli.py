@@ -1,4 +1,4 @@
-"""``python -m engine replay FILE``, ``selfplay GAME ...`` (see shared/replay-format.md) and ``arena GAME ...``.
+"""``python -m engine replay FILE``, ``selfplay GAME ...`` and ``arena GAME ...`` (docs/replays.md).
 
 This module is the engine's command-line tool: unlike the rules it may read files and clocks.
 """
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.arena import arena
+from engine.ai.base import LEVELS
 from engine.errors import RuleError
 from engine.game import Action, Game
 from engine.registry import game_class, game_names
@@ -31,17 +32,29 @@ def _fail(message: str) -> int:
     return 2
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def read_replay(path: str, limit: int | None = None) -> Game:
+    """Read, parse and play the replay file at ``path``; every way it can fail is a ReplayError of one line."""
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ReplayError(f"cannot read {path}: not UTF-8 text (byte {err.start})") from None
     except OSError as err:
-        return _fail(f"cannot read {args.file}: {err.strerror}")
+        raise ReplayError(f"cannot read {path}: {err.strerror or err}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        return _fail(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}")
+        raise ReplayError(f"not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except RecursionError:
+        raise ReplayError(f"{path} is nested too deeply to be a replay") from None
     try:
-        game = play(data)
+        return play(data, limit)
+    except RecursionError:
+        raise ReplayError(f"{path} is nested too deeply to be a replay") from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        game = read_replay(args.file)
     except ReplayError as err:
         return _fail(str(err))
     _print_json(game.result())
@@ -83,11 +96,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return _fail(str(err))
     if args.games < 1:
         return _fail("--games must be at least 1")
-    count = args.players or DEFAULT_PLAYERS.get(args.game, cls.MIN_PLAYERS)
+    count = args.players if args.players is not None else DEFAULT_PLAYERS.get(args.game, cls.MIN_PLAYERS)
+    if not cls.MIN_PLAYERS <= count <= cls.MAX_PLAYERS:
+        return _fail(f"--players {count}: {args.game} is played by {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} players")
     players = [f"P{i + 1}" for i in range(count)]
     export_dir = Path(args.export) if args.export else None
     if export_dir:
-        export_dir.mkdir(parents=True, exist_ok=True)
+        if export_dir.exists() and not export_dir.is_dir():
+            return _fail(f"--export {export_dir}: a file of that name exists; give a folder for the replay files")
+        try:
+            export_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return _fail(f"--export {export_dir}: cannot create the folder: {err.strerror or err}")
     seeds = random.Random(args.seed)
     actions = turns = 0
     elapsed = 0.0
@@ -103,7 +123,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         turns += game.result()["turn"]
         if export_dir:
             path = export_dir / f"{args.game}-{index + 1:04d}.json"
-            path.write_text(json.dumps(export(game, seed, record), ensure_ascii=False), encoding="utf-8")
+            try:
+                path.write_text(json.dumps(export(game, seed, record), ensure_ascii=False), encoding="utf-8")
+            except OSError as err:
+                return _fail(f"cannot write {path}: {err.strerror or err}")
     seconds = max(elapsed, 1e-9)
     _print_json(
         {
@@ -123,6 +146,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
     levels = [p.strip() for p in args.players.split(",") if p.strip()]
     if args.games < 1:
         return _fail("--games must be at least 1")
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        return _fail(f"--players: unknown computer level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
+    cls = game_class(args.game)
+    if not cls.MIN_PLAYERS <= len(levels) <= cls.MAX_PLAYERS:
+        example = ",".join(["standard"] * cls.MIN_PLAYERS)
+        return _fail(
+            f"--players {args.players} names {len(levels)} computer players; {args.game} is played by "
+            f"{cls.MIN_PLAYERS} to {cls.MAX_PLAYERS} (one level per seat, e.g. {example})"
+        )
     try:
         options = dict(parse_option(o) for o in args.option)
         summary = arena(args.game, levels, args.games, args.seed, options, time.perf_counter)
@@ -133,25 +166,48 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="boardhost game engines")
-    sub = parser.add_subparsers(dest="command", required=True)
-    rep = sub.add_parser("replay", help="replay a game file and print its result as JSON")
-    rep.add_argument("file")
+    parser = argparse.ArgumentParser(
+        prog="python -m engine",
+        description="boardhost game engines: replay a game file, time random games, or match computer players. "
+        "Each command prints one JSON object; bad input gives one line on stderr and exit status 2.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    rep = sub.add_parser(
+        "replay",
+        help="replay a game file and print its result as JSON",
+        description="Replay a boardhost-replay file and print the result (scores, winners, turn) as one JSON object.",
+    )
+    rep.add_argument("file", help="the replay file (boardhost-replay JSON, UTF-8), e.g. one exported by /game export")
     rep.set_defaults(run=cmd_replay)
-    sp = sub.add_parser("selfplay", help="play random games and print timing as JSON")
-    sp.add_argument("game", choices=game_names())
-    sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--players", type=int, default=None)
-    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    sp.add_argument("--export", metavar="DIR")
+    games = ", ".join(game_names())
+    option_help = "a game option, e.g. tower=true or board=beginner (repeat for several; VALUE is read as JSON)"
+    sp = sub.add_parser(
+        "selfplay",
+        help="play random games and print timing as JSON",
+        description="Play complete games with uniformly random legal moves and print how fast they ran.",
+    )
+    sp.add_argument("game", choices=game_names(), help=f"the game to play: {games}")
+    sp.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
+    sp.add_argument("--seed", type=int, default=0, help="seed of the whole run: the same seed plays the same games")
+    sp.add_argument("--players", type=int, default=None, help="players per game (default: carcassonne 2, catan 4)")
+    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=option_help)
+    sp.add_argument("--export", metavar="DIR", help="also write each game's replay file into this folder")
     sp.set_defaults(run=cmd_selfplay)
-    ar = sub.add_parser("arena", help="play computer players against each other and print results as JSON")
-    ar.add_argument("game", choices=game_names())
-    ar.add_argument("--players", required=True, help="computer levels, one per seat: standard,random")
-    ar.add_argument("--games", type=int, default=100)
-    ar.add_argument("--seed", type=int, default=0)
-    ar.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ar = sub.add_parser(
+        "arena",
+        help="play computer players against each other and print results as JSON",
+        description="Play computer players against each other (seats rotate every game) and print wins, win rates, "
+        "mean scores and the 95th percentile of seconds per decision.",
+    )
+    ar.add_argument("game", choices=game_names(), help=f"the game to play: {games}")
+    ar.add_argument(
+        "--players",
+        required=True,
+        help=f"computer levels, one per seat, comma-separated, e.g. standard,random (levels: {', '.join(LEVELS)})",
+    )
+    ar.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
+    ar.add_argument("--seed", type=int, default=0, help="seed of the whole run: the same seed plays the same games")
+    ar.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=option_help)
     ar.set_defaults(run=cmd_arena)
     return parser
 

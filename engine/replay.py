@@ -1,4 +1,4 @@
-"""Replay files (``../shared/replay-format.md``): validate, play back, export."""
+"""Replay files (docs/replays.md): validate, play back, export."""
 
 from __future__ import annotations
 

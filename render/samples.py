@@ -1,26 +1,47 @@
-"""Write the sample images of ``docs/images/`` (``python -m render.samples [DIR]``).
+"""Write the sample images of ``docs/images/``: ``python -m render.samples docs/images``.
 
-Deterministic: seeded random games of both engines, rendered exactly as the bot posts them. Sample files are
-re-encoded with Pillow's slowest, smallest PNG settings to keep the repository light.
+Each game is played by ``standard`` computer players in every seat (the ones the bot seats with "Add computer"),
+from fixed seeds, and drawn exactly as the bot posts it: a board early, in the middle and at the end, a turn's
+preview, and the final scores. Deterministic: the same code draws the same pictures, which
+tests/render/test_samples.py checks against the committed files. Files are re-encoded with Pillow's slowest,
+smallest PNG settings to keep the repository light.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from PIL import Image
 
 import render
+from engine.ai import decide, policy_seed
 from engine.carcassonne import Carcassonne
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
+from engine.game import Game
 
 NAMES = ["Alice", "Борис", "张伟", "さくら"]
+CARCASSONNE_SEED = 5
+CATAN_SEED = 7
+# Every file main() writes, in the order it writes them.
+FILES = (
+    "carcassonne_early.png",
+    "carcassonne_preview.png",
+    "carcassonne_spots.png",
+    "carcassonne_mid.png",
+    "carcassonne_end.png",
+    "carcassonne_scores.png",
+    "catan_early.png",
+    "catan_mid.png",
+    "catan_preview_roads.png",
+    "catan_end.png",
+    "catan_scores.png",
+)
 
 
 def _save(png: bytes, path: Path) -> None:
@@ -28,72 +49,77 @@ def _save(png: bytes, path: Path) -> None:
     img.save(path, "PNG", optimize=True)
 
 
-def _carcassonne(seed: int, out: Path) -> None:
-    game = Carcassonne.new(NAMES, {"tower": True}, seed)
-    rng = random.Random(seed)
-    done: set[str] = set()
+def played(game: Game, seed: int) -> Iterator[int]:
+    """Play ``game`` to its end with ``standard`` players, yielding the step number before each move."""
+    step = 0
     while not game.finished:
+        yield step
+        action = game.automatic_action()
+        if action is None:
+            seat = game.actors()[0]
+            action = decide(game, seat, "standard", random.Random(policy_seed(seed, seat, step)))
+        game.apply(action)
+        step += 1
+
+
+def _carcassonne(out: Path) -> None:
+    game = Carcassonne.new(NAMES, {"tower": True}, CARCASSONNE_SEED)
+    done: set[str] = set()
+    for _ in played(game, CARCASSONNE_SEED):
         tiles = len(game.board)
         if tiles >= 14 and "early" not in done and game.decision() == "place":
             _save(render.board_png(game.view(None)), out / "carcassonne_early.png")
             cells = sorted(game.legal_placements())
             _save(render.carcassonne_preview_png(game.view(game.current), cells), out / "carcassonne_preview.png")
             done.add("early")
-        if tiles >= 50 and "mid" not in done and game.decision() == "place":
-            _save(render.board_png(game.view(None)), out / "carcassonne_mid.png")
-            done.add("mid")
-        if tiles >= 50 and "spots" not in done and game.decision() == "follower" and len(game.follower_spots()) >= 3:
+        if tiles >= 40 and "spots" not in done and game.decision() == "follower" and len(game.follower_spots()) >= 3:
             view = game.view(game.current)
             x, y = view["placed"]
             _save(render.carcassonne_spots_png(view, x, y, game.follower_spots()), out / "carcassonne_spots.png")
             done.add("spots")
-        game.apply(_prefer_followers(game, rng))
+        if tiles >= 50 and "mid" not in done and game.decision() == "place":
+            _save(render.board_png(game.view(None)), out / "carcassonne_mid.png")
+            done.add("mid")
     _save(render.board_png(game.view(None)), out / "carcassonne_end.png")
     _save(render.end_png(game.view(None)), out / "carcassonne_scores.png")
 
 
-def _prefer_followers(game: Carcassonne, rng: random.Random) -> dict[str, Any]:
-    """A random legal action, but place a follower twice as often as a plain random choice would."""
-    actions = game.legal_actions(game.current)
-    followers = [a for a in actions if a["type"] == "follower"]
-    if followers and rng.random() < 0.5:
-        return rng.choice(followers)
-    return game.random_action(rng)
-
-
-def _catan(seed: int, out: Path) -> None:
-    game = Catan.new(NAMES, {"board": "random"}, seed)
-    rng = random.Random(seed)
-    steps = 0
-    shots: dict[int, Callable[[], None]] = {
-        24: lambda: _save(render.board_png(game.view(None)), out / "catan_early.png"),
-    }
-    done_mid = False
-    while not game.finished:
-        if steps in shots:
-            shots[steps]()
-        if not done_mid and steps >= 260 and game.phase == "main":
+def _catan(out: Path) -> None:
+    length = sum(1 for _ in played(Catan.new(NAMES, {"board": "random"}, CATAN_SEED), CATAN_SEED))
+    game = Catan.new(NAMES, {"board": "random"}, CATAN_SEED)
+    done: set[str] = set()
+    for step in played(game, CATAN_SEED):
+        if "early" not in done and game.phase == "main" and step >= 24:
+            _save(render.board_png(game.view(None)), out / "catan_early.png")
+            done.add("early")
+        if "mid" not in done and step >= length // 2 and game.phase == "main" and game.legal_roads(game.current):
             seat = game.current
             _save(render.board_png(game.view(None)), out / "catan_mid.png")
             roads = [EDGE_NAMES[e] for e in game.legal_roads(seat)]
             _save(render.catan_preview_png(game.view(seat), roads), out / "catan_preview_roads.png")
-            settle = [n + 1 for n in game.legal_settlements(seat)]
-            if settle:
-                _save(render.catan_preview_png(game.view(seat), settle), out / "catan_preview_settlements.png")
-            done_mid = True
-        game.apply(game.random_action(rng))
-        steps += 1
+            done.add("mid")
     _save(render.board_png(game.view(None)), out / "catan_end.png")
     _save(render.end_png(game.view(None)), out / "catan_scores.png")
 
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path("docs/images")
-    out.mkdir(parents=True, exist_ok=True)
-    _carcassonne(5, out)
-    _catan(7, out)
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m render.samples",
+        description="Play a game of each kind with standard computer players from fixed seeds and write the sample "
+        f"images ({len(FILES)} PNG files: {', '.join(FILES)}) into FOLDER. The repository's are in docs/images.",
+    )
+    parser.add_argument("folder", metavar="FOLDER", help="the folder to write into (created if missing): docs/images")
+    args = parser.parse_args(argv)
+    out = Path(args.folder)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        _carcassonne(out)
+        _catan(out)
+    except OSError as err:
+        sys.stderr.write(f"cannot write into {out}: {err.strerror or err}\n")
+        return 2
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())

@@ -12,7 +12,7 @@ import discord
 
 from bot.catan.flows import explain
 from bot.catan.turn import PREFIX, custom_id
-from bot.components import PAGE, Refusal, clip
+from bot.components import BUTTON_LABEL, PAGE, Refusal, clip
 
 SELECT_OPS: Final = ("spot", "bs", "rob", "khex", "rb1", "rb2", "yop", "bk")
 BUTTON_OPS: Final = (
@@ -33,7 +33,9 @@ class CatanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.f
         self, game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label or op, 80), style=style, custom_id=custom_id(game_id, version, op, arg))
+            discord.ui.Button(
+                label=clip(label or op, BUTTON_LABEL), style=style, custom_id=custom_id(game_id, version, op, arg)
+            )
         )
         self.game_id, self.version, self.op, self.arg = game_id, version, op, arg
 

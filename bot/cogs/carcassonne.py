@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import (
+    BUTTON_LABEL,
     CONTENT,
     PAGE,
     ROW_WIDTH,
@@ -320,7 +321,9 @@ class CarcButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label or op), style=style, custom_id=custom_id(game_id, version, op, arg))
+            discord.ui.Button(
+                label=clip(label or op, BUTTON_LABEL), style=style, custom_id=custom_id(game_id, version, op, arg)
+            )
         )
         self.game_id = game_id
         self.version = version

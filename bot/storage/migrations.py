@@ -59,4 +59,17 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         ALTER TABLE games ADD COLUMN stand_ins TEXT NOT NULL DEFAULT '[]';
         """,
     ),
+    (
+        3,
+        """
+        -- Ids Discord gave the slash commands (``python -m bot sync``), for command mentions such as </game back:id>.
+        -- guild_id 0: registered globally.
+        CREATE TABLE command_ids (
+            guild_id   BIGINT  NOT NULL,
+            name       TEXT    NOT NULL,
+            command_id BIGINT  NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        );
+        """,
+    ),
 )

@@ -89,6 +89,24 @@ def sync() -> None:
         save(language, build(language, texts, stale))
 
 
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    argparse.ArgumentParser(
+        prog="python -m bot.text.po",
+        description="Bring the gettext catalogues (bot/locale/*/LC_MESSAGES/boardhost.po) in step with MESSAGES in "
+        "bot/text/catalogue.py: rewrite the English one, and in every other language add new keys untranslated, "
+        "mark fuzzy the keys whose English changed and drop the keys that are gone. Takes no arguments.",
+    ).parse_args(argv)
+    try:
+        sync()
+    except OSError as err:
+        sys.stderr.write(f"cannot write the catalogues: {err}\n")
+        return 2
+    for language in LANGUAGES:
+        print(po_path(language))
+    return 0
+
+
 if __name__ == "__main__":
-    sync()
-    sys.exit(0)
+    sys.exit(main())

@@ -22,7 +22,12 @@ STANDARD: dict[str, Callable[[], Policy]] = {
 
 def policy_for(game: str, level: str) -> Policy:
     if level not in LEVELS:
-        raise RuleError("unknown_level", f"unknown computer level {level!r}", level=level, allowed=list(LEVELS))
+        raise RuleError(
+            "unknown_level",
+            f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})",
+            level=level,
+            allowed=list(LEVELS),
+        )
     if game == "catan":
         from engine.ai.catan import catan_policy  # lazy: the game's players load with their game
 

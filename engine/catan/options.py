@@ -64,7 +64,7 @@ def parse_options(raw: Mapping[str, Any], players: int) -> Options:
         )
     deck = raw.get("dev_deck")
     if deck is not None:
-        if not isinstance(deck, list) or not all(c in CARD_INDEX for c in deck):
+        if not isinstance(deck, list) or not all(isinstance(c, str) and c in CARD_INDEX for c in deck):
             raise RuleError(
                 "bad_option",
                 f"option dev_deck must be a list of development cards ({', '.join(CARDS)})",

@@ -45,3 +45,31 @@ def test_the_computer_offer_wait_is_read_and_checked(tmp_path: Path) -> None:
     good.write_text("[computer]\noffer_wait_seconds = -5\n", encoding="utf-8")
     with pytest.raises(ConfigError, match="offer_wait_seconds"):
         load_config(good)
+
+
+def test_a_misspelt_setting_is_refused_when_the_config_loads_with_the_known_ones_listed(tmp_path: Path) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text("[reminders]\nafter_minute = [60]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"unknown setting \[reminders\] after_minute .*after_minutes"):
+        load_config(bad)
+    bad.write_text("[reminder]\nafter_minutes = [60]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"unknown section \[reminder\] .*reminders"):
+        load_config(bad)
+
+
+def test_an_unsupported_default_language_is_refused_with_the_supported_ones_listed(tmp_path: Path) -> None:
+    bad = tmp_path / "config.toml"
+    bad.write_text('[language]\ndefault = "fr"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"'fr' is not supported \(supported: en, zh-CN, zh-TW, ru\)"):
+        load_config(bad)
+    bad.write_text('[language]\ndefault = "zh-TW"\n', encoding="utf-8")
+    assert load_config(bad).default_language == "zh-TW"
+
+
+def test_every_setting_of_the_example_file_is_a_known_one() -> None:
+    import tomllib
+
+    from bot.config import KNOWN
+
+    example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
+    assert {section: tuple(values) for section, values in example.items()} == KNOWN

@@ -1,4 +1,4 @@
-"""The command-line contract of shared/replay-format.md for Carcassonne."""
+"""The command-line contract of docs/replays.md for Carcassonne."""
 
 from __future__ import annotations
 

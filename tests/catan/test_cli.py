@@ -1,4 +1,4 @@
-"""The command-line contract of shared/replay-format.md for Catan."""
+"""The command-line contract of docs/replays.md for Catan."""
 
 from __future__ import annotations
 

@@ -1,0 +1,978 @@
+"""A loopback Discord: gateway v10 (JSON) and REST v10, enough for the unmodified discord.py client.
+
+Strict where Discord is strict (see ``limits``): a request breaking a limit is answered 400 with Discord's error
+shape and recorded in ``violations``, which ``check()`` turns into a test failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fakediscord import limits
+
+ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer
+RATE_MESSAGES, RATE_WINDOW = 5, 5.0  # messages per channel per window (seconds)
+EPHEMERAL = 64
+EVERYTHING = str((1 << 50) - 1)  # permissions
+
+
+def _json(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> web.Response:
+    """JSON with the bare content type discord.py looks for (aiohttp's own adds a charset)."""
+    return web.Response(body=json.dumps(data).encode(), status=status, headers=headers, content_type="application/json")
+
+
+@dataclass
+class Violation:
+    route: str
+    body: dict[str, Any]
+    detail: str
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    interaction_id: int | None = None
+    edits: int = 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self.components for c in row.get("components", []) if "custom_id" in c]
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    kind: int
+    user_id: int
+    channel_id: int
+    payload: dict[str, Any]
+    sent_at: float
+    answers: list[dict[str, Any]] = field(default_factory=list)  # callback bodies, in order
+    answered_at: float | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        return next((a["data"] for a in self.answers if a.get("type") == 9), None)
+
+    @property
+    def choices(self) -> list[dict[str, Any]] | None:
+        return next((a["data"].get("choices", []) for a in self.answers if a.get("type") == 8), None)
+
+
+class FakeDiscord:
+    """Start with ``await fake.start()``; point the bot at ``rest_url`` and ``gateway_url``."""
+
+    def __init__(self, token: str = "fake-token", *, guild_id: int = 900_000_000_000_000_001) -> None:
+        self.token = token
+        self._ids = itertools.count(1_100_000_000_000_000_000)
+        self.application_id = 800_000_000_000_000_001
+        self.bot_user = {
+            "id": str(self.application_id),
+            "username": "boardhost",
+            "discriminator": "0",
+            "global_name": None,
+            "avatar": None,
+            "bot": True,
+            "flags": 0,
+        }
+        self.guild_id = guild_id
+        self.guild_name = "Fake server"
+        self.channels: dict[int, dict[str, Any]] = {}
+        self.users: dict[int, dict[str, Any]] = {}
+        self.closed_dms: set[int] = set()
+        self.dm_channels: dict[int, int] = {}  # channel id -> user id
+        self.messages: dict[int, list[Message]] = {}  # channel id -> messages, oldest first
+        self.interactions: dict[int, Interaction] = {}
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild id (None: global) -> commands
+        self.violations: list[Violation] = []
+        self.rate_limited: list[int] = []  # channel ids that got a 429
+        self.identified = 0
+        self.resumed = 0
+        self.fail_commands: list[limits.Problem] | None = None  # force a 50035 on the next bulk overwrite
+        self._posts: dict[int, deque[float]] = {}
+        self._sockets: list[web.WebSocketResponse] = []
+        self._seq = 0
+        self._session = secrets.token_hex(8)
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.channel_id = self.add_channel("games")
+
+    # --- set-up -------------------------------------------------------------------------------------------------
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def add_channel(self, name: str) -> int:
+        channel_id = self.next_id()
+        self.channels[channel_id] = {
+            "id": str(channel_id),
+            "type": 0,
+            "name": name,
+            "position": len(self.channels),
+            "permission_overwrites": [],
+            "guild_id": str(self.guild_id),
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+        }
+        self.messages[channel_id] = []
+        return channel_id
+
+    def add_user(self, name: str, *, dms_closed: bool = False) -> int:
+        user_id = self.next_id()
+        self.users[user_id] = {
+            "id": str(user_id),
+            "username": name.lower()[:32],
+            "global_name": name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": False,
+            "public_flags": 0,
+        }
+        if dms_closed:
+            self.closed_dms.add(user_id)
+        return user_id
+
+    def register_commands(self, guild: int | None, body: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Store commands as a bulk overwrite does (ids kept for names already registered); what Discord answers."""
+        stored = []
+        old = {c["name"]: c["id"] for c in self.commands.get(guild, [])}
+        for cmd in body:
+            entry = {
+                **cmd,
+                "id": cmd.get("id") or old.get(cmd["name"]) or str(self.next_id()),
+                "application_id": str(self.application_id),
+                "version": str(self.next_id()),
+                "type": cmd.get("type", 1),
+                "default_member_permissions": cmd.get("default_member_permissions"),
+                "dm_permission": cmd.get("dm_permission", True),
+                "nsfw": cmd.get("nsfw", False),
+            }
+            if guild:
+                entry["guild_id"] = str(guild)
+            stored.append(entry)
+        self.commands[guild] = stored
+        return stored
+
+    @property
+    def rest_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self, port: int = 0) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        for ws in list(self._sockets):
+            await ws.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    def check(self) -> None:
+        """Fail the test on any request Discord would have refused."""
+        if self.violations:
+            raise AssertionError(
+                "Discord would refuse: " + " | ".join(f"{v.route}: {v.detail}" for v in self.violations)
+            )
+
+    # --- waiting ------------------------------------------------------------------------------------------------
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """The first truthy ``predicate()``, re-checked after every request the bot makes."""
+
+        async def until() -> Any:
+            async with self._changed:
+                while not (result := predicate()):
+                    await self._changed.wait()
+                return result
+
+        return await asyncio.wait_for(until(), timeout)
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        await self.wait_for(lambda: self.identified or self.resumed, timeout)
+
+    async def wait_answer(self, interaction_id: int, timeout: float = 10.0) -> dict[str, Any]:
+        """The first answer (callback body) to an interaction."""
+        answers = self.interactions[interaction_id].answers
+        return await self.wait_for(lambda: answers[0] if answers else None, timeout)  # type: ignore[no-any-return]
+
+    async def wait_message(
+        self,
+        channel_id: int | None = None,
+        *,
+        after: int = 0,
+        timeout: float = 10.0,
+        where: Callable[[Message], bool] = lambda m: True,
+    ) -> Message:
+        """The first message in the channel (default: the game channel) with an id above ``after``."""
+        channel = channel_id or self.channel_id
+        return await self.wait_for(  # type: ignore[no-any-return]
+            lambda: next((m for m in self.messages[channel] if m.id > after and where(m)), None), timeout
+        )
+
+    def dms(self, user_id: int) -> list[Message]:
+        return [m for c, u in self.dm_channels.items() if u == user_id for m in self.messages[c]]
+
+    # --- interactions ---------------------------------------------------------------------------------------------
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        return {
+            "user": self.users[user_id],
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "avatar": None,
+            "permissions": EVERYTHING,
+        }
+
+    async def _interact(
+        self,
+        kind: int,
+        user_id: int,
+        data: dict[str, Any],
+        *,
+        channel_id: int | None = None,
+        message: Message | None = None,
+        locale: str = "en-US",
+    ) -> int:
+        channel = channel_id or self.channel_id
+        interaction_id = self.next_id()
+        token = "itoken-" + secrets.token_hex(16)
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(channel),
+            "channel": self.channels[channel],
+            "member": self._member(user_id),
+            "token": token,
+            "version": 1,
+            "locale": locale,
+            "guild_locale": "en-US",
+            "app_permissions": EVERYTHING,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": limits.UPLOAD,
+        }
+        if message is not None:
+            payload["message"] = self._message_json(message)
+        self.interactions[interaction_id] = Interaction(
+            interaction_id, token, kind, user_id, channel, payload, time.monotonic()
+        )
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return interaction_id
+
+    def _command(self, path: list[str]) -> dict[str, Any] | None:
+        for scope in (self.guild_id, None):
+            for cmd in self.commands.get(scope, []):
+                if cmd["name"] == path[0] and cmd.get("type", 1) == 1:
+                    return cmd
+        return None
+
+    def _options(
+        self, path: list[str], options: Mapping[str, Any], focused: str | None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The command's data (id, name, nested options) with each option typed as the registered command says."""
+        cmd = self._command(path)
+        resolved: dict[str, Any] = {}
+        declared = cmd.get("options", []) if cmd else []
+        holder: dict[str, Any] = {
+            "id": cmd["id"] if cmd else "0",
+            "name": path[0],
+            "type": 1,
+            "guild_id": str(self.guild_id),
+        }
+        node = holder
+        for name in path[1:]:
+            spec = next((o for o in declared if o["name"] == name), None)
+            kind = spec["type"] if spec else (1 if name == path[-1] else 2)
+            child: dict[str, Any] = {"name": name, "type": kind}
+            node["options"] = [child]
+            node = child
+            declared = spec.get("options", []) if spec else []
+        values = []
+        for name, value in options.items():
+            spec = next((o for o in declared if o["name"] == name), None)
+            kind = (
+                spec["type"]
+                if spec
+                else (
+                    5
+                    if isinstance(value, bool)
+                    else 4
+                    if isinstance(value, int)
+                    else 10
+                    if isinstance(value, float)
+                    else 3
+                )
+            )
+            if kind == 6:  # a user: Discord sends the id and the resolved user and member
+                users = resolved.setdefault("users", {})
+                members = resolved.setdefault("members", {})
+                users[str(value)] = self.users[int(value)]
+                members[str(value)] = {k: v for k, v in self._member(int(value)).items() if k != "user"}
+                value = str(value)
+            entry: dict[str, Any] = {"name": name, "type": kind, "value": value}
+            if name == focused:
+                entry["focused"] = True
+            values.append(entry)
+        node["options"] = values
+        if resolved:
+            holder["resolved"] = resolved
+        return holder, resolved
+
+    async def slash(
+        self, user_id: int, command: str, /, *, channel_id: int | None = None, locale: str = "en-US", **options: Any
+    ) -> int:
+        """``/carcassonne start`` with options; the interaction's id."""
+        data, _ = self._options(command.split(), options, None)
+        return await self._interact(2, user_id, data, channel_id=channel_id, locale=locale)
+
+    async def autocomplete(
+        self,
+        user_id: int,
+        command: str,
+        focused: str,
+        /,
+        *,
+        channel_id: int | None = None,
+        locale: str = "en-US",
+        **options: Any,
+    ) -> int:
+        data, _ = self._options(command.split(), options, focused)
+        return await self._interact(4, user_id, data, channel_id=channel_id, locale=locale)
+
+    def find_message(self, custom_id: str) -> Message:
+        """The newest message (channel, DM, ephemeral answer) holding a component with ``custom_id``."""
+        everything = [m for ms in self.messages.values() for m in ms]
+        for inter in self.interactions.values():
+            everything += [m for m in [inter.original, *inter.followups] if m is not None]
+        holders = [m for m in everything if custom_id in m.custom_ids()]
+        if not holders:
+            raise LookupError(f"no message has a component {custom_id!r}")
+        return max(holders, key=lambda m: m.id)
+
+    async def click(
+        self, user_id: int, custom_id: str, *, message: Message | None = None, locale: str = "en-US"
+    ) -> int:
+        message = message or self.find_message(custom_id)
+        return await self._interact(
+            3,
+            user_id,
+            {"custom_id": custom_id, "component_type": 2},
+            channel_id=message.channel_id,
+            message=message,
+            locale=locale,
+        )
+
+    async def select(
+        self, user_id: int, custom_id: str, values: list[str], *, message: Message | None = None, locale: str = "en-US"
+    ) -> int:
+        message = message or self.find_message(custom_id)
+        return await self._interact(
+            3,
+            user_id,
+            {"custom_id": custom_id, "component_type": 3, "values": values},
+            channel_id=message.channel_id,
+            message=message,
+            locale=locale,
+        )
+
+    async def submit(self, user_id: int, opened_by: int, values: Mapping[str, str], *, locale: str = "en-US") -> int:
+        """Submit the modal that interaction ``opened_by`` was answered with; ``values``: input custom id -> text."""
+        modal = self.interactions[opened_by].modal
+        if modal is None:
+            raise LookupError(f"interaction {opened_by} was not answered with a modal")
+        rows = []
+        for top in modal["components"]:
+            if top["type"] == limits.ROW:
+                rows.append(
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 4, "custom_id": c["custom_id"], "value": values.get(c["custom_id"], "")}
+                            for c in top["components"]
+                        ],
+                    }
+                )
+            elif top["type"] == limits.LABEL:
+                inner = top["component"]
+                rows.append(
+                    {
+                        "type": 18,
+                        "component": {
+                            "type": inner["type"],
+                            "custom_id": inner["custom_id"],
+                            "value": values.get(inner["custom_id"], ""),
+                        },
+                    }
+                )
+        source = self.interactions[opened_by]
+        return await self._interact(
+            5,
+            user_id,
+            {"custom_id": modal["custom_id"], "components": rows},
+            channel_id=source.channel_id,
+            locale=locale,
+        )
+
+    # --- gateway --------------------------------------------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        self._seq += 1
+        frame = json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
+        for ws in list(self._sockets):
+            if not ws.closed:
+                await ws.send_str(frame)
+
+    def _guild_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(next(iter(self.users), self.application_id)),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [
+                {
+                    "id": str(self.guild_id),
+                    "name": "@everyone",
+                    "permissions": EVERYTHING,
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.users) + 1,
+            "members": [
+                {
+                    "user": self.bot_user,
+                    "roles": [],
+                    "joined_at": "2024-01-01T00:00:00+00:00",
+                    "deaf": False,
+                    "mute": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": list(self.channels.values()),
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        self._sockets.append(ws)
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                frame = json.loads(msg.data)
+                op = frame.get("op")
+                if op == 1:
+                    await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+                elif op == 2:
+                    if frame["d"].get("token") != self.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    await self._ready()
+                    self.identified += 1
+                    await self._notify()
+                elif op == 6:
+                    if frame["d"].get("session_id") == self._session and frame["d"].get("token") == self.token:
+                        await self.dispatch("RESUMED", {})
+                        self.resumed += 1
+                        await self._notify()
+                    else:
+                        await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+        finally:
+            self._sockets.remove(ws)
+        return ws
+
+    async def _ready(self) -> None:
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot_user,
+                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "session_id": self._session,
+                "resume_gateway_url": self.gateway_url,
+                "relationships": [],
+                "private_channels": [],
+                "presences": [],
+                "application": {"id": str(self.application_id), "flags": 0},
+                "user_settings": {},
+                "session_type": "normal",
+                "auth": {},
+                "geo_ordered_rtc_regions": [],
+                "shard": [0, 1],
+            },
+        )
+        await self.dispatch("GUILD_CREATE", self._guild_json())
+
+    # --- REST -----------------------------------------------------------------------------------------------------
+
+    def _refuse(self, route: str, problems: list[limits.Problem]) -> web.Response:
+        body = limits.error_body(problems)
+        self.violations.append(Violation(route, body, limits.describe(problems)))
+        return _json(body, status=400)
+
+    @staticmethod
+    def _error(status: int, code: int, message: str) -> web.Response:
+        return _json({"code": code, "message": message}, status=status)
+
+    async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
+        if request.content_type.startswith("multipart/"):
+            form = await request.post()
+            payload = json.loads(str(form.get("payload_json") or "{}"))
+            files = []
+            for key, value in form.items():
+                if key.startswith("files[") and isinstance(value, web.FileField):
+                    files.append(Attachment(self.next_id(), value.filename, value.file.read(), value.content_type))
+            return payload, files
+        if request.can_read_body:
+            return await request.json(), []
+        return {}, []
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        route = f"{request.method} {path}"
+        parts = path.strip("/").split("/")
+        try:
+            if (
+                not path.startswith(("/webhooks/", "/interactions/"))
+                and request.headers.get("Authorization") != f"Bot {self.token}"
+            ):
+                return self._error(401, 0, "401: Unauthorized")
+            return await self._route(request, route, parts)
+        finally:
+            await self._notify()
+
+    async def _route(self, request: web.Request, route: str, p: list[str]) -> web.StreamResponse:
+        m = request.method
+        if m == "GET" and p == ["users", "@me"]:
+            return _json(self.bot_user)
+        if m == "GET" and p == ["oauth2", "applications", "@me"]:
+            return _json(
+                {
+                    "id": str(self.application_id),
+                    "name": "boardhost",
+                    "icon": None,
+                    "description": "",
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                    "owner": self.users.get(0, self.bot_user),
+                    "team": None,
+                    "summary": "",
+                    "rpc_origins": [],
+                    "interactions_endpoint_url": None,
+                    "bot": self.bot_user,
+                }
+            )
+        if (m == "GET" and p[:2] == ["gateway", "bot"]) or p == ["gateway"]:
+            return _json(
+                {
+                    "url": self.gateway_url,
+                    "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                }
+            )
+        if p[0] == "applications" and p[-1] == "commands":
+            guild = int(p[3]) if len(p) == 5 and p[2] == "guilds" else None
+            if m == "PUT":
+                return await self._overwrite(request, route, guild)
+            if m == "GET":
+                return _json(self.commands.get(guild, []))
+        if p[0] == "channels" and len(p) >= 3 and p[2] == "messages":
+            return await self._channel_messages(request, route, int(p[1]), p[3:])
+        if m == "POST" and p == ["users", "@me", "channels"]:
+            body = await request.json()
+            user_id = int(body["recipient_id"])
+            channel_id = next((c for c, u in self.dm_channels.items() if u == user_id), None)
+            if channel_id is None:
+                channel_id = self.next_id()
+                self.dm_channels[channel_id] = user_id
+                self.messages[channel_id] = []
+            return _json(
+                {"id": str(channel_id), "type": 1, "last_message_id": None, "recipients": [self.users[user_id]]}
+            )
+        if p[0] == "interactions" and p[-1] == "callback":
+            return await self._callback(request, route, int(p[1]), p[2])
+        if p[0] == "webhooks" and len(p) >= 3:
+            return await self._webhook(request, route, p[2], p[3:])
+        if m == "POST" and len(p) == 3 and p[0] == "channels" and p[2] == "typing":
+            return web.Response(status=204)
+        return self._error(404, 0, f"404: Not Found ({route})")
+
+    async def _overwrite(self, request: web.Request, route: str, guild: int | None) -> web.Response:
+        body = await request.json()
+        problems = limits.check_commands(body)
+        if self.fail_commands is not None:
+            problems, self.fail_commands = problems + self.fail_commands, None
+        if problems:
+            return self._refuse(route, problems)
+        stored = self.register_commands(guild, body)
+        return _json(stored)
+
+    def _message_json(self, msg: Message) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(msg.id),
+            "channel_id": str(msg.channel_id),
+            "author": self.bot_user,
+            "content": msg.content,
+            "timestamp": "2024-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [
+                {
+                    "id": str(a.id),
+                    "filename": a.filename,
+                    "size": len(a.data),
+                    "content_type": a.content_type,
+                    "url": f"http://127.0.0.1:{self.port}/attachments/{a.id}/{a.filename}",
+                    "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{a.id}/{a.filename}",
+                }
+                for a in msg.attachments
+            ],
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "pinned": False,
+            "type": 0,
+            "flags": msg.flags,
+        }
+        if msg.channel_id in self.channels:
+            data["guild_id"] = str(self.guild_id)
+        if msg.interaction_id is not None:
+            data["webhook_id"] = str(self.application_id)
+            data["type"] = 20
+        return data
+
+    def _build(
+        self, channel_id: int, body: Mapping[str, Any], files: list[Attachment], route: str
+    ) -> Message | web.Response:
+        problems = limits.check_message(body, [(f.filename, len(f.data)) for f in files])
+        if problems:
+            return self._refuse(route, problems)
+        return Message(
+            self.next_id(),
+            channel_id,
+            body.get("content") or "",
+            list(body.get("embeds") or []),
+            list(body.get("components") or []),
+            files,
+            int(body.get("flags") or 0),
+        )
+
+    def _edit(self, msg: Message, body: Mapping[str, Any], files: list[Attachment], route: str) -> web.Response | None:
+        merged = {
+            "content": body.get("content", msg.content),
+            "embeds": body.get("embeds", msg.embeds),
+            "components": body.get("components", msg.components),
+        }
+        problems = limits.check_message(merged, [(f.filename, len(f.data)) for f in files])
+        if problems:
+            return self._refuse(route, problems)
+        msg.content = merged["content"] or ""
+        msg.embeds = list(merged["embeds"] or [])
+        msg.components = list(merged["components"] or [])
+        if "attachments" in body:
+            keep = {str(a.get("id")) for a in body["attachments"] or []}
+            msg.attachments = [a for a in msg.attachments if str(a.id) in keep]
+        msg.attachments += files
+        msg.edits += 1
+        return None
+
+    async def _post(self, msg: Message) -> None:
+        self.messages.setdefault(msg.channel_id, []).append(msg)
+        if msg.channel_id in self.channels:
+            self.channels[msg.channel_id]["last_message_id"] = str(msg.id)
+            await self.dispatch("MESSAGE_CREATE", {**self._message_json(msg), "member": {"roles": []}})
+
+    async def _channel_messages(
+        self, request: web.Request, route: str, channel_id: int, rest: list[str]
+    ) -> web.StreamResponse:
+        m = request.method
+        if channel_id not in self.messages:
+            return self._error(404, 10003, "Unknown Channel")
+        if m == "POST" and not rest:
+            user = self.dm_channels.get(channel_id)
+            if user is not None and user in self.closed_dms:
+                return self._error(403, 50007, "Cannot send messages to this user")
+            now = time.monotonic()
+            window = self._posts.setdefault(channel_id, deque())
+            while window and now - window[0] > RATE_WINDOW:
+                window.popleft()
+            if len(window) >= RATE_MESSAGES:
+                self.rate_limited.append(channel_id)
+                retry = round(RATE_WINDOW - (now - window[0]), 3)
+                return _json(
+                    {"message": "You are being rate limited.", "retry_after": retry, "global": False},
+                    status=429,
+                    headers={
+                        "Retry-After": str(retry),
+                        "X-RateLimit-Scope": "user",
+                        "X-RateLimit-Limit": str(RATE_MESSAGES),
+                        "X-RateLimit-Remaining": "0",
+                        "X-RateLimit-Reset-After": str(retry),
+                        "X-RateLimit-Bucket": f"channel-{channel_id}",
+                    },
+                )
+            body, files = await self._body(request)
+            msg = self._build(channel_id, body, files, route)
+            if isinstance(msg, web.Response):
+                return msg
+            window.append(now)
+            await self._post(msg)
+            return _json(self._message_json(msg))
+        if m == "GET" and not rest:
+            before = int(request.query.get("before", 0)) or None
+            wanted = int(request.query.get("limit", 50))
+            found = [x for x in reversed(self.messages[channel_id]) if before is None or x.id < before][:wanted]
+            return _json([self._message_json(x) for x in found])
+        found_msg = next((x for x in self.messages[channel_id] if str(x.id) == rest[0]), None)
+        if found_msg is None:
+            return self._error(404, 10008, "Unknown Message")
+        msg = found_msg
+        if m == "GET":
+            return _json(self._message_json(msg))
+        if m == "PATCH":
+            body, files = await self._body(request)
+            refused = self._edit(msg, body, files, route)
+            return refused or _json(self._message_json(msg))
+        if m == "DELETE":
+            self.messages[channel_id].remove(msg)
+            return web.Response(status=204)
+        return self._error(405, 0, "405: Method Not Allowed")
+
+    async def _callback(self, request: web.Request, route: str, interaction_id: int, token: str) -> web.Response:
+        inter = self.interactions.get(interaction_id)
+        if inter is None or inter.token != token:
+            return self._error(404, 10062, "Unknown interaction")
+        body, files = await self._body(request)
+        late = time.monotonic() - inter.sent_at > ANSWER_WITHIN
+        if inter.answers:
+            self.violations.append(Violation(route, body, "40060 Interaction has already been acknowledged."))
+            return self._error(400, 40060, "Interaction has already been acknowledged.")
+        if late:
+            self.violations.append(
+                Violation(route, body, f"10062 Unknown interaction (answered after {ANSWER_WITHIN} s)")
+            )
+            return self._error(404, 10062, "Unknown interaction")
+        kind = body.get("type")
+        data = body.get("data") or {}
+        resource: dict[str, Any] = {"type": kind}
+        if kind == 4:
+            msg = self._build(inter.channel_id, data, files, route)
+            if isinstance(msg, web.Response):
+                return msg
+            msg.interaction_id = interaction_id
+            inter.original = msg
+            if not msg.ephemeral:
+                await self._post(msg)
+            resource["message"] = self._message_json(msg)
+        elif kind == 5:
+            inter.original = Message(
+                self.next_id(), inter.channel_id, flags=int(data.get("flags") or 0), interaction_id=interaction_id
+            )
+            if not inter.original.ephemeral:
+                await self._post(inter.original)
+        elif kind == 7:
+            if "message" not in inter.payload:
+                return self._refuse(
+                    route, [("type", "INTERACTION_TYPE_INVALID", "Only a component interaction can update its message")]
+                )
+            target = self._stored(inter)
+            refused = self._edit(target, data, files, route)
+            if refused:
+                return refused
+            resource["message"] = self._message_json(target)
+        elif kind == 8:
+            problems = limits.check_choices(data.get("choices") or [])
+            if problems:
+                return self._refuse(route, problems)
+        elif kind == 9:
+            problems = limits.check_modal(data)
+            if problems:
+                return self._refuse(route, problems)
+        elif kind != 6:
+            return self._refuse(route, [("type", "BASE_TYPE_CHOICES", "Value must be one of (4, 5, 6, 7, 8, 9).")])
+        inter.answers.append(body)
+        inter.answered_at = time.monotonic()
+        if request.query.get("with_response") in ("1", "true", "True"):
+            reply = {
+                "interaction": {
+                    "id": str(interaction_id),
+                    "type": inter.kind,
+                    "response_message_id": str(inter.original.id) if inter.original else None,
+                    "response_message_loading": kind == 5,
+                    "response_message_ephemeral": bool(inter.original and inter.original.ephemeral),
+                },
+                "resource": resource,
+            }
+            return _json(reply)
+        return web.Response(status=204)
+
+    def _stored(self, inter: Interaction) -> Message:
+        """The message a component interaction came from (the stored one, not the copy in the payload)."""
+        wanted = int(inter.payload["message"]["id"])
+        for msgs in self.messages.values():
+            for msg in msgs:
+                if msg.id == wanted:
+                    return msg
+        for other in self.interactions.values():
+            for answer in [other.original, *other.followups]:
+                if answer is not None and answer.id == wanted:
+                    return answer
+        raise LookupError(wanted)
+
+    async def _webhook(self, request: web.Request, route: str, token: str, rest: list[str]) -> web.Response:
+        inter = next((i for i in self.interactions.values() if i.token == token), None)
+        if inter is None:
+            return self._error(404, 10015, "Unknown Webhook")
+        if not inter.answers:
+            return self._error(404, 10015, "Unknown Webhook")  # Discord: no followup before the first answer
+        m = request.method
+        if not rest and m == "POST":
+            body, files = await self._body(request)
+            msg = self._build(inter.channel_id, body, files, route)
+            if isinstance(msg, web.Response):
+                return msg
+            msg.interaction_id = inter.id
+            if (
+                inter.original is not None
+                and not inter.original.content
+                and not inter.original.embeds
+                and inter.answers[0].get("type") == 5
+                and inter.original.edits == 0
+                and not inter.followups
+            ):
+                # a deferred answer's first followup fills in its placeholder
+                inter.original.content, inter.original.embeds = msg.content, msg.embeds
+                inter.original.components, inter.original.attachments = msg.components, msg.attachments
+                inter.original.flags, inter.original.edits = msg.flags or inter.original.flags, 1
+                msg = inter.original
+            else:
+                inter.followups.append(msg)
+                if not msg.ephemeral:
+                    await self._post(msg)
+            return _json(self._message_json(msg))
+        if len(rest) == 2 and rest[0] == "messages":
+            if rest[1] == "@original":
+                target = inter.original
+                if target is None and inter.answers[0].get("type") in (6, 7) and "message" in inter.payload:
+                    target = self._stored(inter)
+            else:
+                target = next((x for x in inter.followups if str(x.id) == rest[1]), None)
+            if target is None:
+                return self._error(404, 10008, "Unknown Message")
+            if m == "GET":
+                return _json(self._message_json(target))
+            if m == "PATCH":
+                body, files = await self._body(request)
+                refused = self._edit(target, body, files, route)
+                return refused or _json(self._message_json(target))
+            if m == "DELETE":
+                for msgs in self.messages.values():
+                    if target in msgs:
+                        msgs.remove(target)
+                return web.Response(status=204)
+        return self._error(405, 0, "405: Method Not Allowed")
