@@ -36,7 +36,7 @@ class GameLog:
 
     @classmethod
     def from_replay(cls, data: Any) -> GameLog:
-        """The log of a replay file (``../shared/replay-format.md``); raises ReplayError for a malformed header."""
+        """The log of a replay file (``docs/replays.md``); raises ReplayError for a malformed header."""
         start(data)  # checks the header and the set-up
         actions = data.get("actions", [])
         if not all(isinstance(a, Mapping) for a in actions):

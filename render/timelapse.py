@@ -213,7 +213,7 @@ def timelapse(views: Sequence[View], formats: Sequence[str] = FORMATS, limit: in
 
 
 def timelapse_of_replay(replay: Mapping[str, Any], formats: Sequence[str] = FORMATS, limit: int = MAX_BYTES) -> bytes:
-    """The timelapse of a replay file's game (``../shared/replay-format.md``), as bytes in the format chosen (its
+    """The timelapse of a replay file's game (``docs/replays.md``), as bytes in the format chosen (its
     first bytes say which: ``RIFF....WEBP`` or ``GIF89a``)."""
     from engine.history import GameLog, frames
 
