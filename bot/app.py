@@ -89,12 +89,12 @@ class BoardHost(commands.Bot):
         from bot.cogs.lobby import LobbyButton, LobbyCog
         from bot.cogs.notify import Notify
         from bot.cogs.reminders import Reminders
+        from bot.cogs.timelapse import Timelapse
         from bot.cogs.turn_limits import TurnLimits
         from bot.mentions import load_command_ids
         from bot.replay import ReplayButton, ReplaySelect
         from bot.text.commands import CatalogueTranslator
         from bot.text.i18n import install_image_labels
-        from bot.timelapse import Timelapse
 
         # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with
         # the default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.

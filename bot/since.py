@@ -13,11 +13,15 @@ import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+import discord
+
+from bot.components import CONTENT, image_file
 from bot.host import HostError
 from bot.narrate import fit
 from bot.replay import seat_name, story, turn_label
 from bot.storage import GameRow
 from bot.text import t
+from engine import Game
 from engine.history import Since, since_last_move
 
 if TYPE_CHECKING:
@@ -64,3 +68,30 @@ def title(news: News) -> str:
     """ "Since your last turn", or "Since the game began" before the player's first move."""
     first = news.since.turns[0]
     return t("since.title_start" if first.index == 0 else "since.title")
+
+
+async def for_status(
+    bot: BoardHost, row: GameRow, game: Game, user_id: int, channel: object
+) -> tuple[discord.Embed, discord.File | None] | None:
+    """The "since your last turn" embed (and its picture) for ``/game status``, when it is the reader's turn."""
+    seat = row.seat_of(user_id)
+    if seat is None or seat != game.current_seat() or seat not in game.public_actors():
+        return None
+    missed = await news(bot, row, seat)
+    if missed is None:
+        return None
+    embed = discord.Embed(title=title(missed), description=missed.text)
+    file = image_file(channel, missed.png, "since.png") if missed.png is not None else None
+    if file is not None:
+        embed.set_image(url="attachment://since.png")
+    return embed, file
+
+
+async def for_dm(bot: BoardHost, row: GameRow, user_id: int, text: str) -> tuple[str, discord.File | None]:
+    """A turn DM's ``text`` with what the reader missed since their last move added, and its picture."""
+    seat = row.seat_of(user_id)
+    missed = None if seat is None else await news(bot, row, seat)
+    if missed is None:
+        return text, None
+    told = fit([text, f"**{title(missed)}**", missed.text], "", CONTENT).rstrip("\n")
+    return told, image_file(None, missed.png, "since.png") if missed.png is not None else None

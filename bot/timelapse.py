@@ -1,10 +1,10 @@
 """The timelapse of a finished game, posted in its channel once the final scores are out.
 
-Listens to ``turn_posted`` (``bot.turns.announce``): when the turn message just posted is a game's final one, a
-background task replays the action log into spectator views (a worker thread), draws and encodes the animation in
-a drawing process (``render.timelapse_bytes``: animated WebP or GIF, whichever is smaller, under 4 MiB) and posts
-it as a follow-up message in the game's language. The scores are never held up by it; a failure is logged and
-costs nothing but the animation.
+``bot.cogs.timelapse`` listens to ``turn_posted`` (``bot.turns.announce``): when the turn message just posted is a
+game's final one, a background task replays the action log into spectator views (a worker thread), draws and
+encodes the animation in a drawing process (``render.timelapse_bytes``: animated WebP or GIF, whichever is smaller,
+under 4 MiB) and posts it as a follow-up message in the game's language. The scores are never held up by it; a
+failure is logged and costs nothing but the animation.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands
 
 from bot.components import upload_limit
 from bot.host import HostError, Outcome
@@ -33,35 +32,27 @@ if TYPE_CHECKING:
 log = logging.getLogger("boardhost.timelapse")
 
 
-class Timelapse(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
-        self.bot = bot
-        self.tasks: set[asyncio.Task[discord.Message | None]] = set()
+def is_final(outcome: Outcome) -> bool:
+    """The turn message just posted is the game's last: the game is over and stored as finished."""
+    return outcome.game is not None and outcome.game.finished and outcome.row.status == "finished"
 
-    @commands.Cog.listener()
-    async def on_turn_posted(self, outcome: Outcome) -> None:
-        if outcome.game is None or not outcome.game.finished or outcome.row.status != "finished":
-            return
-        task = asyncio.create_task(self.post(outcome.row), name=f"timelapse-{outcome.row.id}")
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
 
-    async def post(self, row: GameRow) -> discord.Message | None:
-        """Draw the game's timelapse and post it in its channel; None (logged) if it cannot be done."""
-        try:
-            game_log = await self.bot.service.log(row)
-            views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
-            with speaking(game_language(row.language)):  # a channel message: the game's language
-                data = await self.bot.renderer.png(("timelapse_bytes", (views,)))
-                caption = t("timelapse.caption", game=t(f"game.{row.game}"), count=len(views) - 1)
-            channel = await channel_of(self.bot, row)
-            if channel is None:
-                return None
-            if len(data) > upload_limit(channel):
-                log.warning("game %s: timelapse of %d bytes exceeds the upload limit", row.id, len(data))
-                return None
-            file = discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}-timelapse.{format_of(data)}")
-            return await channel.send(caption, file=file)
-        except (HostError, RenderError, discord.HTTPException, ValueError) as err:
-            log.warning("game %s: no timelapse: %s", row.id, err)
+async def post(bot: BoardHost, row: GameRow) -> discord.Message | None:
+    """Draw the game's timelapse and post it in its channel; None (logged) if it cannot be done."""
+    try:
+        game_log = await bot.service.log(row)
+        views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
+        with speaking(game_language(row.language)):  # a channel message: the game's language
+            data = await bot.renderer.png(("timelapse_bytes", (views,)))
+            caption = t("timelapse.caption", game=t(f"game.{row.game}"), count=len(views) - 1)
+        channel = await channel_of(bot, row)
+        if channel is None:
             return None
+        if len(data) > upload_limit(channel):
+            log.warning("game %s: timelapse of %d bytes exceeds the upload limit", row.id, len(data))
+            return None
+        file = discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}-timelapse.{format_of(data)}")
+        return await channel.send(caption, file=file)
+    except (HostError, RenderError, discord.HTTPException, ValueError) as err:
+        log.warning("game %s: no timelapse: %s", row.id, err)
+        return None

@@ -73,16 +73,10 @@ class GameCog(commands.Cog):
             title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
         )
         embeds, files = [embed], []
-        seat = row.seat_of(interaction.user.id)
-        if seat is not None and seat == game.current_seat() and seat in waiting:  # their turn: what they missed
-            missed = await since.news(self.bot, row, seat)
-            if missed is not None:
-                extra = discord.Embed(title=since.title(missed), description=missed.text)
-                file = image_file(interaction.channel, missed.png, "since.png") if missed.png else None
-                if file is not None:
-                    extra.set_image(url="attachment://since.png")
-                    files.append(file)
-                embeds.append(extra)
+        missed = await since.for_status(self.bot, row, game, interaction.user.id, interaction.channel)
+        if missed is not None:  # the reader's turn: what the others did since their last move
+            embeds.append(missed[0])
+            files += [missed[1]] if missed[1] is not None else []
         await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
     @game.command(name="replay", description="Look back at any turn of this channel's game")

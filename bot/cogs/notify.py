@@ -16,9 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot import since
-from bot.components import CONTENT, image_file
 from bot.host import Outcome
-from bot.narrate import fit
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
@@ -62,15 +60,7 @@ class Notify(commands.Cog):
         latest = await self.bot.games.get(row.id) or row
         for user_id in wanted:
             with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
-                text = self.message(latest)
-                seat = latest.seat_of(user_id)
-                missed = None if seat is None else await since.news(self.bot, latest, seat)
-            file = None
-            if missed is not None:
-                with speaking(reader_language(user_id, latest.language)):
-                    text = fit([text, f"**{since.title(missed)}**", missed.text], "", CONTENT).rstrip("\n")
-                if missed.png is not None:
-                    file = image_file(None, missed.png, "since.png")
+                text, file = await since.for_dm(self.bot, latest, user_id, self.message(latest))
             await self.send(user_id, row.id, text, file)
 
     def message(self, row: GameRow) -> str:

@@ -54,7 +54,7 @@ async def turn(world: World, person: Any) -> str:
 
 async def drawn(world: World) -> None:
     """Wait for the timelapses being drawn in the background (the final scores were posted without waiting)."""
-    from bot.timelapse import Timelapse
+    from bot.cogs.timelapse import Timelapse
 
     cog = world.bot.get_cog("Timelapse")
     assert isinstance(cog, Timelapse)

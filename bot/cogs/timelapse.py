@@ -1,0 +1,28 @@
+"""The timelapse of each finished game, drawn in the background once its final scores are posted (``bot.timelapse``)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot import timelapse
+from bot.host import Outcome
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+
+class Timelapse(commands.Cog):
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+        self.tasks: set[asyncio.Task[discord.Message | None]] = set()  # kept until done (the loop holds weak ones)
+
+    @commands.Cog.listener()
+    async def on_turn_posted(self, outcome: Outcome) -> None:
+        if timelapse.is_final(outcome):
+            task = asyncio.create_task(timelapse.post(self.bot, outcome.row), name=f"timelapse-{outcome.row.id}")
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
