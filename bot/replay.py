@@ -23,7 +23,8 @@ from bot.host import HostError
 from bot.narrate import fit, narrate
 from bot.storage import GameRow
 from bot.text import t
-from engine.history import GameLog, Turn, history, view_at
+from engine import Game
+from engine.history import GameLog, Turn, history, walk
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -67,10 +68,21 @@ class Page:
 
 
 def _page(row: GameRow, log: GameLog, index: int | None) -> Page:
-    """On a worker thread: replay the log to the turn (the last one if None or past the end)."""
-    turns = history(log)
+    """On a worker thread: replay the log once, keeping the spectator's view at the end of turn ``index`` (the last
+    turn if None or past the end)."""
+    turns: list[Turn] = []
+    view: dict[str, Any] | None = None
+    final: Game | None = None
+    for turn, game in walk(log):  # the same game object throughout, moved on turn by turn
+        turns.append(turn)
+        if turn.index == index:
+            view = game.view(None)
+        final = game
+    assert final is not None, "a game always has a first turn"
     chosen = len(turns) - 1 if index is None else max(0, min(index, len(turns) - 1))
-    return Page(row, turns, chosen, view_at(log, chosen))
+    if view is None:  # the last turn: the game as it stands at the end of the log
+        view = final.view(None)
+    return Page(row, turns, chosen, view)
 
 
 async def load(bot: BoardHost, row: GameRow, index: int | None) -> Page:
