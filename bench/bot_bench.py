@@ -142,7 +142,7 @@ class CarcassonneDriver:
 
 DRIVERS: dict[str, Driver] = {"carcassonne": CarcassonneDriver()}
 # Catan: add a CatanDriver with "catan new", its option sets and a choose() for its turn messages once
-# bot/cogs/catan.py posts them.
+# bot/catan posts them.
 
 
 # -- per-interaction bookkeeping -------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import aiohttp
 import discord
 
 from bot.config import TOKEN_HELP, Config, ConfigError, load_config, token
+from bot.invite import explain
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
 FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
@@ -59,7 +60,7 @@ class _OneLineReconnects(logging.Filter):
 
 
 async def run_sync(config: Config, secret: str, guild: int | None) -> int:
-    from bot.sync import SyncError, sync
+    from bot.sync import SyncError, sync  # lazy: the whole app (Pillow, discord.py) only for a sync
 
     try:
         print(await sync(config, secret, guild or config.dev_guild))
@@ -70,8 +71,8 @@ async def run_sync(config: Config, secret: str, guild: int | None) -> int:
 
 
 async def serve(config: Config, secret: str) -> int:
-    from bot.app import BoardHost
-    from bot.sync import describe
+    from bot.app import BoardHost  # lazy: `--help` and config errors answer without loading Pillow and discord.py
+    from bot.sync import describe  # lazy: loaded with the app, see above
 
     bot = BoardHost(config)
     stop = asyncio.Event()
@@ -155,8 +156,6 @@ async def run(sync: bool, guild: int | None) -> int:
 
 
 def print_invite(application_id: int | None) -> int:
-    from bot.invite import explain
-
     try:
         application_id = application_id or load_config().application_id
     except ConfigError as err:

@@ -10,20 +10,43 @@ import gc
 import logging
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.carcassonne.adapter import CarcassonneAdapter
+from bot.catan.adapter import CatanAdapter
+from bot.cogs.computers import Computers
+from bot.cogs.game import GameCog
+from bot.cogs.notify import Notify
+from bot.cogs.reminders import Reminders
+from bot.cogs.timelapse import Timelapse
+from bot.cogs.turn_limits import TurnLimits
+from bot.computers import BackButton
 from bot.config import Config
+from bot.funnel import on_tree_error
+from bot.games import GameAdapter, register
 from bot.host import GameService
+from bot.lobby import LobbyButton
 from bot.memory import keep_freed_memory
+from bot.mentions import load_command_ids
 from bot.rendering import Renderer
+from bot.replay import ReplayButton, ReplaySelect
 from bot.storage import Database, Games
+from bot.text.commands import CatalogueTranslator
+from bot.text.i18n import install_image_labels, remember_locale, resolve, set_default_language, set_language
 
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
 GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
+# The games this bot hosts (each brings its cog: `/<game> new` first), then the game-neutral cogs, in the order their
+# commands are added.
+COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers | Timelapse], ...] = (
+    GameCog, Reminders, TurnLimits, Notify, Computers, Timelapse
+)  # fmt: skip
+GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
 
 class BoardHost(commands.Bot):
@@ -49,8 +72,6 @@ class BoardHost(commands.Bot):
     def _speak_reader_locale(self) -> None:
         """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
         (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s."""
-        from bot.text.i18n import remember_locale, resolve, set_default_language, set_language
-
         set_default_language(self.config.default_language)
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
@@ -81,21 +102,6 @@ class BoardHost(commands.Bot):
         parsers["MESSAGE_UPDATE"] = lambda data: None
 
     async def setup_hook(self) -> None:
-        from bot.catan.items import CatanButton, CatanSelect
-        from bot.cogs.carcassonne import CarcassonneCog, CarcButton, CarcSelect
-        from bot.cogs.catan import CatanCog
-        from bot.cogs.computers import BackButton, Computers
-        from bot.cogs.game import GameCog
-        from bot.cogs.lobby import LobbyButton, LobbyCog
-        from bot.cogs.notify import Notify
-        from bot.cogs.reminders import Reminders
-        from bot.cogs.timelapse import Timelapse
-        from bot.cogs.turn_limits import TurnLimits
-        from bot.mentions import load_command_ids
-        from bot.replay import ReplayButton, ReplaySelect
-        from bot.text.commands import CatalogueTranslator
-        from bot.text.i18n import install_image_labels
-
         # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with
         # the default 5 ms switch interval each hand-off can wait that long for the GIL, several times per move.
         sys.setswitchinterval(SWITCH_INTERVAL)
@@ -108,19 +114,16 @@ class BoardHost(commands.Bot):
         await load_command_ids(self.db, self.tree, self.config.dev_guild)
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
-        await self.add_cog(LobbyCog(self))
-        await self.add_cog(GameCog(self))
-        await self.add_cog(Reminders(self))
-        await self.add_cog(TurnLimits(self))
-        await self.add_cog(Notify(self))
-        await self.add_cog(Computers(self))
-        await self.add_cog(Timelapse(self))
+        self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
+        for game in GAMES:  # the games, registered explicitly: everything else asks bot.games for them
+            adapter = game()
+            register(adapter)
+            await self.add_cog(adapter.cog(self))
+            self.add_dynamic_items(*adapter.items)
+        for cog in COGS:
+            await self.add_cog(cog(self))
         self.add_dynamic_items(LobbyButton, BackButton, ReplayButton, ReplaySelect)
-        await self.add_cog(CarcassonneCog(self))
-        self.add_dynamic_items(CarcButton, CarcSelect)
-        await self.add_cog(CatanCog(self))
-        self.add_dynamic_items(CatanButton, CatanSelect)
         # Everything made so far (modules, discord.py, Pillow, the engine's tables, the catalogues) lives as long as
         # the process: out of the collector's sight, a full collection no longer walks it (it stalled the event
         # loop for up to a quarter of a second at 50 moves a second), and the youngest generation is collected

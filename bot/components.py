@@ -1,4 +1,4 @@
-"""Shared pieces of every game's Discord components: Discord's limits, refusals, labels and row layout.
+"""Shared pieces of every game's Discord components: Discord's limits, refusals, labels, colours and row layout.
 
 Discord limits a message to 5 rows of components, a row to 5 buttons or one select, a select or an autocomplete to
 25 options, button labels to 80 characters, and option labels, option values and custom ids to 100. Everything
@@ -7,6 +7,7 @@ built here stays within them.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from collections.abc import Sequence
@@ -14,6 +15,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import language
@@ -31,13 +33,18 @@ CONTENT: Final = 2000  # characters in a message
 UPLOAD: Final = 10 * 1024 * 1024  # bytes in an upload where the server grants no more (and in DMs)
 
 
-class Refusal(Exception):
-    """A click or command that cannot be honoured; ``key`` is an ``error.*`` catalogue key."""
+# Button colours by what they do: neutral, a choice, a good step forward, a loss or an ending.
+GREY, BLUE, GREEN, RED = (
+    discord.ButtonStyle.secondary,
+    discord.ButtonStyle.primary,
+    discord.ButtonStyle.success,
+    discord.ButtonStyle.danger,
+)
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+
+def names_of(row: GameRow) -> list[str]:
+    """The seats' names, by seat."""
+    return [s.name for s in row.seats]
 
 
 def make_custom_id(prefix: str, game_id: int, version: int, op: str, arg: str = "") -> str:
@@ -110,8 +117,6 @@ def upload_limit(channel: object) -> int:
 
 def image_file(channel: object, png: bytes, filename: str) -> discord.File | None:
     """The board image as an upload, or None (logged) when it would exceed the channel's upload limit."""
-    import io
-
     if len(png) > upload_limit(channel):
         log.warning("image %s (%d bytes) exceeds the upload limit; posting text only", filename, len(png))
         return None

@@ -1,10 +1,15 @@
-"""Settings from a TOML file; the token only from the DISCORD_TOKEN environment variable."""
+"""Settings from a TOML file (optional), then environment variables; the token only from DISCORD_TOKEN.
+
+Without a file every setting has its documented default (``config.example.toml``). ``BOARDHOST_DATABASE``,
+``BOARDHOST_LANGUAGE`` and ``BOARDHOST_RENDER_PROCESSES`` override the file, so a container needs no config file.
+"""
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +60,9 @@ class Config:
     rest_base_url: str | None = None
     gateway_url: str | None = None
     give_up_after: float = 300.0  # seconds without a gateway connection before the bot exits (0: never)
-    render_processes: int = 0  # 0: draw images in threads of the bot's process
+    render_processes: int = 2  # drawing processes; 0: draw images in threads of the bot's process
     computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
     computer_offer_wait: float = 120.0  # seconds a computer's trade offer stays open for people to answer
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _get(data: dict[str, Any], section: str, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
@@ -70,7 +74,30 @@ def _get(data: dict[str, Any], section: str, key: str, kind: type | tuple[type, 
 
 
 def load_config(path: Path | None = None) -> Config:
-    """Read ``path`` (or $BOARDHOST_CONFIG, or ./config.toml); a missing default file means all defaults."""
+    """Read ``path`` (or $BOARDHOST_CONFIG, or ./config.toml; a missing default file means all defaults), then
+    apply the environment's overrides."""
+    return from_environment(_from_file(path), os.environ)
+
+
+def from_environment(config: Config, environ: Mapping[str, str]) -> Config:
+    """``config`` with the settings the environment gives (``BOARDHOST_DATABASE``, ``BOARDHOST_LANGUAGE``,
+    ``BOARDHOST_RENDER_PROCESSES``)."""
+    changes: dict[str, Any] = {}
+    if environ.get("BOARDHOST_DATABASE"):
+        changes["database"] = Path(environ["BOARDHOST_DATABASE"])
+    if environ.get("BOARDHOST_LANGUAGE"):
+        changes["default_language"] = environ["BOARDHOST_LANGUAGE"]
+    if environ.get("BOARDHOST_RENDER_PROCESSES"):
+        value = environ["BOARDHOST_RENDER_PROCESSES"]
+        try:
+            number = int(value)
+        except ValueError:
+            raise ConfigError(f"BOARDHOST_RENDER_PROCESSES must be a whole number, not {value!r}") from None
+        changes["render_processes"] = _render_processes(number)
+    return replace(config, **changes)
+
+
+def _from_file(path: Path | None) -> Config:
     explicit = path or (Path(os.environ["BOARDHOST_CONFIG"]) if os.environ.get("BOARDHOST_CONFIG") else None)
     target = explicit or DEFAULT_PATH
     if not target.exists():
@@ -87,7 +114,7 @@ def load_config(path: Path | None = None) -> Config:
         _check_known(data)
     except ConfigError as err:
         raise ConfigError(f"{target}: {err}") from None
-    from bot.text.i18n import LANGUAGES
+    from bot.text.i18n import LANGUAGES  # lazy: Babel and the catalogues load only to check a config file
 
     language = _get(data, "language", "default", str, "en")
     if language not in LANGUAGES:

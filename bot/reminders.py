@@ -6,10 +6,23 @@ reminders of the current wait. The n-th reminder is due once the wait reaches th
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+import discord
+
+from bot import safely
+from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
+from bot.text import t
+from bot.text.i18n import game_language, speaking
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+log = logging.getLogger("boardhost.reminders")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +47,34 @@ def due(rows: Sequence[GameRow], now: float, delays: Sequence[int]) -> list[Due]
 
 async def mark_sent(games: Games, reminder: Due) -> bool:
     """Record a reminder as sent unless the turn moved on meanwhile (then it is not sent at all)."""
-    changed = await games.db.execute(
-        "UPDATE games SET reminders_sent = ? WHERE id = ? AND version = ? AND reminders_sent < ?",
-        (reminder.nth, reminder.row.id, reminder.row.version, reminder.nth),
-    )
-    return changed == 1
+    return await games.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth)
+
+
+async def remind(bot: BoardHost, reminder: Due) -> None:
+    """Mention the people a game waits for, in its channel (in the game's language), once per reminder."""
+    if not await bot.service.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
+        return  # the turn moved on while we looked
+    row = reminder.row
+    game = bot.service.game(row)
+    channel = bot.get_channel(row.channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(row.channel_id)
+        except discord.HTTPException as err:  # a deleted channel or lost permission: log, keep sweeping
+            log.warning("reminder for game %s not delivered: %s", row.id, err)
+            return
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
+    if not people:  # only computer players owe a decision: they move by themselves
+        return
+    who = ", ".join(row.mention(s) for s in people)
+    hours = int(reminder.idle // 3600)
+    with speaking(game_language(row.language)):  # posted in the channel: the game's language
+        params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
+        if row.turn_limit:
+            limit = t("reminder.limit_hours", count=row.turn_limit // 3600)
+            text = t("reminder.turn_limit", limit=limit, **params)
+        else:
+            text = t("reminder.turn", **params)
+    await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=discord.AllowedMentions(users=True))

@@ -18,15 +18,23 @@ import logging
 import multiprocessing
 import pickle
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
+
+import render
+from bot.memory import keep_freed_memory
+from bot.text.i18n import install_image_labels, language, speaking
+from render import png
 
 log = logging.getLogger("boardhost.rendering")
 
 Job = tuple[str, tuple[Any, ...]]
 READY = b"ready"  # a worker's first message: warmed up
 STOP = b"stop"  # the bot's last message to a worker
+START_ATTEMPTS = 4  # a drawing process that dies before it is ready is started again this many times in all
+BACKOFF = 1.0  # seconds before the first new attempt; doubled after each failure (1, 2, 4 s)
 
 
 class RenderError(RuntimeError):
@@ -39,9 +47,6 @@ def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
     The language travels with the job because a worker process shares no context (nor installed labels) with
     the bot's process.
     """
-    import render
-    from bot.text.i18n import install_image_labels, speaking
-
     install_image_labels()
     with speaking(language):
         png: bytes = getattr(render, name)(*args)
@@ -52,28 +57,10 @@ def _worker_setup() -> None:
     """In each drawing process: freed image buffers kept for the next image (``bot.memory``), one thread per image
     (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
     instead of during it."""
-    import render
-    from bot.memory import keep_freed_memory
-    from render import png
-
     keep_freed_memory()
     png.band_threads = 1
     render.warm_up()
-    draw("board_png", (_warm_view(),))
-
-
-def _warm_view() -> dict[str, Any]:
-    """A finished random game with River and Tower: every kind of tile, follower and tower is on the board."""
-    import random
-
-    from engine import game_class
-
-    game = game_class("carcassonne").new(["A", "B"], {"river": True, "tower": True}, 1)
-    moves = random.Random(1)
-    while not game.finished:
-        game.apply(game.random_action(moves))
-    view: dict[str, Any] = game.view(None)
-    return view
+    draw("board_png", (render.sample_view(),))
 
 
 def _worker(conn: Connection) -> None:
@@ -102,14 +89,35 @@ class _Process:
     process: Any  # multiprocessing's SpawnProcess
     conn: Connection
     ready: asyncio.Future[None]
+    slot: asyncio.Future[bool]  # the place this process fills: True once one is ready, False once given up
+    attempt: int = 1  # how many processes in a row tried to start for this place
     listener: threading.Thread | None = None
     busy: asyncio.Future[bytes] | None = None
     closed: bool = False
 
 
 class Renderer:
-    def __init__(self, processes: int = 0) -> None:
+    """Draws render jobs in ``processes`` drawing processes (0: in threads of this process).
+
+    A drawing process that dies while drawing is replaced at once. One that dies before it is ready (a broken
+    install, no memory) is started again after ``backoff`` seconds, doubled each time, and given up after
+    ``start_attempts`` attempts in a row, with a clear log line; once no process is left or coming, pictures fail
+    with ``RenderError``. ``target`` is the process's entry point (tests give one that fails).
+    """
+
+    def __init__(
+        self,
+        processes: int = 0,
+        *,
+        start_attempts: int = START_ATTEMPTS,
+        backoff: float = BACKOFF,
+        target: Callable[[Connection], None] | None = None,
+    ) -> None:
         self.processes = processes
+        self.start_attempts = start_attempts
+        self.backoff = backoff
+        self._target = target or _worker
+        self._retrying = 0  # places waiting for their next attempt
         self._workers: list[_Process] = []
         self._queue: collections.deque[tuple[bytes, asyncio.Future[bytes]]] = collections.deque()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -120,18 +128,20 @@ class Renderer:
         if self.processes <= 0:
             return
         self._loop = asyncio.get_running_loop()
-        started = [self._spawn() for _ in range(self.processes)]
-        await asyncio.gather(*(worker.ready for worker in started))
+        started = [self._spawn(self._loop.create_future()) for _ in range(self.processes)]
+        up = await asyncio.gather(*(worker.slot for worker in started))
+        if not any(up):
+            raise RenderError(f"no drawing process could start in {self.start_attempts} attempts (see the log)")
 
-    def _spawn(self) -> _Process:
+    def _spawn(self, slot: asyncio.Future[bool], attempt: int = 1) -> _Process:
         assert self._loop is not None
         # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
         context = multiprocessing.get_context("spawn")
         here, there = context.Pipe()
-        process = context.Process(target=_worker, args=(there,), name="boardhost-draw", daemon=True)
+        process = context.Process(target=self._target, args=(there,), name="boardhost-draw", daemon=True)
         process.start()
         there.close()  # the child has its own copy; ours would keep the pipe open after the child died
-        worker = _Process(process, here, self._loop.create_future())
+        worker = _Process(process, here, self._loop.create_future(), slot, attempt)
         worker.listener = threading.Thread(target=self._listen, args=(worker,), name="boardhost-draw", daemon=True)
         self._workers.append(worker)
         worker.listener.start()
@@ -160,6 +170,8 @@ class Renderer:
     def _received(self, worker: _Process, data: bytes) -> None:
         if not worker.ready.done():  # its first message: warmed up
             worker.ready.set_result(None)
+            if not worker.slot.done():
+                worker.slot.set_result(True)
         elif worker.busy is not None:
             ok, value = pickle.loads(data)
             waiting, worker.busy = worker.busy, None
@@ -172,8 +184,9 @@ class Renderer:
 
     def _lost(self, worker: _Process) -> None:
         """A worker's pipe closed: on purpose (closing), or the process died. Its job fails; a worker that had been
-        drawing is replaced. One that died before it was ready is not (it would die again: a crash loop), and once
-        no worker is left the waiting jobs fail too."""
+        drawing is replaced at once. One that died before it was ready is started again after a pause that doubles
+        each time, and given up after ``start_attempts`` in a row (no crash loop); once no worker is left or coming,
+        the waiting jobs fail too."""
         worker.closed = True
         if worker in self._workers:
             self._workers.remove(worker)
@@ -188,12 +201,37 @@ class Renderer:
             return
         if had_started:
             log.error("%s; starting another", failure)
-            replacement = self._spawn()
-            replacement.ready.add_done_callback(lambda _: self._next(replacement))
+            self._replace(self._loop_or_fail().create_future(), 1)
             return
-        log.error("%s before it was ready", failure)
-        if not self._workers:
+        if worker.attempt < self.start_attempts:
+            delay = self.backoff * 2 ** (worker.attempt - 1)
+            log.warning("%s before it was ready (attempt %d of %d); trying again in %.1f s",
+                        failure, worker.attempt, self.start_attempts, delay)  # fmt: skip
+            self._retrying += 1
+            self._loop_or_fail().call_later(delay, self._retry, worker.slot, worker.attempt + 1)
+            return
+        log.error("%s before it was ready, %d times in a row: giving up on this drawing process (%d left)",
+                  failure, worker.attempt, len(self._workers))  # fmt: skip
+        if not worker.slot.done():
+            worker.slot.set_result(False)
+        if not self._workers and not self._retrying:
             self._fail_waiting(failure)
+
+    def _loop_or_fail(self) -> asyncio.AbstractEventLoop:
+        assert self._loop is not None
+        return self._loop
+
+    def _retry(self, slot: asyncio.Future[bool], attempt: int) -> None:
+        self._retrying -= 1
+        if self._closing:
+            if not slot.done():
+                slot.set_result(False)
+            return
+        self._replace(slot, attempt)
+
+    def _replace(self, slot: asyncio.Future[bool], attempt: int) -> None:
+        replacement = self._spawn(slot, attempt)
+        replacement.ready.add_done_callback(lambda _: self._next(replacement))
 
     def _fail_waiting(self, failure: RenderError) -> None:
         while self._queue:
@@ -216,12 +254,10 @@ class Renderer:
 
     async def png(self, job: Job) -> bytes:
         """The picture of ``job`` with its labels in the language of the current context."""
-        from bot.text.i18n import language
-
         name, args = job
         if self.processes <= 0 or self._loop is None:
             return await asyncio.to_thread(draw, name, args, language())
-        if not self._workers:
+        if not self._workers and not self._retrying:
             raise RenderError("no drawing process is left (see the log)")
         waiting: asyncio.Future[bytes] = self._loop.create_future()
         self._queue.append((pickle.dumps((name, args, language()), protocol=pickle.HIGHEST_PROTOCOL), waiting))

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.components import CONTENT, PAGE, Layout, clip, image_file, option, refuse
+from bot.games import adapter
 from bot.host import HostError
-from bot.narrate import fit, narrate
+from bot.narration import fit
 from bot.storage import GameRow
 from bot.text import t
 from engine import Game
@@ -50,7 +51,7 @@ def seat_name(row: GameRow, seat: int | None) -> str:
 
 def story(row: GameRow, turn: Turn) -> list[str]:
     """The turn's events in sentences, as the turn messages told them (spectator events: nothing secret)."""
-    return narrate(row.game, turn.events, [s.name for s in row.seats])
+    return adapter(row.game).narrate(turn.events, [s.name for s in row.seats])
 
 
 @dataclass(frozen=True)

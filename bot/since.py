@@ -17,7 +17,7 @@ import discord
 
 from bot.components import CONTENT, image_file
 from bot.host import HostError
-from bot.narrate import fit
+from bot.narration import fit
 from bot.replay import seat_name, story, turn_label
 from bot.storage import GameRow
 from bot.text import t

@@ -14,9 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app import COGS, GAMES
 from bot.config import Config
 from bot.storage import Database
 from bot.storage.commands import CommandIds
+from bot.text.commands import CatalogueTranslator
 
 TIMEOUT = 30.0  # seconds for the whole registration
 
@@ -26,22 +28,12 @@ class SyncError(Exception):
 
 
 def command_cogs() -> list[type[commands.Cog]]:
-    from bot.cogs.carcassonne import CarcassonneCog
-    from bot.cogs.catan import CatanCog
-    from bot.cogs.computers import Computers
-    from bot.cogs.game import GameCog
-    from bot.cogs.lobby import LobbyCog
-    from bot.cogs.notify import Notify
-    from bot.cogs.reminders import Reminders
-    from bot.cogs.turn_limits import TurnLimits
-
-    return [LobbyCog, GameCog, Reminders, TurnLimits, Notify, Computers, CarcassonneCog, CatanCog]
+    """The cogs with application commands, in the order the bot adds them (``bot.app``)."""
+    return [*(game().cog_type for game in GAMES), *COGS]
 
 
 async def build_tree(tree: app_commands.CommandTree[Any]) -> None:
     """Every cog's application commands on ``tree``, translated by the catalogue."""
-    from bot.text.commands import CatalogueTranslator
-
     await tree.set_translator(CatalogueTranslator())
     for cls in command_cogs():
         cog = cls.__new__(cls)  # binds the commands to an instance; __init__ (services) never runs

@@ -1,9 +1,9 @@
 """After every accepted change: post the game's new turn message and retire the buttons of the one before.
 
-Each game's cog registers how it posts a turn; everything else (commands, the lobby's Start, turn limits) calls
-``announce`` and does not care which game it is. A ``turn_posted`` event follows, for notifications. A poster may
-instead bring the game's current message up to date (a turn that goes on with the same player reads best as one
-message); it is told what that message shows.
+Each game's adapter (``bot.games``) says how it posts a turn; everything else (commands, the lobby's Start, turn
+limits) calls ``announce`` and does not care which game it is. A ``turn_posted`` event follows, for notifications. A
+poster may instead bring the game's current message up to date (a turn that goes on with the same player reads best
+as one message); it is told what that message shows.
 
 Two changes can be stored close together (the next player acts the moment the previous move is stored, while its
 turn message is still being drawn), so a game's turn messages are posted one at a time, and a message for an older
@@ -12,16 +12,14 @@ version than one already posted keeps its story but not its choices.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot import safely
+from bot.games import Shown, UnknownGame, adapter
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text.i18n import game_language, speaking
@@ -30,37 +28,6 @@ if TYPE_CHECKING:
     from bot.app import BoardHost
 
 log = logging.getLogger("boardhost.turns")
-
-
-@dataclass(frozen=True)
-class Posted:
-    """What a poster put in the channel: the message, and what a later update of it in place may build on."""
-
-    message: discord.Message | discord.PartialMessage
-    step: Any = None  # the game's point the message shows (a poster's own key, e.g. turn and player)
-    story: tuple[str, ...] = ()  # the news lines it shows
-
-
-@dataclass
-class Shown:
-    """The newest turn message this process posted for a game, and the lock that posts them one at a time.
-
-    Held in memory only: after a restart the first turn message of each game is a new one.
-    """
-
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    version: int = -1
-    message_id: int | None = None
-    step: Any = None
-    story: tuple[str, ...] = ()
-
-
-Poster = Callable[["BoardHost", GameRow, Any, Sequence[Any], bool, Shown], Awaitable[Posted | None]]
-_POSTERS: dict[str, Poster] = {}
-
-
-def register(game: str, poster: Poster) -> None:
-    _POSTERS[game] = poster
 
 
 # Per bot (tests run several in one process) and per game it announced, kept for the process: a few bytes each,
@@ -90,19 +57,20 @@ async def announce(
     if outcome.game is None:
         return None
     row = outcome.row
-    poster = _POSTERS.get(row.game)
-    if poster is None:
-        log.error("no turn poster for %s", row.game)
+    try:
+        game = adapter(row.game)
+    except UnknownGame:
+        log.error("no adapter for %s", row.game)
         return None
     shown = _shown(bot, row.id)
     async with shown.lock:
         if shown.message_id is None:  # first in this process: the stored one (the lobby's, or from before a restart)
-            stored = await bot.games.get(row.id)
+            stored = await bot.service.stored(row.id)
             shown.message_id = stored.message_id if stored is not None else row.message_id
         previous = shown.message_id
         try:
             with speaking(game_language(row.language)):  # a turn message is public: the game's language
-                posted = await poster(bot, row, outcome.game, outcome.events, opening, shown)
+                posted = await game.post_turn(bot, row, outcome.game, outcome.events, opening, shown)
         except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works
             log.warning("game %s: turn message not posted: %s", row.id, err)
             return None
@@ -113,7 +81,7 @@ async def announce(
             message = posted.message
             if message.id != shown.message_id:
                 await retire(bot, row, message.id)
-                await bot.games.set_message(row.id, shown.message_id)
+                await bot.service.set_message(row.id, shown.message_id)
         else:
             message = posted.message
             shown.version, shown.message_id = row.version, message.id
@@ -129,5 +97,4 @@ async def retire(bot: BoardHost, row: GameRow, message_id: int) -> None:
     channel = bot.get_channel(row.channel_id)
     if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
         return
-    with contextlib.suppress(discord.HTTPException):
-        await channel.get_partial_message(message_id).edit(view=None)
+    await safely.edit(channel.get_partial_message(message_id), row.id, "previous turn message", view=None)

@@ -23,11 +23,14 @@ PNG bytes are at most 1 MB and at most 2048 px on the longest side.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from PIL import Image
 
+from engine import game_class
+from render.fonts import warm_fonts
 from render.png import encode
 
 View = Mapping[str, Any]
@@ -44,6 +47,7 @@ __all__ = [
     "catan_preview_png",
     "end_image",
     "end_png",
+    "sample_view",
     "since_image",
     "since_png",
     "timelapse_bytes",
@@ -133,10 +137,19 @@ def timelapse_bytes(
     return timelapse(views, formats, limit).data
 
 
+def sample_view() -> dict[str, Any]:
+    """The spectator view of a finished random Carcassonne game with River and Tower: every kind of tile, follower
+    and tower is on its board (a drawing process draws it once before its first real image)."""
+    game = game_class("carcassonne").new(["A", "B"], {"river": True, "tower": True}, 1)
+    moves = random.Random(1)
+    while not game.finished:
+        game.apply(game.random_action(moves))
+    view: dict[str, Any] = game.view(None)
+    return view
+
+
 def warm_up() -> None:
     from render.carcassonne.board import warm_sprites  # lazy: only the game drawn is loaded
 
     warm_sprites()
-    from render.fonts import warm_fonts
-
     warm_fonts()

@@ -215,7 +215,7 @@ def timelapse(views: Sequence[View], formats: Sequence[str] = FORMATS, limit: in
 def timelapse_of_replay(replay: Mapping[str, Any], formats: Sequence[str] = FORMATS, limit: int = MAX_BYTES) -> bytes:
     """The timelapse of a replay file's game (``docs/replays.md``), as bytes in the format chosen (its
     first bytes say which: ``RIFF....WEBP`` or ``GIF89a``)."""
-    from engine.history import GameLog, frames
+    from engine.history import GameLog, frames  # lazy: the bot draws from views; only the command line replays
 
     views = [view for _, view in frames(GameLog.from_replay(replay))]
     return timelapse(views, formats, limit).data

@@ -1,1 +1,1 @@
-"""Catan in Discord: spot names, the turn message, the private flows (hand, cards, trades) and their components."""
+"""Catan in Discord: the same modules as every game (see ``bot/games.py``), plus its menus, forms and names."""

@@ -7,24 +7,28 @@ checks that they still make sense (several players discard at the same time, eac
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import safely
+from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
+from bot.catan.narration import narrate
+from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
-from bot.components import Refusal, image_file, refuse, rule_reason
+from bot.components import image_file, names_of
+from bot.funnel import explain
+from bot.games import Posted, Shown
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import game_language, reader_language, speaking
-from bot.turns import Posted, Shown, announce, channel_of
-from engine import RuleError
+from bot.turns import announce, channel_of
+from engine import Event, Game, RuleError
 from engine.catan import Catan, public_events
 
 if TYPE_CHECKING:
@@ -32,45 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("boardhost.catan")
 DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no mutual server / DMs closed
-
-
-@dataclass
-class Seated:
-    row: GameRow
-    game: Catan
-    seat: int
-
-
-async def seated(bot: BoardHost, game_id: int, version: int | None, user_id: int) -> Seated:
-    """The game for a click; Refusal unless it is running, fresh (when ``version`` is given) and the user plays."""
-    row = await bot.service.row(game_id)
-    if row.game != "catan" or row.status != "active":
-        raise Refusal("not_active")
-    if version is not None and row.version != version:
-        raise Refusal("stale")
-    seat = row.seat_of(user_id)
-    if seat is None:
-        raise Refusal("not_seated")
-    return Seated(row, catan(bot, row), seat)
-
-
-def catan(bot: BoardHost, row: GameRow) -> Catan:
-    return cast(Catan, bot.service.game(row))
-
-
-def require_turn(found: Seated) -> None:
-    if found.seat != found.game.current:
-        raise Refusal("not_your_turn")
-
-
-async def explain(interaction: discord.Interaction, err: Exception, names: Sequence[str] | None = None) -> None:
-    """The one place refusals are worded: catalogue keys for host refusals, the rule's own message otherwise."""
-    if isinstance(err, Refusal | HostError):
-        await refuse(interaction, err.key, **err.params)
-    elif isinstance(err, RuleError):
-        await refuse(interaction, "rule", reason=rule_reason(err, names))
-    else:  # pragma: no cover - callers pass only the three kinds above
-        raise err
 
 
 async def act(
@@ -86,9 +51,10 @@ async def act(
     except (HostError, RuleError) as err:
         if isinstance(err, HostError) and err.key == "stale":
             await refresh(bot, game_id)  # a racing edit may have left old buttons on the turn message
-        names = None
-        with contextlib.suppress(HostError):
-            names = [s.name for s in (await bot.service.row(game_id)).seats]
+        try:
+            names: list[str] | None = names_of(await bot.service.row(game_id))
+        except HostError:
+            names = None
         await explain(interaction, err, names)
         return None
     await announce(bot, outcome)
@@ -101,9 +67,11 @@ async def act(
 
 
 async def post_turn(
-    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], opening: bool, shown: Shown
+    bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
 ) -> Posted | None:
     """A new turn message with the board; for offers and discards only the news and fresh buttons."""
+    if not isinstance(game, Catan):
+        raise TypeError(f"game {row.id} is not a Catan game")
     channel = await channel_of(bot, row)
     if channel is None:
         return None
@@ -112,8 +80,7 @@ async def post_turn(
         if current.message_id:
             await post_news(bot, row, game, events, channel)
             message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
-            with contextlib.suppress(discord.HTTPException):
-                await message.edit(view=turn_view(current, catan(bot, current)))
+            await safely.edit(message, row.id, "turn message", view=turn_view(current, catan(bot, current)))
             return Posted(message)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
@@ -125,7 +92,7 @@ async def post_turn(
     if view is not None:
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
-    await bot.games.set_message(row.id, sent.id)
+    await bot.service.set_message(row.id, sent.id)
     return Posted(sent)
 
 
@@ -133,11 +100,8 @@ async def post_news(
     bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], channel: discord.abc.Messageable
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
-    from bot.catan.menus import offer_view
-    from bot.narrate import narrate
-
     shown = public_events(events, None)
-    lines = narrate("catan", shown, [s.name for s in row.seats])
+    lines = narrate(shown, names_of(row))
     if not lines:
         return
     view = None
@@ -154,15 +118,17 @@ async def post_news(
 
 async def refresh(bot: BoardHost, game_id: int) -> None:
     """Put the current version's buttons on the game's turn message (after a race left older ones there)."""
-    with contextlib.suppress(HostError, discord.HTTPException):
+    try:
         row = await bot.service.row(game_id)
-        if row.status != "active" or not row.message_id or row.game != "catan":
-            return
-        channel = await channel_of(bot, row)
-        if channel is None or not hasattr(channel, "get_partial_message"):
-            return
-        game = catan(bot, row)
-        await channel.get_partial_message(row.message_id).edit(view=turn_view(row, game))
+    except HostError:
+        return
+    if row.status != "active" or not row.message_id or row.game != NAME:
+        return
+    channel = await channel_of(bot, row)
+    if channel is None or not hasattr(channel, "get_partial_message"):
+        return
+    game = catan(bot, row)
+    await safely.edit(channel.get_partial_message(row.message_id), row.id, "turn message", view=turn_view(row, game))
 
 
 # -- private news ----------------------------------------------------------------------------------------------
@@ -170,7 +136,7 @@ async def refresh(bot: BoardHost, game_id: int) -> None:
 
 def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
     """What ``seat`` learns from ``events`` that a spectator does not."""
-    names = [s.name for s in row.seats]
+    names = names_of(row)
     public = public_events(events, None)
     mine = public_events(events, seat)
     lines = []
@@ -204,17 +170,16 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
         return
     lines = private_lines(outcome.row, outcome.events, seat)
     text = "\n".join(lines) if lines else t("catan.done")
-    with contextlib.suppress(discord.HTTPException):
-        await interaction.followup.send(text[:2000], ephemeral=True)
+    await safely.followup(interaction, outcome.row.id, "private news", content=text[:2000], ephemeral=True)
 
 
 async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
     """Direct messages: a bought card (also to the buyer), a card stolen from you, offers and replies meant for
     you. When a DM cannot be delivered the player is asked in the channel to use /hand; nothing is lost."""
     row = outcome.row
-    if row.game != "catan" or outcome.game is None:
+    if row.game != NAME or not isinstance(outcome.game, Catan):
         return
-    game = cast(Catan, outcome.game)
+    game = outcome.game
     offers = {}
     for seat in range(len(row.seats)):
         for offer in game.view(seat)["offers"]:
@@ -229,8 +194,6 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
 async def _deliver_to(
     bot: BoardHost, row: GameRow, outcome: Outcome, offers: dict[Any, Any], actor: int | None, seat: int, user: int
 ) -> None:
-    from bot.catan.menus import offer_view
-
     lines = private_lines(row, outcome.events, seat)
     if not lines:
         return
@@ -253,23 +216,21 @@ async def _deliver_to(
 
 async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: discord.ui.View | None) -> bool:
     """Send a direct message; on failure tell the player in the game's channel (without the secret)."""
-    try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        kwargs: dict[str, Any] = {"content": content[:2000]}
-        if view is not None:
-            kwargs["view"] = view
-        await user.send(**kwargs)
+    kwargs: dict[str, Any] = {"content": content[:2000]}
+    if view is not None:
+        kwargs["view"] = view
+    code = await safely.dm(bot, user_id, row.id, "private news", **kwargs)
+    if code is None:
         return True
-    except discord.HTTPException as err:
-        log.info("game %s: DM to %s failed (%s)", row.id, user_id, getattr(err, "code", "?"))
-        channel = await channel_of(bot, row)
-        if channel is not None:
-            key = "catan.dm_closed" if getattr(err, "code", 0) in DM_CLOSED else "catan.dm_failed"
-            with contextlib.suppress(discord.HTTPException), speaking(game_language(row.language)):
-                await channel.send(
-                    t(key, mention=f"<@{user_id}>"), allowed_mentions=discord.AllowedMentions(users=True)
-                )
-        return False
+    channel = await channel_of(bot, row)
+    if channel is not None:
+        key = "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
+        with speaking(game_language(row.language)):
+            text = t(key, mention=f"<@{user_id}>")
+        await safely.send(
+            channel, row.id, "DM notice", content=text, allowed_mentions=discord.AllowedMentions(users=True)
+        )
+    return False
 
 
 def hand_text(row: GameRow, game: Catan, seat: int) -> str:

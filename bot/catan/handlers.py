@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.catan.flows import Seated, act, explain, hand_text, require_turn, seated
-from bot.catan.items import BLUE, CatanSelect
+from bot.catan.flows import act, hand_text
+from bot.catan.ids import SELECT_OPS
+from bot.catan.items import CatanSelect
 from bot.catan.menus import afford, build_menu, button_for, card_menu, hand_view, trade_menu, victim_view
 from bot.catan.modals import DiscardModal, OfferModal
 from bot.catan.names import (
@@ -22,9 +23,11 @@ from bot.catan.names import (
     resource,
     resource_name,
 )
+from bot.catan.seating import Seated, require_turn, seated
 from bot.catan.turn import robber_options, turn_view
-from bot.components import PAGE, Layout, Refusal, option
+from bot.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
+from bot.items import Press
 from bot.text import t
 from engine import RuleError
 from engine.catan import (
@@ -42,16 +45,16 @@ if TYPE_CHECKING:
 
 
 class Click:
-    """One click: who, on which game at which version, which op and argument, which values chosen."""
+    """One press on a Catan button or select, with what acting on its game needs."""
 
-    def __init__(self, interaction: discord.Interaction, game_id: int, version: int, op: str, arg: str) -> None:
-        self.interaction = interaction
-        self.bot: BoardHost = interaction.client  # type: ignore[assignment]
-        self.game_id = game_id
-        self.version = version
-        self.op = op
-        self.arg = arg
-        self.values: list[str] = []
+    def __init__(self, press: Press) -> None:
+        self.interaction = press.interaction
+        self.bot: BoardHost = press.interaction.client  # type: ignore[assignment]
+        self.game_id = press.game_id
+        self.version = press.version
+        self.op = press.op
+        self.arg = press.arg
+        self.values = press.values
 
     async def seated(self, *, strict: bool) -> Seated:
         return await seated(self.bot, self.game_id, self.version if strict else None, self.interaction.user.id)
@@ -106,7 +109,7 @@ async def _build_menu(click: Click) -> None:
     if found.game.phase == "main":
         afford(found, kind)
     elif found.game.phase in ("roll", "discard", "robber"):
-        raise Refusal("rule", reason=t("catan.not_now"))
+        raise HostError("rule", reason=t("catan.not_now"))
     content, view = build_menu(found, kind, int(page or 0))
     if click.op == "bpage":
         await click.interaction.edit_original_response(content=content, view=view)
@@ -127,7 +130,7 @@ async def _robber(click: Click) -> None:
     require_turn(found)
     victims = robber_choices(found.game, found.seat).get(letter)
     if victims is None:
-        raise Refusal("rule", reason=t("catan.robber_stays"))
+        raise HostError("rule", reason=t("catan.robber_stays"))
     if len(victims) > 1:
         text = t("catan.choose_victim", hex=hex_label(found.game.view(None), letter))
         await click.private(text, victim_view(found.row, mode, letter, victims))
@@ -156,7 +159,7 @@ async def _card(click: Click) -> None:
     require_turn(found)
     card = click.arg
     if card not in playable_cards(found.game, found.seat):
-        raise Refusal("rule", reason=t("catan.no_playable"))
+        raise HostError("rule", reason=t("catan.no_playable"))
     row = found.row
     layout = Layout()
     if card == "knight":
@@ -226,7 +229,7 @@ async def _bank_menu(click: Click) -> None:
     require_turn(found)
     trades = bank_trades(found.game, found.seat)
     if not trades:
-        raise Refusal("rule", reason=t("catan.no_bank_trade"))
+        raise HostError("rule", reason=t("catan.no_bank_trade"))
     options = []
     for trade in trades[:PAGE]:
         (give, n), (get, _) = next(iter(trade["give"].items())), next(iter(trade["get"].items()))
@@ -241,7 +244,7 @@ async def _bank(click: Click) -> None:
     found = await click.seated(strict=True)
     give, _, get = click.values[0].partition(">")
     if give not in RESOURCES or get not in RESOURCES:
-        raise Refusal("stale")
+        raise HostError("stale")
     rate = found.game.rates[found.seat][RESOURCES.index(give)]
     await click.act({"type": "bank_trade", "give": {give: rate}, "get": {get: 1}})
 
@@ -249,7 +252,7 @@ async def _bank(click: Click) -> None:
 async def _trade_menu(click: Click) -> None:
     found = await click.seated(strict=False)
     if found.game.phase != "main":
-        raise Refusal("rule", reason=t("catan.trade_not_now"))
+        raise HostError("rule", reason=t("catan.trade_not_now"))
     content, view = trade_menu(found)
     await click.private(content, view)
 
@@ -274,7 +277,7 @@ async def _discard_modal(click: Click) -> discord.ui.Modal:
     found = await click.seated(strict=False)
     owed = found.game.owed[found.seat]
     if not owed:
-        raise Refusal("rule", reason=t("catan.no_discard"))
+        raise HostError("rule", reason=t("catan.no_discard"))
     hand = found.game.view(found.seat)["players"][found.seat]["hand"]
     return DiscardModal(click.game_id, owed, hand)
 
@@ -282,7 +285,7 @@ async def _discard_modal(click: Click) -> discord.ui.Modal:
 async def _offer_modal(click: Click) -> discord.ui.Modal:
     found = await click.seated(strict=False)
     if found.game.phase != "main":
-        raise Refusal("rule", reason=t("catan.trade_not_now"))
+        raise HostError("rule", reason=t("catan.trade_not_now"))
     to = None if click.arg == "all" else int(click.arg)
     name = t("catan.everyone") if to is None else found.row.seats[to].name
     return OfferModal(click.game_id, to=to, counter=None, title=t("catan.modal.offer_title", name=name))
@@ -333,21 +336,21 @@ MODALS: Final[dict[str, Callable[[Click], Awaitable[discord.ui.Modal]]]] = {
 EDITS: Final = frozenset({"spage", "bpage"})
 
 
-async def dispatch(click: Click) -> None:
-    """Run a click's handler; every refusal becomes an ephemeral explanation, nothing changes."""
+async def dispatch(press: Press) -> None:
+    """Run a press's handler; a refusal is raised (the funnel answers it ephemerally) and changes nothing."""
+    if press.op in SELECT_OPS and not press.values:
+        raise HostError("stale")
+    click = Click(press)
     interaction = click.interaction
-    try:
-        if click.op in MODALS:
-            modal = await MODALS[click.op](click)
-            await interaction.response.send_modal(modal)
-            return
-        handler = HANDLERS.get(click.op)
-        if handler is None:
-            raise Refusal("stale")
-        if click.op in EDITS:
-            await interaction.response.defer()
-        else:  # menus and results reach only the clicker; the channel hears through the turn message
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        await handler(click)
-    except (Refusal, HostError, RuleError) as err:
-        await explain(interaction, err)
+    if click.op in MODALS:
+        modal = await MODALS[click.op](click)
+        await interaction.response.send_modal(modal)
+        return
+    handler = HANDLERS.get(click.op)
+    if handler is None:
+        raise HostError("stale")
+    if click.op in EDITS:
+        await interaction.response.defer()
+    else:  # menus and results reach only the clicker; the channel hears through the turn message
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    await handler(click)

@@ -1,6 +1,6 @@
 """The Catan buttons and selects: dynamic items whose custom ids are ``bh:ct:{game}:{version}:{op}[:{arg}]``.
 
-They keep working after a restart; what each op does is in ``bot/catan/handlers.py``.
+They keep working after a restart; what each op does is in ``bot/catan/handlers.py``, bound at start-up.
 """
 
 from __future__ import annotations
@@ -10,25 +10,17 @@ from typing import Any, Final
 
 import discord
 
-from bot.catan.flows import explain
-from bot.catan.turn import PREFIX, custom_id
-from bot.components import BUTTON_LABEL, PAGE, Refusal, clip
+from bot.catan.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
+from bot.components import BUTTON_LABEL, GREY, PAGE, PLACEHOLDER, clip
+from bot.funnel import guarded
+from bot.items import Press, Slot
 
-SELECT_OPS: Final = ("spot", "bs", "rob", "khex", "rb1", "rb2", "yop", "bk")
-BUTTON_OPS: Final = (
-    "spage", "sroad", "roll", "end", "buy", "b", "bpage", "vic", "play", "card", "mono", "bank", "trade", "hand",
-    "acc", "dec", "wd", "conf", "disc", "offer", "cnt",
-)  # fmt: skip
-_ID: Final = PREFIX + r":(?P<game>\d+):(?P<version>\d+):(?P<op>{ops})(?::(?P<arg>[^\s]*))?"
-GREY, BLUE, GREEN, RED = (
-    discord.ButtonStyle.secondary,
-    discord.ButtonStyle.primary,
-    discord.ButtonStyle.success,
-    discord.ButtonStyle.danger,
-)
+DISPATCH: Final = Slot("catan")
 
 
-class CatanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.format(ops="|".join(BUTTON_OPS))):
+class CatanButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ID_TEMPLATE.format(ops="|".join(BUTTON_OPS))
+):
     def __init__(
         self, game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
     ) -> None:
@@ -46,12 +38,13 @@ class CatanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.f
         return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.catan.handlers import Click, dispatch
+        async with guarded(interaction, self.game_id):
+            await DISPATCH(Press(interaction, self.game_id, self.version, self.op, self.arg))
 
-        await dispatch(Click(interaction, self.game_id, self.version, self.op, self.arg))
 
-
-class CatanSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.format(ops="|".join(SELECT_OPS))):
+class CatanSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=ID_TEMPLATE.format(ops="|".join(SELECT_OPS))
+):
     def __init__(
         self,
         game_id: int,
@@ -65,7 +58,7 @@ class CatanSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.f
             discord.ui.Select(
                 custom_id=custom_id(game_id, version, op, arg),
                 options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="-")],
-                placeholder=clip(placeholder, 150) if placeholder else None,
+                placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
                 min_values=1,
                 max_values=1,
             )
@@ -79,11 +72,6 @@ class CatanSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.f
         return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.catan.handlers import Click, dispatch
-
-        click = Click(interaction, self.game_id, self.version, self.op, self.arg)
-        click.values = [str(v) for v in self.item.values]
-        if not click.values:
-            await explain(interaction, Refusal("stale"))
-            return
-        await dispatch(click)
+        values = [str(v) for v in self.item.values]
+        async with guarded(interaction, self.game_id):
+            await DISPATCH(Press(interaction, self.game_id, self.version, self.op, self.arg, values))

@@ -6,15 +6,16 @@ from typing import Any
 
 import discord
 
-from bot.catan.flows import Seated
-from bot.catan.items import BLUE, GREEN, GREY, RED, CatanButton, CatanSelect
+from bot.catan.items import CatanButton, CatanSelect
 from bot.catan.names import (
     bundle_text,
     card_name,
     path_label,
 )
+from bot.catan.seating import Seated
 from bot.catan.turn import spot_options
-from bot.components import PAGE, Layout, Refusal, option
+from bot.components import BLUE, GREEN, GREY, PAGE, RED, Layout, option
+from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import (
@@ -74,7 +75,7 @@ def build_menu(found: Seated, kind: str, page: int = 0) -> tuple[str, discord.ui
     if kind == "road":
         paths = road_spots(game, seat)
         if not paths:
-            raise Refusal("rule", reason=t("catan.no_spot.road"))
+            raise HostError("rule", reason=t("catan.no_spot.road"))
         pages = max(1, -(-len(paths) // PAGE))
         page = min(max(page, 0), pages - 1)
         chunk = paths[page * PAGE : (page + 1) * PAGE]
@@ -83,7 +84,7 @@ def build_menu(found: Seated, kind: str, page: int = 0) -> tuple[str, discord.ui
     else:
         spots = settlement_spots(game, seat) if kind == "settlement" else city_spots(game, seat)
         if not spots:
-            raise Refusal("rule", reason=t(f"catan.no_spot.{kind}"))
+            raise HostError("rule", reason=t(f"catan.no_spot.{kind}"))
         options, page, pages = spot_options(game, spots, page)
         total = len(spots)
     layout = Layout()
@@ -103,7 +104,7 @@ def afford(found: Seated, what: str) -> None:
     if not holds(hand, cost):
         have = dict(zip(RESOURCES, hand, strict=True))
         need = dict(zip(RESOURCES, cost, strict=True))
-        raise Refusal("rule", reason=t("catan.cannot_afford", what=t(f"catan.cost.{what}"), cost=bundle_text(need),
+        raise HostError("rule", reason=t("catan.cannot_afford", what=t(f"catan.cost.{what}"), cost=bundle_text(need),
                                        have=bundle_text(have)))  # fmt: skip
 
 
@@ -119,7 +120,7 @@ def victim_view(row: GameRow, mode: str, letter: str, victims: list[int | None])
 def card_menu(found: Seated) -> tuple[str, discord.ui.View]:
     cards = playable_cards(found.game, found.seat)
     if not cards:
-        raise Refusal("rule", reason=t("catan.no_playable"))
+        raise HostError("rule", reason=t("catan.no_playable"))
     layout = Layout()
     for card in cards:
         layout.button(button_for(found.row, "card", card_name(card), BLUE, card))

@@ -6,13 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.catan.flows import act, explain
+from bot.catan.flows import act
 from bot.catan.names import (
     parse_bundle_text,
     resource,
 )
 from bot.catan.typed import read_count
-from bot.components import Refusal, clip
+from bot.components import clip
+from bot.funnel import guarded, handle
+from bot.host import HostError
 from bot.text import t
 from engine.catan.board import RESOURCES
 
@@ -44,14 +46,17 @@ class OfferModal(discord.ui.Modal):
         self.add_item(self.get)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, self.game_id):
+            await self._submit(interaction)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /, *_: Any) -> None:
+        await handle(interaction, error, self.game_id)
+
+    async def _submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot: BoardHost = interaction.client  # type: ignore[assignment]
-        try:
-            give = parse_bundle_text(self.give.value)
-            get = parse_bundle_text(self.get.value)
-        except Refusal as err:
-            await explain(interaction, err)
-            return
+        give = parse_bundle_text(self.give.value)
+        get = parse_bundle_text(self.get.value)
         action: dict[str, Any]
         if self.counter is not None:
             action = {"type": "counter", "offer": self.counter, "give": give, "get": get}
@@ -80,6 +85,13 @@ class DiscardModal(discord.ui.Modal):
                 self.add_item(field)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, self.game_id):
+            await self._submit(interaction)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /, *_: Any) -> None:
+        await handle(interaction, error, self.game_id)
+
+    async def _submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot: BoardHost = interaction.client  # type: ignore[assignment]
         cards: dict[str, int] = {}
@@ -89,8 +101,7 @@ class DiscardModal(discord.ui.Modal):
                 continue
             count = read_count(text)  # 2, ２, 两, 2张; never ² (isdigit() passes it, int() refuses it)
             if count is None:
-                await explain(interaction, Refusal("rule", reason=t("catan.discard_number", text=text)))
-                return
+                raise HostError("rule", reason=t("catan.discard_number", text=text))
             if count:
                 cards[name] = count
         await act(bot, interaction, self.game_id, None, {"type": "discard", "cards": cards})

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.catan.typed import Misread, read_bundle
-from bot.components import Refusal
+from bot.host import HostError
 from bot.text import t
 from engine.catan.board import (
     CORNERS,
@@ -82,7 +82,7 @@ def card_name(card: str) -> str:
 
 
 def parse_bundle_text(text: str) -> dict[str, int]:
-    """``"2 brick, 1 ore"``, ``"brick brick ore"``, 「2张砖块」 or «1 глину» -> a bundle; Refusal explaining what is
+    """``"2 brick, 1 ore"``, ``"brick brick ore"``, 「2张砖块」 or «1 глину» -> a bundle; HostError explaining what is
     wrong (``bot.catan.typed`` reads every language's way of writing it)."""
     example = t("catan.bundle_example")
     try:
@@ -99,7 +99,7 @@ def parse_bundle_text(text: str) -> dict[str, int]:
             reason = t("catan.bundle_too_many", max=BUNDLE_LIMIT)
         else:
             reason = t("catan.bundle_bad", text=misread.text, example=example)
-        raise Refusal("rule", reason=reason) from None
+        raise HostError("rule", reason=reason) from None
 
 
 def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:

@@ -11,31 +11,20 @@ from typing import Any, Final
 
 import discord
 
+from bot.catan.items import CatanButton, CatanSelect
 from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
-from bot.components import CONTENT, PAGE, Layout, clip, make_custom_id, option
-from bot.narrate import fit, narrate
+from bot.catan.narration import narrate
+from bot.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, names_of, option
+from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import Catan, public_events, road_spots, robber_choices, settlement_spots
 
-PREFIX: Final = "bh:ct"
 # Events that change nothing on the board: the turn message keeps its image and only refreshes its buttons.
 LIGHT_EVENTS: Final = frozenset(
     {"offer_made", "offer_accepted", "offer_declined", "offer_withdrawn", "offer_void", "discarded"}
 )
-
-
-def custom_id(game_id: int, version: int, op: str, arg: str = "") -> str:
-    return make_custom_id(PREFIX, game_id, version, op, arg)
-
-
-def mention(row: GameRow, seat: int) -> str:
-    return row.mention(seat)
-
-
-def names_of(row: GameRow) -> list[str]:
-    return [s.name for s in row.seats]
 
 
 def is_light(game: Catan, events: Sequence[Any]) -> bool:
@@ -57,7 +46,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
     pending = game.pending()
     first = pending[0]
     seat, decision = first["seat"], first["decision"]
-    who = mention(row, seat)
+    who = row.mention(seat)
     if decision == "setup_settlement":
         return t("catan.turn.setup_settlement", mention=who)
     if decision == "setup_road":
@@ -65,7 +54,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
     if decision == "roll_or_play":
         return t("catan.turn.roll", mention=who, turn=game.turn)
     if decision == "discard":
-        owing = ", ".join(t("catan.turn.owes", mention=mention(row, p["seat"]), count=p["count"]) for p in pending)
+        owing = ", ".join(t("catan.turn.owes", mention=row.mention(p["seat"]), count=p["count"]) for p in pending)
         return t("catan.turn.discard", owing=owing)
     if decision == "robber":
         return t("catan.turn.robber", mention=who)
@@ -74,7 +63,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
 
 def turn_text(row: GameRow, game: Catan, events: Sequence[Any], *, opening: bool = False) -> str:
     view = game.view(None)
-    lines = narrate("catan", public_events(events, None), names_of(row))
+    lines = narrate(public_events(events, None), names_of(row))
     if game.finished:
         return fit([e for e in lines], t("catan.over", scores=scores_line(view)), CONTENT)
     if opening:
@@ -99,16 +88,12 @@ def turn_image(game: Catan) -> Job:
 def button(
     row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "", *, version: int | None = None
 ) -> discord.ui.Item[Any]:
-    from bot.catan.items import CatanButton
-
     return CatanButton(row.id, row.version if version is None else version, op, arg, label, style)
 
 
 def select(
     row: GameRow, op: str, options: list[discord.SelectOption], placeholder: str, arg: str = ""
 ) -> discord.ui.Item[Any]:
-    from bot.catan.items import CatanSelect
-
     return CatanSelect(row.id, row.version, op, arg, options, placeholder)
 
 
@@ -132,9 +117,9 @@ def paged_select(
     prefix = f"{kind}," if kind else ""
     layout.select(select(row, op, options, placeholder, f"{prefix}{page}"))
     if page > 0:
-        layout.button(button(row, page_op, t("catan.page_prev"), discord.ButtonStyle.secondary, f"{prefix}{page - 1}"))
+        layout.button(button(row, page_op, t("catan.page_prev"), GREY, f"{prefix}{page - 1}"))
     if page < pages - 1:
-        layout.button(button(row, page_op, t("catan.page_next"), discord.ButtonStyle.secondary, f"{prefix}{page + 1}"))
+        layout.button(button(row, page_op, t("catan.page_next"), GREY, f"{prefix}{page + 1}"))
 
 
 def turn_view(row: GameRow, game: Catan, page: int = 0) -> discord.ui.View | None:
@@ -142,12 +127,6 @@ def turn_view(row: GameRow, game: Catan, page: int = 0) -> discord.ui.View | Non
     if game.finished:
         return None
     layout = Layout()
-    grey, blue, green, red = (
-        discord.ButtonStyle.secondary,
-        discord.ButtonStyle.primary,
-        discord.ButtonStyle.success,
-        discord.ButtonStyle.danger,
-    )
     decision = game.pending()[0]["decision"]
     seat = game.current
     if decision == "setup_settlement":
@@ -156,23 +135,23 @@ def turn_view(row: GameRow, game: Catan, page: int = 0) -> discord.ui.View | Non
         paged_select(layout, row, "spot", "spage", options, page, pages, len(spots))
     elif decision == "setup_road":
         for path in road_spots(game, seat):
-            layout.button(button(row, "sroad", path_label(path), blue, path))
+            layout.button(button(row, "sroad", path_label(path), BLUE, path))
     elif decision == "roll_or_play":
-        layout.button(button(row, "roll", t("catan.button.roll"), green))
-        layout.button(button(row, "play", t("catan.button.play"), blue))
+        layout.button(button(row, "roll", t("catan.button.roll"), GREEN))
+        layout.button(button(row, "play", t("catan.button.play"), BLUE))
     elif decision == "discard":
-        layout.button(button(row, "disc", t("catan.button.discard"), red))
+        layout.button(button(row, "disc", t("catan.button.discard"), RED))
     elif decision == "robber":
         layout.select(select(row, "rob", robber_options(row, game, seat), t("catan.robber_placeholder")))
     else:
         for kind in ("road", "settlement", "city"):
-            layout.button(button(row, "b", t(f"catan.button.build_{kind}"), blue, kind))
-        layout.button(button(row, "buy", t("catan.button.buy"), blue))
-        layout.button(button(row, "play", t("catan.button.play"), blue))
-        layout.button(button(row, "bank", t("catan.button.bank"), grey))
-        layout.button(button(row, "trade", t("catan.button.trade"), grey))
-        layout.button(button(row, "end", t("catan.button.end"), red))
-    layout.button(button(row, "hand", t("catan.button.hand"), grey))
+            layout.button(button(row, "b", t(f"catan.button.build_{kind}"), BLUE, kind))
+        layout.button(button(row, "buy", t("catan.button.buy"), BLUE))
+        layout.button(button(row, "play", t("catan.button.play"), BLUE))
+        layout.button(button(row, "bank", t("catan.button.bank"), GREY))
+        layout.button(button(row, "trade", t("catan.button.trade"), GREY))
+        layout.button(button(row, "end", t("catan.button.end"), RED))
+    layout.button(button(row, "hand", t("catan.button.hand"), GREY))
     if decision == "main":
         confirm_buttons(layout, row, game)
     return layout.view
@@ -186,7 +165,7 @@ def confirm_buttons(layout: Layout, row: GameRow, game: Catan) -> None:
             continue
         for seat in offer["accepted"]:
             label = t("catan.button.confirm", name=row.seats[seat].name, offer=offer["id"])
-            item = button(row, "conf", clip(label), discord.ButtonStyle.success, f"{offer['id']},{seat}")
+            item = button(row, "conf", clip(label), GREEN, f"{offer['id']},{seat}")
             layout.button(item, new_row=first)
             first = False
 

@@ -1,90 +1,24 @@
-"""Computer players in the channel: they move when a decision is theirs, and stand in for people who time out.
-
-After every posted turn (``turn_posted``) the cog looks at the seats owing a decision; if a computer plays one, the
-game's runner task wakes: it waits the configured pause (``[computer] pause_seconds``, so the channel reads like a
-conversation), asks the host for the computer's move (decided in a worker thread from the seat's view only, stored
-in one version-guarded transaction like a person's click) and posts the turn like anyone's. One runner per game, so
-a game's computer moves come one at a time; a person's click that lands first makes the computer's move stale and
-the runner simply looks again. A sweep (every ``[reminders] check_every_seconds``, and once at start-up) wakes the
-runner of every game where a computer owes a decision, so a restart resumes them.
-
-With the host's takeover rule, a person whose turn limit runs out is played by a computer until they come back:
-they move again themselves, press "I'm back" on the takeover message, or use ``/game back``.
-"""
+"""Computer players' registration: after every posted turn, and every sweep, their runners wake (``bot.computers``)."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord.ext import commands, tasks
 
-from bot.components import refuse
-from bot.host import HostError, Outcome
-from bot.host.computers import awaits_people, computers_owing, controllers
+from bot.computers import ComputerPlayers
+from bot.funnel import survives
+from bot.host import Outcome
 from bot.storage import GameRow
-from bot.text import t
-from bot.text.catalogue import MESSAGES
-from bot.text.i18n import game_language, speaking
-from bot.turns import announce, channel_of
-from engine import RuleError
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
-
-log = logging.getLogger("boardhost.computers")
-
-# Moves one runner makes before it rests until the next sweep: computer players that keep answering each other
-# (Catan offers between two computers) cannot hold a game's runner forever.
-RUN_LIMIT = 500
-STALE_RETRIES = 5
-
-
-def level_name(level: str) -> str:
-    key = f"computer.level.{level}"
-    return t(key) if key in MESSAGES else level
-
-
-def computer_name(number: int, level: str) -> str:
-    """A computer seat's name in the current language, e.g. "Computer 1 (standard)"."""
-    return t("computer.name", number=number, level=level_name(level))
-
-
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:back:(?P<game>\d+)"):
-    """On the takeover message: the person a computer stands in for plays again."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("computer.button.back"), style=discord.ButtonStyle.primary, custom_id=f"bh:back:{game_id}"
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BackButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot: BoardHost = interaction.client  # type: ignore[assignment]
-        cog = bot.get_cog("Computers")
-        assert isinstance(cog, Computers)
-        await cog.come_back(interaction, self.game_id)
 
 
 class Computers(commands.Cog):
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        self._runners: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()
-        # Runners waiting for people's answers to a computer's offer, by game; ``wake`` ends their wait early.
-        self._napping: dict[int, asyncio.Task[Any]] = {}
-        self._woken_early: set[int] = set()
+        self.players = ComputerPlayers(bot)
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 
     async def cog_load(self) -> None:
@@ -92,157 +26,20 @@ class Computers(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()
-        for task in self._runners.values():
-            task.cancel()
-
-    # -- waking the runners -------------------------------------------------------------------------------------
+        self.players.stop()
 
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
-        if outcome.game is not None and computers_owing(outcome.row, outcome.game):
-            self.wake(outcome.row.id)
+        self.players.turn_posted(outcome)
 
     @tasks.loop(seconds=60)
+    @survives("the computer players' sweep")
     async def sweep(self) -> None:
-        """Wake the runner of every running game where a computer owes a decision (at start-up: resume them)."""
-        for row in await self.bot.games.with_status("active"):
-            try:
-                if computers_owing(row, self.bot.service.game(row)):
-                    self.wake(row.id)
-            except Exception:  # one broken game must not stop the sweep for every other game
-                log.exception("game %s: computer players not resumed", row.id)
+        await self.players.sweep()
 
     @sweep.before_loop
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
 
-    def wake(self, game_id: int) -> None:
-        """Make sure the game's runner looks for computer decisions (again, if it is running)."""
-        task = self._runners.get(game_id)
-        if task is not None and not task.done():
-            self._again.add(game_id)
-            napping = self._napping.get(game_id)
-            if napping is not None and game_id not in self._woken_early:
-                self._woken_early.add(game_id)
-                napping.cancel()
-            return
-        self._runners[game_id] = asyncio.create_task(self._run(game_id), name=f"computers-{game_id}")
-
-    async def _run(self, game_id: int) -> None:
-        moves = stale = 0
-        loop = asyncio.get_running_loop()
-        answers_until: float | None = None  # while a computer's offer waits for people's answers
-        try:
-            while moves < RUN_LIMIT:
-                self._again.discard(game_id)
-                if self.bot.config.computer_pause > 0:
-                    await asyncio.sleep(self.bot.config.computer_pause)
-                if await self._people_to_answer(game_id):
-                    if answers_until is None:
-                        answers_until = loop.time() + self.bot.config.computer_offer_wait
-                    if loop.time() < answers_until:
-                        await self._nap(game_id, answers_until)
-                        continue
-                else:
-                    answers_until = None
-                try:
-                    outcome = await self.bot.service.computer_move(game_id)
-                except HostError as err:
-                    if err.key == "stale" and stale < STALE_RETRIES:  # a person moved first: look again
-                        stale += 1
-                        continue
-                    log.info("game %s: computer move skipped (%s)", game_id, err.key)
-                    return
-                except RuleError as err:  # a policy chose an illegal action: a bug, but nothing was stored
-                    log.error("game %s: computer move refused: %s", game_id, err.message)
-                    return
-                if outcome is None:
-                    if game_id in self._again:
-                        continue
-                    return
-                moves += 1
-                answers_until = None
-                await self._post(outcome)
-            log.warning("game %s: %d computer moves in a row; resting until the next sweep", game_id, moves)
-        except Exception:
-            log.exception("game %s: computer player failed", game_id)
-        finally:
-            if self._runners.get(game_id) is asyncio.current_task():
-                del self._runners[game_id]
-
-    async def _people_to_answer(self, game_id: int) -> bool:
-        """Whether the next computer decision is the player on turn's while people still owe answers to its offer:
-        the computer then gives them ``[computer] offer_wait_seconds`` before it moves on."""
-        row = await self.bot.service.row(game_id)
-        if row.status != "active" or row.state is None:
-            return False
-        return awaits_people(row, self.bot.service.game(row))
-
-    async def _nap(self, game_id: int, until: float) -> None:
-        """Sleep until ``until``, or until the game changes (``wake`` cancels the sleep), whichever comes first."""
-        if game_id in self._again:
-            return
-        task = asyncio.current_task()
-        assert task is not None
-        self._napping[game_id] = task
-        try:
-            await asyncio.sleep(max(0.0, until - asyncio.get_running_loop().time()))
-        except asyncio.CancelledError:
-            if game_id not in self._woken_early:
-                raise  # the cog is unloading: stop
-            task.uncancel()  # woken early: the runner goes on
-        finally:
-            self._napping.pop(game_id, None)
-            self._woken_early.discard(game_id)
-
-    async def _post(self, outcome: Outcome) -> None:
-        try:
-            await announce(self.bot, outcome)
-            if outcome.row.game == "catan":
-                from bot.catan.flows import deliver
-
-                await deliver(self.bot, outcome, actor=None)  # a card the computer stole from you, an offer to you
-        except discord.HTTPException as err:  # the move is stored; the next move or /game board shows it
-            log.warning("game %s: computer move not posted: %s", outcome.row.id, err)
-
-    # -- takeover --------------------------------------------------------------------------------------------
-
     async def take_over(self, row: GameRow) -> None:
-        """The turn limit ran out in a game with the takeover rule: computers play the idle people's seats."""
-        try:
-            outcome = await self.bot.service.take_over(row.id, row.version)
-        except HostError as err:  # "stale": somebody moved; "nothing_to_take_over": computers owe the moves
-            log.info("game %s: takeover skipped (%s)", row.id, err.key)
-            if err.key == "nothing_to_take_over":
-                self.wake(row.id)
-            return
-        updated = outcome.row
-        level = controllers(updated)
-        channel = await channel_of(self.bot, updated)
-        if channel is not None:
-            with speaking(game_language(updated.language)):  # posted in the channel: the game's language
-                lines = [
-                    t(
-                        "computer.takeover",
-                        mention=updated.seats[e["player"]].mention,
-                        level=level_name(level[e["player"]]),
-                    )
-                    for e in outcome.events
-                ]
-                view = discord.ui.View(timeout=None)
-                view.add_item(BackButton(updated.id))
-            try:
-                await channel.send("\n".join(lines), view=view, allowed_mentions=discord.AllowedMentions(users=True))
-            except discord.HTTPException as err:
-                log.warning("game %s: takeover message not posted: %s", updated.id, err)
-        self.wake(updated.id)
-
-    async def come_back(self, interaction: discord.Interaction, game_id: int) -> None:
-        """``I'm back`` or ``/game back``: the person plays their seat again; the turn is posted again."""
-        try:
-            outcome = await self.bot.service.come_back(game_id, interaction.user.id)
-        except HostError as err:
-            await refuse(interaction, err.key, **err.params)
-            return
-        await interaction.response.send_message(t("computer.welcome_back"), ephemeral=True)
-        await announce(self.bot, outcome)
+        await self.players.take_over(row)

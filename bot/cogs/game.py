@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 from typing import TYPE_CHECKING
@@ -12,24 +11,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replay as replays
-from bot import since
-from bot.cogs.computers import level_name
-from bot.cogs.lobby import lobby_embed, lobby_view
+from bot import safely, since
 from bot.components import image_file, refuse
+from bot.computers import come_back, level_name
+from bot.games import adapters
 from bot.host import HostError
 from bot.host.computers import controllers
 from bot.host.service import waiting_for
-from bot.storage import GameRow, UserSettings
+from bot.lobby import lobby_embed, lobby_view
+from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES, game_language, speaking
 from bot.turns import announce, retire
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
-
-
-def mention(row: GameRow, seat: int) -> str:
-    return row.mention(seat)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -42,7 +38,6 @@ class GameCog(commands.Cog):
 
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        self.settings = UserSettings(bot.db)
 
     async def _row(self, interaction: discord.Interaction, *, started: bool = False) -> GameRow | None:
         """The open game of this channel (``started``: past its lobby), or None after explaining why not."""
@@ -68,7 +63,7 @@ class GameCog(commands.Cog):
             for seat, score in zip(row.seats, result["scores"], strict=True)
         ]
         waiting = waiting_for(game)
-        lines.append(t("cmd.status.waiting", who=", ".join(mention(row, s) for s in waiting), count=len(waiting)))
+        lines.append(t("cmd.status.waiting", who=", ".join(row.mention(s) for s in waiting), count=len(waiting)))
         embed = discord.Embed(
             title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
         )
@@ -104,8 +99,8 @@ class GameCog(commands.Cog):
 
     @game.command(name="rules", description="A short summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:
-        row = await self.bot.games.open_in_channel(interaction.channel_id or 0)
-        names = [row.game] if row else ["carcassonne", "catan"]
+        row = await self.bot.service.open_in_channel(interaction.channel_id or 0)
+        names = [row.game] if row else [game.name for game in adapters()]
         await interaction.response.send_message("\n\n".join(t(f"rules.{n}") for n in names), ephemeral=True)
 
     @game.command(name="abandon", description="End the game in this channel (host or Manage Channels)")
@@ -183,18 +178,15 @@ class GameCog(commands.Cog):
         channel = self.bot.get_channel(row.channel_id)
         if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
             return
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(row.message_id).edit(embed=lobby_embed(row), view=lobby_view(row))
+        await safely.edit(channel.get_partial_message(row.message_id), row.id, "lobby", embed=lobby_embed(row),
+                          view=lobby_view(row))  # fmt: skip
 
     @game.command(name="back", description="Play again yourself after a computer stood in for you")
     async def back(self, interaction: discord.Interaction) -> None:
-        from bot.cogs.computers import Computers
-
         row = await self._row(interaction, started=True)
-        computers = self.bot.get_cog("Computers")
-        if row is None or not isinstance(computers, Computers):
+        if row is None:
             return
-        await computers.come_back(interaction, row.id)
+        await come_back(self.bot, interaction, row.id)
 
     @game.command(name="language", description="The language of this game's public messages (host or Manage Channels)")
     @app_commands.describe(language="The language")
@@ -222,7 +214,7 @@ class GameCog(commands.Cog):
 
     @game.command(name="export", description="The replay file of the last finished game in this channel")
     async def export(self, interaction: discord.Interaction) -> None:
-        row = await self.bot.games.latest_in_channel(interaction.channel_id or 0)
+        row = await self.bot.service.latest_in_channel(interaction.channel_id or 0)
         if row is None:
             await refuse(interaction, "no_game_here")
             return
@@ -242,7 +234,7 @@ class GameCog(commands.Cog):
     @app_commands.command(name="stats", description="Games played and won in this server")
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction) -> None:
-        total, wins, per_game = await self.bot.games.stats(interaction.guild_id or 0)
+        total, wins, per_game = await self.bot.service.stats(interaction.guild_id or 0)
         if not total:
             await interaction.response.send_message(t("cmd.stats.none"))
             return
@@ -255,6 +247,6 @@ class GameCog(commands.Cog):
     @app_commands.command(name="settings", description="Your boardhost settings")
     @app_commands.describe(dm_on_turn="Get a direct message when a turn of yours starts")
     async def settings_command(self, interaction: discord.Interaction, dm_on_turn: bool) -> None:
-        await self.settings.set_dm_on_turn(interaction.user.id, dm_on_turn)
+        await self.bot.service.set_dm_on_turn(interaction.user.id, dm_on_turn)
         key = "cmd.settings.saved_on" if dm_on_turn else "cmd.settings.saved_off"
         await interaction.response.send_message(t(key), ephemeral=True)

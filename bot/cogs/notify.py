@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot import since
+from bot import safely, since
 from bot.host import Outcome
-from bot.storage import GameRow, UserSettings
+from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
 
@@ -43,7 +43,6 @@ def newly_owing(outcome: Outcome) -> list[int]:
 class Notify(commands.Cog):
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        self.settings = UserSettings(bot.db)
 
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
@@ -53,11 +52,11 @@ class Notify(commands.Cog):
             for seat in newly_owing(outcome)
             if not row.seats[seat].computer and seat not in row.stand_ins
         ]
-        wanted = [user_id for user_id in users if await self.settings.dm_on_turn(user_id)]
+        wanted = [user_id for user_id in users if await self.bot.service.dm_on_turn(user_id)]
         if not wanted:
             return
         # The turn message was posted after the outcome's row was read: its id is in the database.
-        latest = await self.bot.games.get(row.id) or row
+        latest = await self.bot.service.stored(row.id) or row
         for user_id in wanted:
             with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
                 text, file = await since.for_dm(self.bot, latest, user_id, self.message(latest))
@@ -71,23 +70,17 @@ class Notify(commands.Cog):
         return t("notify.turn", server=guild.name, **params)
 
     async def send(self, user_id: int, game_id: int, text: str, file: discord.File | None = None) -> bool:
-        """One direct message (with the "since your last turn" picture if given); False (and a log line) when
-        Discord refuses it."""
-        try:
-            channel = await self.bot.create_dm(discord.Object(id=user_id))
-            if file is not None:
-                await channel.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
-            else:
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as err:
-            # 50007: the user does not accept DMs from the bot; 50278: no server in common any more.
-            log.warning(
-                "game %s: turn DM to user %s not delivered (HTTP %s, code %s): %s",
-                game_id,
-                user_id,
-                err.status,
-                err.code,
-                err.text,
-            )
-            return False
-        return True
+        """One direct message (with the "since your last turn" picture if given); False when it was not
+        delivered."""
+        extra = {"file": file} if file is not None else {}
+        code = await safely.dm(
+            self.bot,
+            user_id,
+            game_id,
+            "turn DM",
+            logger=log,
+            content=text,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **extra,
+        )
+        return code is None

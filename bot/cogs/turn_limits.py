@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
+from bot.cogs.computers import Computers
 from bot.cogs.reminders import now
+from bot.funnel import each_game, survives
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.turns import announce
@@ -38,17 +40,12 @@ class TurnLimits(commands.Cog):
         self.sweep.cancel()
 
     @tasks.loop(seconds=60)
+    @survives("the turn-limit sweep")
     async def sweep(self) -> None:
-        for row in await self.bot.games.overdue(now()):
-            try:
-                await self.time_out(row)
-            except Exception:  # one broken game must not stop the sweep for every other game
-                log.exception("turn limit of game %s not enforced", row.id)
+        await each_game(await self.bot.service.overdue(now()), "its turn limit", self.time_out)
 
     async def time_out(self, row: GameRow) -> None:
         if row.takeover:  # the host's rule: a computer plays for the idle people until they come back
-            from bot.cogs.computers import Computers
-
             computers = self.bot.get_cog("Computers")
             if isinstance(computers, Computers):
                 await computers.take_over(row)

@@ -1,4 +1,5 @@
-"""Refusals of the game host. Like engine RuleErrors they carry a catalogue key and parameters."""
+"""Refusals: of the game host, and of a click or command the bot cannot honour. Like engine RuleErrors they carry a
+catalogue key and parameters."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from typing import Any
 
 
 class HostError(Exception):
-    """Something a user asked for that the host refuses; ``key`` names the message in the catalogue."""
+    """Something a user asked for that is refused, changing nothing; ``key`` names an ``error.*`` catalogue message.
+
+    The one exception type for a refusal: the error funnel (``bot.funnel``) answers it with the translated text."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)

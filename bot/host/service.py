@@ -15,9 +15,10 @@ from typing import Any, Final
 from bot.host.computers import available, choose, computers_owing, controllers
 from bot.host.errors import HostError
 from bot.rebuild import rebuild
-from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion
+from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from engine import Event, Game, RuleError, game_class
 from engine.history import GameLog
+from engine.replay import export
 
 CACHE_SIZE: Final = 256
 # At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
@@ -44,6 +45,7 @@ def waiting_for(game: Game) -> list[int]:
 class GameService:
     def __init__(self, games: Games, rng: random.Random | None = None) -> None:
         self.games = games
+        self.settings = UserSettings(games.db)
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
@@ -78,6 +80,45 @@ class GameService:
         if known is None or known.version <= row.version:
             self._rows[row.id] = row
         return row
+
+    async def stored(self, game_id: int) -> GameRow | None:
+        """The game's row as stored now, with the columns that change without a new version (the turn message)."""
+        return await self.games.get(game_id)
+
+    async def open_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's lobby or running game, or None."""
+        row = await self.games.open_in_channel(channel_id)
+        return None if row is None else self._known(row)
+
+    async def latest_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, whatever its status (for /game export after the end)."""
+        return await self.games.latest_in_channel(channel_id)
+
+    async def running(self) -> list[GameRow]:
+        """Every running game (the sweeps read them)."""
+        return await self.games.with_status("active")
+
+    async def overdue(self, now: float) -> list[GameRow]:
+        """Running games whose turn limit has run out by ``now``."""
+        return await self.games.overdue(now)
+
+    async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
+        return await self.games.stats(guild_id)
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the game's newest turn (or lobby) message (not a change of the game: the version stays)."""
+        await self.games.set_message(game_id, message_id)
+
+    async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
+        """Record the ``nth`` reminder of the wait at ``version`` as sent, unless the turn moved on meanwhile (then
+        it is not sent at all) or it was sent already."""
+        return await self.games.mark_reminder_sent(game_id, version, nth)
+
+    async def dm_on_turn(self, user_id: int) -> bool:
+        return await self.settings.dm_on_turn(user_id)
+
+    async def set_dm_on_turn(self, user_id: int, enabled: bool) -> None:
+        await self.settings.set_dm_on_turn(user_id, enabled)
 
     async def in_channel(self, channel_id: int) -> GameRow:
         row = await self.games.open_in_channel(channel_id)
@@ -505,13 +546,8 @@ class GameService:
 
     async def export(self, game_id: int) -> dict[str, Any]:
         """The replay file of a finished game."""
-        from engine.replay import export
-
         row = await self.row(game_id)
         if row.status != "finished":
             raise HostError("export_unfinished")
         game = self.game(row)
         return export(game, row.seed, await self.games.actions(row.id))
-
-
-Clock = Callable[[], float]

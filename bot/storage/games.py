@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -14,6 +15,9 @@ import aiosqlite
 from bot.storage.database import Database
 
 JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins"})
+
+
+log = logging.getLogger("boardhost.storage")
 
 
 class StaleVersion(Exception):
@@ -141,6 +145,17 @@ class GameRow:
         )
 
 
+def _readable(rows: list[aiosqlite.Row]) -> list[GameRow]:
+    """The rows that decode, for the sweeps over many games: one that does not is logged and left out."""
+    found = []
+    for row in rows:
+        try:
+            found.append(GameRow.from_row(row))
+        except (ValueError, TypeError, KeyError):  # JSONDecodeError is a ValueError
+            log.exception("game %s: stored row cannot be read; left out", row["id"])
+    return found
+
+
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -182,7 +197,7 @@ class Games:
     async def with_status(self, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self.db.fetchall(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
-        return [GameRow.from_row(r) for r in rows]
+        return _readable(rows)
 
     async def overdue(self, now: float) -> list[GameRow]:
         """Running games with a turn limit whose current wait has reached it by ``now``."""
@@ -191,7 +206,7 @@ class Games:
                    AND turn_started_at IS NOT NULL AND turn_started_at + turn_limit <= ? ORDER BY id""",
             (now,),
         )
-        return [GameRow.from_row(r) for r in rows]
+        return _readable(rows)
 
     async def create_lobby(
         self,
@@ -317,6 +332,15 @@ class Games:
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the latest board message (not a game change: the version stays)."""
         await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+
+    async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
+        """Record the ``nth`` reminder of the current wait as sent, unless the game moved past ``version`` or it was
+        already sent (not a game change: the version stays). True when this call recorded it."""
+        changed = await self.db.execute(
+            "UPDATE games SET reminders_sent = ? WHERE id = ? AND version = ? AND reminders_sent < ?",
+            (nth, game_id, version, nth),
+        )
+        return changed == 1
 
     async def set_language(self, game_id: int, language: str | None) -> None:
         """The language of the game's public messages (not a game change: the version and buttons stay)."""

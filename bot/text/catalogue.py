@@ -171,6 +171,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.already_rolled": "The dice were already rolled this turn.",
     "rule.game_over": "The game is over.",
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
+    "error.incident": "Something went wrong on our side; nothing was changed (incident {incident}). Please try again.",
     # carcassonne turn flow (bot/cogs/carcassonne.py) and narration (bot/narrate.py)
     "carcassonne.begins": "Carcassonne begins with the start tile at (0, 0).",
     "carcassonne.turn_place": (
@@ -605,10 +606,3 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     **{f"image.{key}": value for key, value in IMAGE_ENGLISH.items()},
 }
 
-
-def t(key: str, /, **params: object) -> str:
-    """The text for ``key`` in the current language (``bot.text.i18n.speaking``) filled with ``params``; the plural
-    form follows ``count`` by the language's rule."""
-    from bot.text.i18n import text
-
-    return text(key, **params)

@@ -9,6 +9,7 @@ the catalogue stands out.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import contextvars
 import gettext
@@ -19,6 +20,9 @@ from typing import Final
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+
+from bot.text.catalogue import MESSAGES
+from render.labels import set_translator
 
 LANGUAGES: Final[tuple[str, ...]] = ("en", "zh-CN", "zh-TW", "ru")
 NATIVE_NAMES: Final[dict[str, str]] = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文", "ru": "Русский"}
@@ -113,7 +117,8 @@ def resolve(locale: object, default: str = "en") -> str:
 
 
 _default = ["en"]
-_readers: dict[int, str] = {}
+READERS: Final = 10_000  # users whose last locale is remembered (the least recently seen are forgotten first)
+_readers: collections.OrderedDict[int, str] = collections.OrderedDict()
 
 
 def set_default_language(lang: str) -> None:
@@ -133,13 +138,21 @@ def game_language(stored: str | None, guild_locale: object = None) -> str:
 
 
 def remember_locale(user_id: int, lang: str) -> None:
-    """The language a user last interacted in (direct messages use it; kept for the process)."""
+    """The language a user last interacted in (direct messages use it). At most ``READERS`` users are remembered:
+    the one seen least recently is forgotten first (their DMs fall back to the game's language)."""
     _readers[user_id] = lang
+    _readers.move_to_end(user_id)
+    while len(_readers) > READERS:
+        _readers.popitem(last=False)
 
 
 def reader_language(user_id: int, fallback: str | None = None) -> str:
     """The language of direct messages to ``user_id``: their last interaction's locale, else ``fallback``."""
-    return _readers.get(user_id) or resolve(fallback, default=_default[0])
+    known = _readers.get(user_id)
+    if known is not None:
+        _readers.move_to_end(user_id)
+        return known
+    return resolve(fallback, default=_default[0])
 
 
 def supported(lang: str) -> bool:
@@ -150,8 +163,6 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
     """``key`` in ``lang`` (default: the current language) filled with ``params``; the plural form follows ``count``.
 
     A key missing from a translation falls back to English (the parity test keeps that from happening)."""
-    from bot.text.catalogue import MESSAGES
-
     lang = lang or _current.get()
     entry: Entry | None = translations(lang).get(key) if lang != "en" else None
     plural = translations(lang).plural if entry is not None else translations("en").plural
@@ -165,14 +176,16 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
     return f"{OPEN}{result}{CLOSE}" if lang == PSEUDO else result
 
 
-def _image_label(key: str, params: dict[str, object]) -> str | None:
-    from bot.text.catalogue import MESSAGES
+def t(key: str, /, **params: object) -> str:
+    """The text for ``key`` in the current language (``speaking``) filled with ``params``; the plural form follows
+    ``count`` by the language's rule."""
+    return text(key, **params)
 
+
+def _image_label(key: str, params: dict[str, object]) -> str | None:
     return text(f"image.{key}", **params) if f"image.{key}" in MESSAGES else None
 
 
 def install_image_labels() -> None:
     """Make ``render`` draw its labels from these catalogues, in the language of the current context."""
-    from render.labels import set_translator
-
     set_translator(_image_label)

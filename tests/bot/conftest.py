@@ -34,8 +34,10 @@ async def close_databases() -> AsyncIterator[None]:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
-    # Sweep reminders every half hour of simulated time: enough resolution for 12-hour delays, few DB trips.
-    return BoardHost(Config(database=tmp_path / "bot.sqlite3", reminder_check=1800), rng=random.Random(1))
+    # Sweep reminders every half hour of simulated time: enough resolution for 12-hour delays, few DB trips. Images
+    # are drawn in threads (no drawing processes to start for every test).
+    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, render_processes=0)
+    return BoardHost(config, rng=random.Random(1))
 
 
 @dataclass

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.catan import handlers, items
+from bot.catan import handlers
+from bot.catan import ids as items
 from bot.catan.names import bundle_text, corner_name, parse_bundle_text, side_name
-from bot.components import Refusal
+from bot.host import HostError as Refusal
 from engine.catan import parse_intersection, parse_path
 
 

@@ -14,7 +14,35 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "config.example.toml"
 def test_the_example_config_loads_with_its_documented_values() -> None:
     config = load_config(EXAMPLE)
     assert config.render_processes == 2 and config.reminder_after == (12 * 3600, 24 * 3600)
-    assert Config().render_processes == 0  # tests and embedded use draw in threads
+
+
+def test_without_a_file_the_defaults_are_the_documented_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("BOARDHOST_CONFIG", "BOARDHOST_DATABASE", "BOARDHOST_LANGUAGE", "BOARDHOST_RENDER_PROCESSES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no ./config.toml here
+    assert load_config() == Config()
+    assert Config().render_processes == 2 == load_config(EXAMPLE).render_processes  # as README says
+    empty = tmp_path / "empty.toml"
+    empty.write_text("", encoding="utf-8")
+    assert load_config(empty) == Config()
+
+
+def test_the_environment_overrides_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BOARDHOST_CONFIG", raising=False)
+    monkeypatch.setenv("BOARDHOST_DATABASE", "/data/boardhost.sqlite3")
+    monkeypatch.setenv("BOARDHOST_LANGUAGE", "ru")
+    monkeypatch.setenv("BOARDHOST_RENDER_PROCESSES", "0")
+    config = load_config()
+    assert (config.database, config.default_language, config.render_processes) == (
+        Path("/data/boardhost.sqlite3"),
+        "ru",
+        0,
+    )
+    assert load_config(EXAMPLE).database == Path("/data/boardhost.sqlite3")
+    monkeypatch.setenv("BOARDHOST_RENDER_PROCESSES", "two")
+    with pytest.raises(ConfigError, match="BOARDHOST_RENDER_PROCESSES"):
+        load_config()
 
 
 def test_a_negative_number_of_render_processes_is_refused(tmp_path: Path) -> None:

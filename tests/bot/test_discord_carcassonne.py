@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.cogs.carcassonne import CarcassonneCog, cell_value, turn_view
+from bot.carcassonne.commands import CarcassonneCog
+from bot.carcassonne.ids import cell_value
+from bot.carcassonne.turn import turn_view
 from bot.components import LABEL, PAGE
-from bot.narrate import fit
+from bot.narration import fit
 from bot.storage import GameRow
 from bot.text import t
 from tests.bot.conftest import World, flat, reply

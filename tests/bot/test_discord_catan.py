@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.cogs.catan import CatanCog
+from bot.catan.commands import CatanCog
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.rebuild import rebuild

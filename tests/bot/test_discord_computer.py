@@ -30,7 +30,13 @@ TRADES = frozenset({"offer", "counter", "accept", "decline", "withdraw", "confir
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """The bot of every test here: computer players move without a pause and do not wait for answers."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    config = Config(
+        database=tmp_path / "bot.sqlite3",
+        reminder_check=1800,
+        computer_pause=0,
+        computer_offer_wait=0,
+        render_processes=0,
+    )
     return BoardHost(config, rng=random.Random(1))
 
 
@@ -296,7 +302,7 @@ async def test_takeover_needs_a_turn_limit(world: World) -> None:
 
 
 def test_computer_seat_names_are_localised() -> None:
-    from bot.cogs.computers import computer_name
+    from bot.computers import computer_name
     from bot.text.i18n import speaking
 
     with speaking("ru"):

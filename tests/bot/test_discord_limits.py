@@ -11,14 +11,15 @@ from typing import Any
 import discord
 import pytest
 
+from bot.carcassonne import turn as carc
+from bot.carcassonne.items import CarcButton
 from bot.catan import menus
 from bot.catan import turn as catan_turn
-from bot.catan.flows import Seated
 from bot.catan.items import CatanButton
 from bot.catan.modals import DiscardModal, OfferModal
-from bot.cogs import carcassonne as carc
-from bot.cogs.lobby import lobby_embed, lobby_view
-from bot.components import Refusal
+from bot.catan.seating import Seated
+from bot.host import HostError as Refusal
+from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRow, Seat
 from bot.text.i18n import set_language
 from engine.ai import decide, policy_seed
@@ -136,7 +137,7 @@ def test_catan_modals_fit(lang: str) -> None:
     assert_modal_fits(OfferModal(987_654_321, to=3, counter=99, title="Q" * 60))
 
 
-@pytest.mark.parametrize("button,op", [(carc.CarcButton, "pass"), (CatanButton, "trade")])
+@pytest.mark.parametrize("button,op", [(CarcButton, "pass"), (CatanButton, "trade")])
 def test_a_long_button_label_is_clipped_to_discords_80_characters(button: type[Any], op: str) -> None:
     label = "Give " + "Ж" * 32 + " everything and take " + "W" * 32 + " back"
 

@@ -6,7 +6,7 @@ Seeded and deterministic. ``FUZZ_STEPS`` (default 1200, about half a minute) and
 it locally, e.g. ``FUZZ_STEPS=20000 FUZZ_SEED=7 pytest tests/bot/test_fuzz.py``; a failure names the seed, the
 step and the steps before it.
 
-Adding a game (Catan, once ``bot/cogs/catan.py`` exists): write a class like ``CarcassonneDriver`` with the
+Adding a game (Catan: ``bot/catan``): write a class like ``CarcassonneDriver`` with the
 ``Driver`` members of ``tests/bot/fuzzing.py`` and add an instance to ``DRIVERS``:
 
 - ``game`` and ``seats``: the engine name ("catan") and how many players to seat (3 to 4);
@@ -35,7 +35,7 @@ import pytest
 from simcord import MemberActor
 
 from bot.app import BoardHost
-from bot.cogs.carcassonne import ordered_cells, parse_cell
+from bot.carcassonne.ids import ordered_cells, parse_cell
 from bot.config import Config
 from bot.host.computers import controllers
 from bot.rebuild import load
@@ -255,7 +255,13 @@ async def fuzzer_for(env: Any, bot: BoardHost, seed: int) -> Fuzzer:
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """Computer players (the fuzzer seats some through the lobby) move at once, within the click that made a
     decision theirs, so that a game never changes in the background of a later, unrelated click."""
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, computer_pause=0, computer_offer_wait=0)
+    config = Config(
+        database=tmp_path / "bot.sqlite3",
+        reminder_check=1800,
+        computer_pause=0,
+        computer_offer_wait=0,
+        render_processes=0,
+    )
     return BoardHost(config, rng=random.Random(1))
 
 
@@ -292,7 +298,7 @@ async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
     async def say_nothing(*args: Any, **kwargs: Any) -> None:
         return None
 
-    monkeypatch.setattr("bot.cogs.carcassonne.refuse", say_nothing)
+    monkeypatch.setattr("bot.funnel.explain", say_nothing)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match=r"got no answer|empty message"):
         await fuzzer.run(200)
@@ -301,16 +307,16 @@ async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
 async def test_the_fuzzer_notices_an_unhandled_exception(
     simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.cogs.carcassonne import CarcButton
+    from bot.carcassonne import handlers
 
-    original = CarcButton._action
+    original = handlers.button_action
 
-    def broken(self: CarcButton) -> dict[str, Any]:
-        if self.op == "pass":
+    def broken(op: str, arg: str) -> dict[str, Any]:
+        if op == "pass":
             raise KeyError("pass")
-        return original(self)
+        return original(op, arg)
 
-    monkeypatch.setattr(CarcButton, "_action", broken)
+    monkeypatch.setattr(handlers, "button_action", broken)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match="errors were logged"):
         await fuzzer.run(200)

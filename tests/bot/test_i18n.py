@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import re
 import string
 from typing import Any
@@ -123,7 +124,7 @@ def test_image_text_renders_in_every_language(lang: str) -> None:
 
 
 def test_follower_spots_are_named_in_words_in_every_language() -> None:
-    from bot.narrate import spot_name
+    from bot.carcassonne.narration import spot_name
     from engine.carcassonne.tiles import ORIENTED
 
     names = {name for turns in ORIENTED.values() for o in turns for name in o.names} | {"tower"}
@@ -145,7 +146,7 @@ def test_follower_spots_are_named_in_words_in_every_language() -> None:
 
 
 def test_carcassonne_points_and_cities_take_plural_forms() -> None:
-    from bot.narrate import narrate
+    from bot.carcassonne.narration import narrate
 
     def told(points: int, cities: int) -> list[str]:
         events = [
@@ -154,7 +155,7 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
             {"type": "farm_scored", "cities": cities, "points": points, "scorers": [1]},
             {"type": "follower_placed", "player": 0, "role": "monk", "on": "cloister", "x": 1, "y": 2},
         ]  # fmt: skip
-        return narrate("carcassonne", events, ["alice", "bob"])
+        return narrate(events, ["alice", "bob"])
 
     with speaking("en"):
         assert told(1, 1) == [
@@ -179,3 +180,19 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
             "农场供养 2 座完成的城市：bob 得 2 分。",
             "alice 在 (1, 2) 的修道院上放了一个修士。",
         ]
+
+
+def test_the_readers_languages_are_bounded_and_the_least_recently_seen_go_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.text import i18n
+
+    monkeypatch.setattr(i18n, "READERS", 3)
+    monkeypatch.setattr(i18n, "_readers", collections.OrderedDict())
+    for user, lang in ((1, "ru"), (2, "zh-CN"), (3, "zh-TW")):
+        i18n.remember_locale(user, lang)
+    assert i18n.reader_language(1) == "ru"  # user 1 is seen again: now user 2 is the least recent
+    i18n.remember_locale(4, "ru")
+    assert len(i18n._readers) == 3
+    assert i18n.reader_language(2, fallback="en") == "en", "forgotten: the game's language"
+    assert [i18n.reader_language(u) for u in (1, 3, 4)] == ["ru", "zh-TW", "ru"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.cogs.carcassonne import CarcSelect
+from bot.carcassonne.items import CarcSelect
 from bot.components import Layout, image_file, upload_limit
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.narrate import narrate
+from bot.carcassonne.narration import narrate
 from bot.text.i18n import speaking
 
 
@@ -25,7 +25,7 @@ def _end_events(unclaimed: int) -> list[dict[str, Any]]:
 
 def test_unclaimed_features_at_the_end_are_one_sentence() -> None:
     with speaking("en"):
-        lines = narrate("carcassonne", _end_events(4), ["alice", "bob"])
+        lines = narrate(_end_events(4), ["alice", "bob"])
     assert lines == [
         "Unfinished city at (0, 0), (0, 1): 2 points to alice (2 tiles).",
         "A farm supplying 1 finished city: 3 points to bob.",
@@ -35,23 +35,21 @@ def test_unclaimed_features_at_the_end_are_one_sentence() -> None:
 
 def test_the_sentence_takes_each_languages_plural() -> None:
     with speaking("en"):
-        assert narrate("carcassonne", _end_events(1), ["a", "b"])[-1] == (
+        assert narrate(_end_events(1), ["a", "b"])[-1] == (
             "1 unfinished feature or farm without a follower scores nothing."
         )
     with speaking("ru"):
-        told = [narrate("carcassonne", _end_events(n), ["a", "b"])[-1] for n in (1, 3, 5)]
+        told = [narrate(_end_events(n), ["a", "b"])[-1] for n in (1, 3, 5)]
     assert told == [
         "1 незавершённый объект или поле без подданных не приносит очков.",
         "3 незавершённых объекта или поля без подданных не приносят очков.",
         "5 незавершённых объектов и полей без подданных не приносят очков.",
     ]
     with speaking("zh-TW"):
-        assert narrate("carcassonne", _end_events(2), ["a", "b"])[-1] == (
-            "2 處沒有部屬的未完成城堡、道路、修道院或農地不計分。"
-        )
+        assert narrate(_end_events(2), ["a", "b"])[-1] == ("2 處沒有部屬的未完成城堡、道路、修道院或農地不計分。")
 
 
 def test_nothing_is_added_when_every_feature_had_a_follower() -> None:
     with speaking("en"):
-        lines = narrate("carcassonne", _end_events(0), ["alice", "bob"])
+        lines = narrate(_end_events(0), ["alice", "bob"])
     assert len(lines) == 2 and "nothing" not in " ".join(lines)

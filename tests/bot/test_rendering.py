@@ -114,9 +114,11 @@ async def test_closing_stops_the_drawing_processes() -> None:
     assert started and all(not worker.process.is_alive() for worker in started)
 
 
-async def test_a_replacement_that_dies_before_it_is_ready_is_not_restarted_again_and_again() -> None:
+async def test_a_replacement_that_dies_before_it_is_ready_is_started_again_after_a_pause(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     view = finished_view()
-    processes = Renderer(1)
+    processes = Renderer(1, backoff=0.2)
     await processes.start()
     try:
         (first,) = processes._workers
@@ -126,10 +128,28 @@ async def test_a_replacement_that_dies_before_it_is_ready_is_not_restarted_again
         (replacement,) = processes._workers
         waiting = asyncio.ensure_future(processes.png(("board_png", (view,))))
         os.kill(replacement.process.pid, signal.SIGKILL)  # still warming up
-        with pytest.raises(RenderError, match="exited"):
-            await asyncio.wait_for(waiting, timeout=30)
-        assert processes._workers == []
-        with pytest.raises(RenderError, match="no drawing process"):
-            await processes.png(("board_png", (view,)))
+        png = await asyncio.wait_for(waiting, timeout=60)  # drawn by the next attempt, after the pause
+        assert png.startswith(b"\x89PNG")
+        (third,) = processes._workers
+        assert third is not replacement and third.attempt == 2
     finally:
         processes.close()
+    assert any("before it was ready (attempt 1 of 4); trying again in 0.2 s" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_drawing_process_that_never_starts_is_given_up_after_a_few_attempts(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tests.bot.dying_worker import die
+
+    processes = Renderer(1, start_attempts=3, backoff=0.05, target=die)
+    try:
+        with pytest.raises(RenderError, match="no drawing process could start in 3 attempts"):
+            await asyncio.wait_for(processes.start(), timeout=60)
+        with pytest.raises(RenderError, match="no drawing process"):
+            await processes.png(("board_png", (finished_view(),)))
+    finally:
+        processes.close()
+    told = [r.getMessage() for r in caplog.records if r.name == "boardhost.rendering"]
+    assert sum("trying again" in m for m in told) == 2, told
+    assert any("3 times in a row: giving up on this drawing process (0 left)" in m for m in told), told

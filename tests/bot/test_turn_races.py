@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import bot.cogs.carcassonne as carcassonne
+import bot.carcassonne.flows as carcassonne
 from bot.rebuild import load
 from bot.turns import announce
 from tests.bot.conftest import World

@@ -1,8 +1,5 @@
-"""Catan commands: ``/build`` (with autocomplete that accepts ``25``, ``J-NE``, ``25-31``, ``J-E``) and ``/hand``.
-
-The turn message, its buttons and the private menus are in ``bot/catan``; this cog posts the first turn when a
-lobby starts and registers how Catan turns are posted.
-"""
+"""Catan's slash commands: ``/catan new`` (its options as command options), ``/build`` (with autocomplete that
+accepts ``25``, ``J-NE``, ``25-31``, ``J-E``) and ``/hand``. The first turn is posted when the lobby starts."""
 
 from __future__ import annotations
 
@@ -13,16 +10,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catan.flows import Seated, act, explain, hand_text, post_turn, require_turn, seated
+from bot.catan.flows import act, hand_text
 from bot.catan.menus import hand_view
 from bot.catan.names import intersection_label, path_label
+from bot.catan.seating import NAME, Seated, require_turn, seated
 from bot.catan.typed import normalise
-from bot.components import PAGE, Refusal, clip
+from bot.components import PAGE, clip
+from bot.funnel import autocomplete
 from bot.host import HostError
 from bot.host.service import Outcome
+from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.storage import GameRow
 from bot.text import t
-from bot.turns import announce, register
+from bot.turns import announce
 from engine import RuleError
 from engine.catan import Catan, city_spots, parse_intersection, parse_path, road_spots, settlement_spots
 
@@ -44,32 +44,57 @@ def spot_name(what: str, value: str) -> str:
 
 
 class CatanCog(commands.Cog):
+    catan = app_commands.Group(name="catan", description="Play Catan in this channel")
+
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        register("catan", post_turn)
 
     @commands.Cog.listener()
     async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:
-        if row.game == "catan" and outcome.game is not None:
+        if row.game == NAME and outcome.game is not None:
             await announce(self.bot, outcome, opening=True)
 
     async def _here(self, interaction: discord.Interaction) -> Seated:
-        """The user's seat in this channel's running Catan game, or a Refusal saying why not."""
+        """The user's seat in this channel's running Catan game, or a HostError saying why not."""
         row = await self.bot.service.in_channel(interaction.channel_id or 0)
-        if row.game != "catan":
-            raise Refusal("rule", reason=t("catan.not_catan"))
+        if row.game != NAME:
+            raise HostError("rule", reason=t("catan.not_catan"))
         if row.status != "active":
             raise HostError("not_started")
         return await seated(self.bot, row.id, None, interaction.user.id)
 
+    @catan.command(name="new", description="Open a Catan lobby in this channel")
+    @app_commands.describe(
+        board="Map: random, random numbers, or the beginner map",
+        setup="Set-up: snake draft or the beginner positions",
+        points_to_win="Victory points needed (default 10)",
+        strict_phases="All trading before any building",
+        turn_limit=TURN_LIMIT_HELP,
+        takeover=TAKEOVER_HELP,
+    )
+    async def catan_new(
+        self,
+        interaction: discord.Interaction,
+        board: Literal["random", "random_numbers", "beginner"] = "random",
+        setup: Literal["snake", "beginner"] = "snake",
+        points_to_win: app_commands.Range[int, 3, 20] = 10,
+        strict_phases: bool = False,
+        turn_limit: app_commands.Range[int, 1, 336] | None = None,
+        takeover: bool = False,
+    ) -> None:
+        await open_lobby(
+            self.bot,
+            interaction,
+            "catan",
+            {"board": board, "setup": setup, "points_to_win": points_to_win, "strict_phases": strict_phases},
+            turn_limit,
+            takeover,
+        )
+
     @app_commands.command(name="hand", description="Your Catan cards, points and open trade offers (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            found = await self._here(interaction)
-        except (Refusal, HostError, RuleError) as err:
-            await explain(interaction, err)
-            return
+        found = await self._here(interaction)
         view = hand_view(found)
         text = hand_text(found.row, found.game, found.seat)
         if view is None:
@@ -84,22 +109,16 @@ class CatanCog(commands.Cog):
     )
     async def build(self, interaction: discord.Interaction, what: Piece, where: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            found = await self._here(interaction)
-            require_turn(found)
-            typed = normalise(where)  # Ｊ－ＮＥ and 25—31 as Chinese keyboards type them
-            at: str | int = parse_path(typed) if what == "road" else parse_intersection(typed)
-        except (Refusal, HostError, RuleError) as err:
-            await explain(interaction, err)
-            return
+        found = await self._here(interaction)
+        require_turn(found)
+        typed = normalise(where)  # Ｊ－ＮＥ and 25—31 as Chinese keyboards type them
+        at: str | int = parse_path(typed) if what == "road" else parse_intersection(typed)
         await act(self.bot, interaction, found.row.id, found.row.version, {"type": what, "at": at})
 
     @build.autocomplete("where")
+    @autocomplete
     async def build_where(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            found = await self._here(interaction)
-        except (Refusal, HostError, RuleError):
-            return []
+        found = await self._here(interaction)  # a refusal: no choices
         what = str(getattr(interaction.namespace, "what", "") or "settlement")
         current = normalise(current)
         typed = current.strip().upper()

@@ -1,0 +1,105 @@
+"""Acting in a Carcassonne game from Discord: check a click, apply the action, post the turn message.
+
+A turn is one message: while the same player's turn goes on (placing, then the follower; an undo) and nothing was
+posted after it, the message is brought up to date instead of a new one, its story kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
+from bot.components import image_file
+from bot.games import Posted, Shown
+from bot.host import HostError
+from bot.storage import GameRow
+from bot.turns import announce, channel_of
+from engine import Event, Game
+from engine.carcassonne import Carcassonne
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+
+def carcassonne(bot: BoardHost, row: GameRow) -> Carcassonne:
+    """The engine game of a started Carcassonne row (a row of another game is not this game's to act on)."""
+    game = bot.service.game(row)
+    if not isinstance(game, Carcassonne):
+        raise HostError("not_active")
+    return game
+
+
+async def post_turn(
+    bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
+) -> Posted | None:
+    """The turn message: a new one when a turn begins (or the game ends); while the same player's turn goes on
+    (placing, then the follower; an undo) and nothing was posted after the turn's message, that message is brought
+    up to date instead, its story kept."""
+    assert isinstance(game, Carcassonne)
+    channel = await channel_of(bot, row)
+    if channel is None:
+        return None
+    step = step_of(game)
+    same_turn = (
+        step is not None
+        and step == shown.step
+        and row.version > shown.version
+        and shown.message_id is not None
+        and getattr(channel, "last_message_id", None) == shown.message_id  # else the choices would be up the channel
+    )
+    view = game.view(None)
+    content, story = turn_text(row, game, events, opening=opening, view=view, story=shown.story if same_turn else ())
+    image = await bot.renderer.png(turn_image(game, view))
+    choices = turn_view(row, game)
+    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+    if same_turn and hasattr(channel, "get_partial_message"):
+        try:
+            message = await channel.get_partial_message(shown.message_id).edit(
+                content=content, attachments=[file] if file is not None else [], view=choices
+            )
+        except discord.NotFound:  # deleted meanwhile: post the turn as a new message
+            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+        else:
+            return Posted(message, step, tuple(story))
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    if file is not None:
+        kwargs["file"] = file
+    if choices is not None:
+        kwargs["view"] = choices
+    message = await channel.send(**kwargs)
+    await bot.service.set_message(row.id, message.id)
+    return Posted(message, step, tuple(story) if step is not None else ())  # a finished game goes on nowhere
+
+
+async def current_game(bot: BoardHost, game_id: int, version: int, user_id: int) -> tuple[GameRow, Carcassonne]:
+    """The row and game for a click on ``version``; HostError unless it is fresh and the user's turn."""
+    row = await bot.service.row_at(game_id, version)
+    if row.status != "active":
+        raise HostError("not_active")
+    if row.version != version:
+        raise HostError("stale")
+    return row, require_turn(bot, row, user_id)
+
+
+def require_turn(bot: BoardHost, row: GameRow, user_id: int) -> Carcassonne:
+    seat = row.seat_of(user_id)
+    if seat is None:
+        raise HostError("not_seated")
+    game = carcassonne(bot, row)
+    if game.finished:
+        raise HostError("not_active")
+    if seat != game.current:
+        raise HostError("not_your_turn")
+    return game
+
+
+async def apply(
+    bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: dict[str, Any]
+) -> None:
+    """Check the turn, act, and post the next turn message; a refusal (raised) changes nothing."""
+    row, _ = await current_game(bot, game_id, version, interaction.user.id)
+    outcome = await bot.service.act(game_id, version, interaction.user.id, action, row=row)
+    await announce(bot, outcome)

@@ -1,0 +1,92 @@
+"""The Carcassonne buttons and selects: dynamic items whose custom ids are ``bh:cc:{game}:{version}:{op}[:{arg}]``.
+
+They keep working after a restart (the game and version are in the id, so a stale or repeated click is refused by
+the service without changing anything); what each op does is in ``bot/carcassonne/handlers.py``, bound at start-up.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+import discord
+
+from bot.carcassonne.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
+from bot.components import BUTTON_LABEL, GREY, PAGE, PLACEHOLDER, clip
+from bot.funnel import guarded
+from bot.items import Press, Slot
+
+DISPATCH: Final = Slot("carcassonne")
+
+
+class CarcButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ID_TEMPLATE.format(ops="|".join(BUTTON_OPS)),
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        op: str,
+        arg: str = "",
+        label: str = "",
+        style: discord.ButtonStyle = GREY,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or op, BUTTON_LABEL), style=style, custom_id=custom_id(game_id, version, op, arg)
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.op = op
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CarcButton:
+        return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with guarded(interaction, self.game_id):
+            await DISPATCH(Press(interaction, self.game_id, self.version, self.op, self.arg))
+
+
+class CarcSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=ID_TEMPLATE.format(ops="|".join(SELECT_OPS)),
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        op: str,
+        arg: str = "",
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, version, op, arg),
+                options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="-")],
+                placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id = game_id
+        self.version = version
+        self.op = op
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CarcSelect:
+        return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in self.item.values]
+        async with guarded(interaction, self.game_id):
+            await DISPATCH(Press(interaction, self.game_id, self.version, self.op, self.arg, values))

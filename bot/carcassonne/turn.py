@@ -1,0 +1,181 @@
+"""The Carcassonne turn message: what happened, the board with the drawn tile's numbered cells (or the follower
+spots), whose turn it is, and that player's choices; and the private rotation buttons of a chosen cell.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.carcassonne.ids import cell_value, ordered_cells
+from bot.carcassonne.items import CarcButton, CarcSelect
+from bot.carcassonne.narration import narrate, spot_name
+from bot.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
+from bot.narration import fit
+from bot.rendering import Job
+from bot.storage import GameRow
+from bot.text import t
+from engine.carcassonne import Carcassonne
+
+log = logging.getLogger("boardhost.carcassonne")
+
+
+# -- the turn message ------------------------------------------------------------------------------------------
+
+
+def turn_text(
+    row: GameRow,
+    game: Carcassonne,
+    events: Sequence[Any],
+    *,
+    opening: bool = False,
+    view: dict[str, Any] | None = None,
+    story: Sequence[str] = (),
+) -> tuple[str, list[str]]:
+    """The turn message's text, and its news lines (``story``, what the message told before, first)."""
+    names = names_of(row)
+    view = view or game.view(None)
+    scores = " · ".join(f"{p['name']} {p['score']}" for p in view["players"])
+    if game.finished:
+        winners = t("narrate.and").join(names[s] for s in game.winners)
+        tail = t("carcassonne.over", winners=winners, scores=scores)
+        told = [*story, *narrate([e for e in events if e.get("type") != "game_over"], names)]
+        return fit(told, tail, CONTENT), told
+    lines = [*story, *narrate(events, names)]
+    if opening:
+        lines.insert(0, t("carcassonne.begins"))
+    seat = game.current
+    decision = game.decision()
+    if decision == "place":
+        turn = t(
+            "carcassonne.turn_place",
+            turn=game.turn,
+            mention=row.mention(seat),
+            tile=game.drawn,
+            count=len(game.legal_placements()),
+        )
+    elif decision == "follower":
+        x, y = view["placed"]
+        turn = t("carcassonne.turn_follower", mention=row.mention(seat), x=x, y=y)
+    else:
+        turn = t("carcassonne.turn_other", turn=game.turn, mention=row.mention(seat))
+    tail = turn + "\n" + t("carcassonne.scores", scores=scores, left=view["tiles_left"])
+    return fit(lines, tail, CONTENT), lines
+
+
+def turn_image(game: Carcassonne, view: dict[str, Any] | None = None) -> Job:
+    """The turn's picture as a render job: the spectator view and what to mark on it."""
+    view = view or game.view(None)
+    if game.finished:
+        return "end_png", (view,)
+    if game.decision() == "follower":
+        x, y = view["placed"]
+        return "carcassonne_spots_png", (view, x, y, list(game.follower_spots()))
+    if game.decision() == "place":
+        return "carcassonne_preview_png", (view, ordered_cells(game))
+    return "board_png", (view,)
+
+
+def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View | None:
+    """The current player's choices (anyone may click; the callbacks refuse everyone else)."""
+    if game.finished:
+        return None
+    layout = Layout()
+    gid, version = row.id, row.version
+    decision = game.decision()
+    if decision == "place":
+        cells = ordered_cells(game)
+        pages = max(1, -(-len(cells) // PAGE))
+        page = min(max(page, 0), pages - 1)
+        first = page * PAGE
+        chunk = cells[first : first + PAGE]
+        if chunk:
+            options = [
+                option(t("carcassonne.cell_option", number=first + i + 1, x=x, y=y), cell_value(x, y))
+                for i, (x, y) in enumerate(chunk)
+            ]
+            placeholder = t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
+            layout.select(CarcSelect(gid, version, "cell", str(page), options, placeholder))
+        if pages > 1:
+            if page > 0:
+                label = t("carcassonne.page_prev", first=(page - 1) * PAGE + 1, last=page * PAGE)
+                layout.button(CarcButton(gid, version, "page", str(page - 1), label, GREY))
+            if page < pages - 1:
+                last = min((page + 2) * PAGE, len(cells))
+                label = t("carcassonne.page_next", first=(page + 1) * PAGE + 1, last=last)
+                layout.button(CarcButton(gid, version, "page", str(page + 1), label, GREY))
+    elif decision == "follower":
+        _follower_choices(layout, row, game)
+    for i, holder in enumerate(game.ransom_options()):
+        label = t("carcassonne.ransom", name=row.seats[holder].name)
+        button = CarcButton(gid, version, "ransom", str(holder), label, RED)
+        layout.button(button, new_row=i == 0 and decision == "follower")
+    return layout.view
+
+
+def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
+    gid, version = row.id, row.version
+    names = names_of(row)
+    towers: list[discord.SelectOption] = []
+    for tower in game.tower_options():
+        x, y = tower["x"], tower["y"]
+        towers.append(option(t("carcassonne.tower_option", x=x, y=y, height=tower["height"] + 1), f"{x},{y}"))
+        for cap in tower["captures"]:
+            label = t(
+                "carcassonne.tower_capture",
+                x=x,
+                y=y,
+                owner=names[cap["player"]],
+                on=spot_name(cap["on"]),
+                tx=cap["x"],
+                ty=cap["y"],
+            )
+            towers.append(option(label, f"{x},{y},{cap['x']},{cap['y']},{cap['on']}"))
+    if len(towers) > PAGE:
+        log.warning("tower options cut to %d of %d", PAGE, len(towers))
+        towers = towers[:PAGE]
+    if towers:
+        layout.select(CarcSelect(gid, version, "tower", "", towers, t("carcassonne.tower_placeholder")))
+    spots = list(game.follower_spots())
+    tops = list(game.tower_top_options())
+    ransoms = len(game.ransom_options())
+    # buttons needed after the spots: No follower, tower tops and ransoms (ransoms start their own row)
+    if len(spots) + 1 + len(tops) + ransoms + ROW_WIDTH > layout.free_buttons() and spots:
+        options = [option(spot_name(on), on) for on in spots[:PAGE]]
+        layout.select(CarcSelect(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
+        spots = []
+    for on in spots:
+        layout.button(CarcButton(gid, version, "spot", on, spot_name(on), BLUE))
+    layout.button(
+        CarcButton(gid, version, "pass", "", t("carcassonne.no_follower"), GREY),
+        new_row=bool(spots) and len(spots) % ROW_WIDTH == 0,
+    )
+    for x, y in tops:
+        layout.button(CarcButton(gid, version, "top", f"{x},{y}", t("carcassonne.tower_top", x=x, y=y), BLUE))
+
+
+def step_of(game: Carcassonne) -> tuple[int, int] | None:
+    """Which player's turn, and which turn, a message shows (None once the game is over)."""
+    return None if game.finished else (game.turn, game.current)
+
+
+def rotation_message(row: GameRow, game: Carcassonne, cell: tuple[int, int]) -> dict[str, Any]:
+    x, y = cell
+    number = ordered_cells(game).index(cell) + 1
+    layout = Layout()
+    for rotation in game.legal_placements()[cell]:
+        layout.button(
+            CarcButton(
+                row.id,
+                row.version,
+                "rot",
+                f"{x},{y},{rotation}",
+                t("carcassonne.rotation", degrees=rotation),
+                BLUE,
+            )
+        )
+    content = t("carcassonne.choose_rotation", tile=game.drawn, number=number, x=x, y=y)
+    return {"content": content, "view": layout.view}

@@ -1,0 +1,44 @@
+"""What every game's dynamic buttons and selects share: the press they report, and the dispatcher they call.
+
+A game's items (``bot/<game>/items.py``) parse their custom ids and hand a ``Press`` to a dispatcher that the game's
+adapter binds at start-up: the items never import the handlers (which build items of their own), so the two do not
+import each other. Every press runs inside the error funnel (``bot.funnel``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import discord
+
+
+@dataclass
+class Press:
+    """One click or choice: who (in ``interaction``), on which game at which version, which op, argument, values."""
+
+    interaction: discord.Interaction
+    game_id: int
+    version: int
+    op: str
+    arg: str = ""
+    values: list[str] = field(default_factory=list)
+
+
+Dispatcher = Callable[[Press], Awaitable[None]]
+
+
+class Slot:
+    """The dispatcher a game's items call, bound once by the game's adapter."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._dispatch: Dispatcher | None = None
+
+    def bind(self, dispatcher: Dispatcher) -> None:
+        self._dispatch = dispatcher
+
+    async def __call__(self, press: Press) -> None:
+        if self._dispatch is None:
+            raise RuntimeError(f"the {self.game} items are not bound to a dispatcher (register its adapter)")
+        await self._dispatch(press)

@@ -1,0 +1,84 @@
+"""Discord calls that may fail without harming a move already stored: sending, editing, direct messages.
+
+A turn is stored before anything is posted; if Discord then refuses a message (a deleted channel, lost permissions,
+closed DMs, an outage), the game goes on and the next message or ``/game board`` shows it. These helpers log the
+failure with the game id and return what happened, so callers need no ``contextlib.suppress`` of their own.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger("boardhost.safely")
+
+
+async def send(
+    target: discord.abc.Messageable, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``target.send(**kwargs)``; None (logged) when Discord refuses it."""
+    try:
+        return await target.send(**kwargs)
+    except discord.HTTPException as err:
+        log.warning("game %s: %s not sent (HTTP %s, code %s): %s", game_id, what, err.status, err.code, err.text)
+        return None
+
+
+async def edit(
+    message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``message.edit(**kwargs)``; None (logged) when Discord refuses it or the message is gone."""
+    try:
+        return await message.edit(**kwargs)
+    except discord.HTTPException as err:
+        log.info("game %s: %s not edited (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return None
+
+
+async def followup(interaction: discord.Interaction, game_id: int | None, what: str, /, **kwargs: Any) -> bool:
+    """A follow-up to an answered interaction (an ephemeral reply, usually); False (logged) when refused."""
+    try:
+        await interaction.followup.send(**kwargs)
+    except discord.HTTPException as err:
+        log.info("game %s: %s not sent (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return False
+    return True
+
+
+async def reply(interaction: discord.Interaction, game_id: int | None, what: str, /, **kwargs: Any) -> bool:
+    """The interaction's response if it has none yet, else a follow-up; False (logged) when refused."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    except discord.HTTPException as err:
+        log.info("game %s: %s not sent (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return False
+    return True
+
+
+async def dm(
+    client: discord.Client,
+    user_id: int,
+    game_id: int | None,
+    what: str,
+    /,
+    logger: logging.Logger = log,
+    **kwargs: Any,
+) -> int | None:
+    """A direct message to ``user_id``. None when delivered, else Discord's error code (0 if it gave none), logged
+    (to ``logger``):
+    50007 (the user does not accept DMs from the bot) and 50278 (no server in common) are the usual ones."""
+    try:
+        channel = await client.create_dm(discord.Object(id=user_id))
+        await channel.send(**kwargs)
+    except discord.HTTPException as err:
+        logger.warning(
+            "game %s: %s to user %s not delivered (HTTP %s, code %s): %s",
+            game_id, what, user_id, err.status, err.code, err.text,
+        )  # fmt: skip
+        return int(err.code or 0)
+    return None
