@@ -302,6 +302,9 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
 
     monkeypatch.setattr(render.fonts, "draw_text", recording)
     users = [world.alice, world.bob, world.carol]
+    # The last move's settling includes the timelapse, drawn in a thread here (tests have no drawing processes): a
+    # whole game's frames, every text recorded, take longer than simcord's default 5 seconds on a busy machine.
+    world.env.settle_timeout = 120
     seen: list[str] = []
     with i18n.speaking(i18n.PSEUDO):
         row = await start(world, None, tower=True, river=True, players=users)

@@ -355,6 +355,9 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
     from bot.text import i18n
 
     monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": i18n.PSEUDO)
+    # The last move's settling includes the timelapse, drawn in a thread here (tests have no drawing processes): a
+    # whole game's frames take longer than simcord's default 5 seconds on a busy machine.
+    world.env.settle_timeout = 120
     users = [world.alice, world.bob, world.carol]
     seen: list[str] = []
     with i18n.speaking(i18n.PSEUDO):
