@@ -17,6 +17,7 @@ from bot import safely
 from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.narration import narrate
+from bot.catan.offer_messages import close_offers, remember
 from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
 from bot.components import image_file, names_of
@@ -81,6 +82,7 @@ async def post_turn(
             await post_news(bot, row, game, events, channel)
             message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
             await safely.edit(message, row.id, "turn message", view=turn_view(current, catan(bot, current)))
+            await close_offers(bot, row.id, channel)
             return Posted(message)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
@@ -93,6 +95,7 @@ async def post_turn(
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
     await bot.service.set_message(row.id, sent.id)
+    await close_offers(bot, row.id, channel)  # a turn ended, a trade, a build or an undo may have closed one
     return Posted(sent)
 
 
@@ -104,16 +107,18 @@ async def post_news(
     lines = narrate(shown, names_of(row))
     if not lines:
         return
-    view = None
+    view, offered = None, None
     for event in shown:
         if event.get("type") == "offer_made" and event.get("to") is None:
             offer = next((o for o in game.view(None)["offers"] if o["id"] == event["offer"]), None)
             if offer is not None:
-                view = offer_view(row, offer, public=True)
+                view, offered = offer_view(row, offer, public=True), offer["id"]
     kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
-    await channel.send(**kwargs)
+    sent = await channel.send(**kwargs)
+    if offered is not None:
+        await remember(bot, row.id, offered, sent)
 
 
 async def refresh(bot: BoardHost, game_id: int) -> None:

@@ -23,6 +23,7 @@ from bot.catan.names import (
     resource,
     resource_name,
 )
+from bot.catan.offer_messages import refuse_closed_offer
 from bot.catan.seating import Seated, require_turn, seated
 from bot.catan.turn import robber_options, turn_view
 from bot.components import BLUE, PAGE, Layout, option
@@ -264,11 +265,13 @@ async def _hand(click: Click) -> None:
 
 async def _reply(click: Click) -> None:
     kind = {"acc": "accept", "dec": "decline", "wd": "withdraw"}[click.op]
+    await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(click.arg))
     await click.act({"type": kind, "offer": int(click.arg)}, strict=False)
 
 
 async def _confirm(click: Click) -> None:
     offer, _, seat = click.arg.partition(",")
+    await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(offer))
     await click.act({"type": "confirm", "offer": int(offer), "with": int(seat)}, strict=False)
 
 
@@ -292,6 +295,7 @@ async def _offer_modal(click: Click) -> discord.ui.Modal:
 
 
 async def _counter_modal(click: Click) -> discord.ui.Modal:
+    await refuse_closed_offer(click.bot, click.interaction, click.game_id, int(click.arg))
     found = await click.seated(strict=False)
     offer = next((o for o in found.game.view(found.seat)["offers"] if o["id"] == int(click.arg)), None)
     if offer is None:

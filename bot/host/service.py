@@ -551,3 +551,15 @@ class GameService:
             raise HostError("export_unfinished")
         game = self.game(row)
         return export(game, row.seed, await self.games.actions(row.id))
+
+    # -- the channel messages of a game's public offers (not changes of the game: the version stays) -------------
+
+    async def remember_offer_message(self, game_id: int, offer: int, message_id: int) -> None:
+        await self.games.add_offer_message(game_id, offer, message_id)
+
+    async def offer_messages(self, game_id: int) -> dict[int, int]:
+        """Offer number -> the id of the channel message that shows its reply buttons."""
+        return await self.games.offer_messages(game_id)
+
+    async def forget_offer_message(self, game_id: int, offer: int) -> None:
+        await self.games.forget_offer_message(game_id, offer)

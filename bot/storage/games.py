@@ -342,6 +342,21 @@ class Games:
         )
         return changed == 1
 
+    async def add_offer_message(self, game_id: int, offer: int, message_id: int) -> None:
+        """Remember the channel message of a public trade offer (not a game change: the version stays)."""
+        await self.db.execute(
+            "INSERT OR REPLACE INTO offer_messages (game_id, offer, message_id) VALUES (?, ?, ?)",
+            (game_id, offer, message_id),
+        )
+
+    async def offer_messages(self, game_id: int) -> dict[int, int]:
+        """The remembered public offer messages of a game: offer number -> message id."""
+        rows = await self.db.fetchall("SELECT offer, message_id FROM offer_messages WHERE game_id = ?", (game_id,))
+        return {int(r[0]): int(r[1]) for r in rows}
+
+    async def forget_offer_message(self, game_id: int, offer: int) -> None:
+        await self.db.execute("DELETE FROM offer_messages WHERE game_id = ? AND offer = ?", (game_id, offer))
+
     async def set_language(self, game_id: int, language: str | None) -> None:
         """The language of the game's public messages (not a game change: the version and buttons stay)."""
         await self.db.execute("UPDATE games SET language = ? WHERE id = ?", (language, game_id))

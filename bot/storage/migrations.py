@@ -72,4 +72,17 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         );
         """,
     ),
+    (
+        4,
+        """
+        -- The channel message of each public Catan trade offer, whose reply buttons are taken off once the offer
+        -- closes (a row is dropped then).
+        CREATE TABLE offer_messages (
+            game_id    INTEGER NOT NULL REFERENCES games(id),
+            offer      INTEGER NOT NULL,
+            message_id INTEGER NOT NULL,
+            PRIMARY KEY (game_id, offer)
+        );
+        """,
+    ),
 )

@@ -1,18 +1,43 @@
 """Plays engine-chosen Catan actions through the Discord UI, as a person would: buttons, selects, modals, /hand.
 
 ``perform(world, users, action)`` turns one engine action (from ``Catan.random_action``) into the clicks that make
-it; tests then check that the stored game moved exactly as the engine says it should.
+it; tests then check that the stored game moved exactly as the engine says it should. Given an ``rng`` it also
+takes the other ways a player has (``/build``, a public offer's buttons, a private offer's buttons in their DMs),
+and given ``hands`` it clicks through them (the fuzzer's checked interactions, ``tests/bot/test_fuzz.py``).
 """
 
 from __future__ import annotations
 
+import random
+import re
+from collections import Counter
 from typing import Any
 
 from simcord.results import ResponseMessage
 
-from bot.catan.names import bundle_text, card_name, resource_name
+from bot.catan.names import bundle_text, card_name, corner_name, resource_name, side_name
 from bot.text import t
 from tests.bot.conftest import World, flat, reply
+
+
+class Hands:
+    """How the driver clicks and types: straight through simcord's actors. The fuzzer passes its own, which checks
+    every interaction; ``who`` is a member in the channel, or a user handle (``member.user``) in their DMs."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    async def click(self, who: Any, message: Any, custom_id: str) -> Any:
+        return await who.click(message, custom_id=custom_id)
+
+    async def select(self, who: Any, message: Any, value: str, custom_id: str) -> Any:
+        return await who.select(message, [value], custom_id=custom_id)
+
+    async def slash(self, who: Any, name: str, **options: Any) -> Any:
+        return await who.slash(self.world.channel, name, **options)
+
+    async def submit(self, who: Any, shown: Any, values: dict[str, str]) -> Any:
+        return await who.submit_modal(shown, values)
 
 
 def find(message: Any, *, op: str | None = None, label: str | None = None, kind: int | None = None) -> dict[str, Any]:
@@ -28,13 +53,21 @@ def find(message: Any, *, op: str | None = None, label: str | None = None, kind:
     raise AssertionError(f"no component op={op} label={label} in {shown}")
 
 
-async def choose(world: World, user: Any, message: Any, op: str, value: str, page_op: str) -> Any:
-    """Pick ``value`` in the ``op`` select of ``message``, paging with ``page_op`` buttons until it shows."""
-    for _ in range(5):
+async def choose(
+    world: World, user: Any, message: Any, op: str, value: str, page_op: str, hands: Hands | None = None
+) -> Any:
+    """Pick ``value`` in the ``op`` select of ``message``, paging with ``page_op`` buttons until it shows (forward
+    to the last page, then back: someone may have turned the pages of a shared message)."""
+    hands = hands or Hands(world)
+    label = t("catan.page_next")
+    for _ in range(10):
         select = find(message, op=op, kind=3)
         if any(o["value"] == value for o in select["options"]):
-            return await user.select(message, [value], custom_id=select["custom_id"])
-        await user.click(message, custom_id=find(message, op=page_op, label=t("catan.page_next"))["custom_id"])
+            return await hands.select(user, message, value, select["custom_id"])
+        pages = [c for c in flat(message) if f":{page_op}" in str(c.get("custom_id"))]
+        if not any(c.get("label") == label for c in pages):
+            label = t("catan.page_prev")
+        await hands.click(user, message, find(message, op=page_op, label=label)["custom_id"])
         message = refreshed(world, message)
     raise AssertionError(f"{value} not offered in {op}")
 
@@ -52,15 +85,45 @@ async def turn_message(world: World) -> Any:
     return ResponseMessage(world.env, world.env.backend.get_message(world.channel.id, row.message_id))
 
 
-async def perform(world: World, users: list[Any], action: dict[str, Any]) -> list[Any]:
-    """Make ``action`` through the UI; returns the interaction results (the last is the acting one)."""
+def offer_message(world: World, user: Any, op: str, offer: int, *, public: bool) -> Any | None:
+    """The newest message with ``user``'s reply button ``op`` to ``offer``: the public offer in the channel, or the
+    offer (or, for its maker, the acceptance) in ``user``'s DMs."""
+    channel = world.channel if public else user.user.dm_channel
+    wanted = re.compile(rf":{op}:{offer}(?:,|$)")
+    for message in reversed(channel.history()):
+        if any(wanted.search(str(c.get("custom_id"))) for c in flat(message)):
+            return ResponseMessage(world.env, world.env.backend.get_message(channel.id, message.id))
+    return None
+
+
+async def perform(
+    world: World,
+    users: list[Any],
+    action: dict[str, Any],
+    *,
+    hands: Hands | None = None,
+    rng: random.Random | None = None,
+    ways: Counter[str] | None = None,
+) -> list[Any]:
+    """Make ``action`` through the UI; returns the interaction results (the last is the acting one).
+
+    Without ``rng`` each action is made one way: the turn message's buttons and menus, replies through ``/hand``.
+    With it, other ways too, chosen at random: ``/build`` (after asking its autocomplete), the reply buttons of a
+    public offer's message, and a private offer's (or acceptance's) buttons in the player's DMs. ``ways`` counts
+    the ways taken ("dm", "public_offer", "/build", "/hand", "menu").
+    """
+    hands = hands or Hands(world)
     user = users[action["player"]]
     kind = action["type"]
     message = await turn_message(world)
     results: list[Any] = []
+    tally = ways if ways is not None else Counter[str]()
 
-    async def click(where: Any, label: str) -> Any:
-        result = await user.click(where, custom_id=find(where, label=label)["custom_id"])
+    def sometimes(chance: float) -> bool:
+        return rng is not None and rng.random() < chance
+
+    async def click(where: Any, label: str, who: Any = user) -> Any:
+        result = await hands.click(who, where, find(where, label=label)["custom_id"])
         results.append(result)
         return result
 
@@ -70,7 +133,7 @@ async def perform(world: World, users: list[Any], action: dict[str, Any]) -> lis
         return shown
 
     async def select(where: Any, op: str, value: str, page_op: str = "bpage") -> Any:
-        result = await choose(world, user, where, op, value, page_op)
+        result = await choose(world, user, where, op, value, page_op, hands)
         results.append(result)
         return result
 
@@ -83,17 +146,54 @@ async def perform(world: World, users: list[Any], action: dict[str, Any]) -> lis
             await click(shown, t("catan.steal_from", name=name))
 
     async def hand() -> Any:
-        result = await user.slash(world.channel, "hand")
+        result = await hands.slash(user, "hand")
         results.append(result)
+        tally["/hand"] += 1
         return reply(result)
+
+    async def modal(who: Any, where: Any, label: str, values: dict[str, str]) -> None:
+        shown = await hands.click(who, where, find(where, label=label)["custom_id"])
+        assert shown.modal is not None
+        results.append(await hands.submit(who, shown, values))
+
+    async def answer(op: str, label: str, values: dict[str, str] | None = None) -> None:
+        """Click ``label`` (a reply to an offer) where a player would find it: a DM, the public offer, /hand."""
+        offer = action["offer"]
+        public = (await open_offer(world, offer) or {}).get("to", 0) is None
+        where, who = None, user
+        if op in ("acc", "dec", "cnt") and public and sometimes(0.6):
+            where, way = offer_message(world, user, op, offer, public=True), "public_offer"
+        elif op == "conf" and public and sometimes(0.5):  # the turn message offers the active player each trade
+            where, way = message, "turn_message"
+        elif not public and sometimes(0.7):
+            where, who, way = offer_message(world, user, op, offer, public=False), user.user, "dm"
+        if where is None:
+            where, who, way = await hand(), user, "/hand"
+        else:
+            tally[way] += 1
+        if values is None:
+            await click(where, label, who)
+        else:
+            await modal(who, where, label, values)
 
     if kind == "settlement" and "Set-up" in message.content:
         await select(message, "spot", str(action["at"]), "spage")
     elif kind == "road" and "Set-up" in message.content:
-        await user.click(message, custom_id=find(message, op=f"sroad:{action['at']}")["custom_id"])
+        result = await hands.click(user, message, find(message, op=f"sroad:{action['at']}")["custom_id"])
+        results.append(result)
+    elif kind in ("settlement", "city", "road") and sometimes(0.4):
+        where = str(action["at"])
+        typed = where[: rng.randint(0, len(where))] if rng is not None else where
+        if hasattr(hands, "autocomplete"):
+            await hands.autocomplete(user, "build", "where", typed, what=kind)
+        if sometimes(0.5):  # by name: J-NE for an intersection, J-E for a path
+            where = side_name(where) if kind == "road" else corner_name(int(where) - 1)
+        results.append(await hands.slash(user, "build", what=kind, where=where))
+        tally["/build"] += 1
     elif kind in ("settlement", "city", "road"):
         shown = await menu(message, t(f"catan.button.build_{kind}"))
         await select(shown, "bs", str(action["at"]))
+        tally["menu"] += 1
     elif kind == "roll":
         await click(message, t("catan.button.roll"))
     elif kind == "end_turn":
@@ -101,10 +201,8 @@ async def perform(world: World, users: list[Any], action: dict[str, Any]) -> lis
     elif kind == "buy":
         await click(message, t("catan.button.buy"))
     elif kind == "discard":
-        shown = await user.click(message, custom_id=find(message, label=t("catan.button.discard"))["custom_id"])
-        assert shown.modal is not None
         values = {f"discard:{r}": str(n) for r, n in action["cards"].items() if n}
-        results.append(await user.submit_modal(shown, values))
+        await modal(user, message, t("catan.button.discard"), values)
     elif kind == "robber":
         await robber(message, "rob")
     elif kind in ("knight", "road_building", "year_of_plenty", "monopoly"):
@@ -130,28 +228,30 @@ async def perform(world: World, users: list[Any], action: dict[str, Any]) -> lis
         shown = await menu(message, t("catan.button.trade"))
         to = action.get("to")
         label = t("catan.button.offer_all") if to is None else t("catan.button.offer_to", name=users[to].name)
-        modal = await user.click(shown, custom_id=find(shown, label=label)["custom_id"])
-        assert modal.modal is not None
-        give, get = bundle_text(action["give"]), bundle_text(action["get"])
-        results.append(await user.submit_modal(modal, {"give": give, "get": get}))
-    elif kind in ("accept", "decline", "withdraw", "counter"):
-        mine = await hand()
-        offer = action["offer"]
-        label = t(f"catan.button.{kind}", offer=offer)
-        if kind == "counter":
-            modal = await user.click(mine, custom_id=find(mine, label=label)["custom_id"])
-            assert modal.modal is not None
-            give, get = bundle_text(action["give"]), bundle_text(action["get"])
-            results.append(await user.submit_modal(modal, {"give": give, "get": get}))
-        else:
-            await click(mine, label)
+        await modal(user, shown, label, {"give": bundle_text(action["give"]), "get": bundle_text(action["get"])})
+    elif kind in ("accept", "decline", "withdraw"):
+        op = {"accept": "acc", "decline": "dec", "withdraw": "wd"}[kind]
+        await answer(op, t(f"catan.button.{kind}", offer=action["offer"]))
+    elif kind == "counter":
+        values = {"give": bundle_text(action["give"]), "get": bundle_text(action["get"])}
+        await answer("cnt", t("catan.button.counter", offer=action["offer"]), values)
     elif kind == "confirm":
-        mine = await hand()
         other = users[action["with"]].name
-        await click(mine, t("catan.button.confirm", name=other, offer=action["offer"]))
+        label = t("catan.button.confirm", name=other, offer=action["offer"])
+        await answer("conf", label)
     else:
         raise AssertionError(f"no UI for {action}")
     return results
+
+
+async def open_offer(world: World, ident: int) -> dict[str, Any] | None:
+    """The open offer numbered ``ident`` as its maker sees it, if any."""
+    row = await world.bot.games.open_in_channel(world.channel.id)
+    if row is None:
+        return None
+    game: Any = world.bot.service.game(row)
+    offer = game.offer(ident)
+    return dict(offer) if offer is not None else None
 
 
 def assert_within_discord_limits(message: Any) -> None:

@@ -13,10 +13,13 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
 
 - after every interaction: simcord recorded no bot error and nothing was logged at ERROR (a dynamic item's callback
   error only reaches discord.py's log, so the log is watched too); the interaction was acknowledged; every reply is
-  a catalogue text (an ``error.rule`` reason must be the message of a ``RuleError`` raised meanwhile, or another
-  catalogue text), never ``error.internal``, never empty, and ephemeral unless it is one of the few announcements
-  meant for the channel; a slash command always replies; a click that gets no reply must have changed a game or
-  the clicked message; a refusal changes no game; autocomplete offers at most 25 choices with short names;
+  a catalogue text (an ``error.rule`` reason must be the message of a ``RuleError`` raised meanwhile, with player
+  names for "seat N", or another catalogue text; a reply of several lines, such as a hand or a DM's news, is
+  matched line by line), never ``error.internal``, never empty, and ephemeral unless it is one of the few
+  announcements meant for the channel; a slash command always replies; a click answered with a form (a modal)
+  replies nothing else, and the form's submission is checked like any interaction; a click that gets no reply must
+  have changed a game or the clicked message; a refusal changes no game; autocomplete offers at most 25 choices
+  with short names;
 - what only the situation decides: ``/game`` commands, ``/stats``, ``/settings``, lobby commands and each driver's
   commands get the answer the situation calls for (``answered``); ``/game status`` names who must act, ``/stats``
   counts the finished games, an export replays to the stored game; nobody changes a running game they do not sit
@@ -26,7 +29,12 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
   (``bot.rebuild.rebuild``), its version never goes down, nothing changes without a new version, finished and
   abandoned games stay as they are, ``finished`` agrees with the engine and the winners with its result; a channel
   has at most one open game; the components on an open game's latest message carry its current version, and no
-  other public message in the channel still offers that game's components.
+  other public message in the channel still offers that game's components, except those its driver says may last
+  (``Driver.lasting``: a Catan public offer's replies while that offer is open, and not a moment longer); every
+  direct message the bot sent meanwhile is a catalogue text.
+
+``/game status`` and reminders name the seats the game publicly waits for (``public_actors``: the recipient of a
+private Catan offer is not named).
 
 Interactions at the same moment (two people clicking one button, a command typed while the bot still answers a
 click) go through ``tests/bot/simultaneous.py``. Besides it, two things lean on simcord internals: the interaction
@@ -127,18 +135,32 @@ class Catalogue:
 
     def key(self, text: str, rule_messages: set[str]) -> str | None:
         """The catalogue key of ``text``: ``error.rule`` if it is the message of a RuleError raised meanwhile (or
-        a catalogue text given as a rule's reason); for texts joined by blank lines, the key of the first part."""
+        a catalogue text given as a rule's reason); for texts joined by blank lines, the key of the first part; a
+        text of several lines (a hand, a DM's news) that is no template as a whole, line by line, the first line's."""
         parts = [text] if "\n\n" not in text else text.split("\n\n")
         keys = [self._key(part, rule_messages) for part in parts]
         return None if None in keys else keys[0]
 
     def _key(self, text: str, rule_messages: set[str]) -> str | None:
-        if text in rule_messages and text.strip():
+        found = self._line_key(text, rule_messages)
+        if found is None and "\n" in text:
+            keys = [self._line_key(line, rule_messages) for line in text.split("\n")]
+            return None if None in keys else keys[0]
+        return found
+
+    def _line_key(self, text: str, rule_messages: set[str]) -> str | None:
+        if text.strip() and any(rule.fullmatch(text) for rule in map(rule_pattern, rule_messages)):
             return "error.rule"
         for key, pattern in self.patterns:
             if pattern.fullmatch(text):
                 return key
         return None
+
+
+def rule_pattern(message: str) -> re.Pattern[str]:
+    """A RuleError's message as a player may see it: "seat 2" (and "seat 2's") replaced by a name."""
+    parts = re.split(r"\bseat \d+(?:'s)?", message)
+    return re.compile(r"[^\n]+?".join(re.escape(part) for part in parts))
 
 
 # -- drivers ---------------------------------------------------------------------------------------------------
@@ -176,6 +198,11 @@ class Driver(Protocol):
         ``row`` is the channel's open game, whatever its kind, or None. Check here what only this game knows (the
         answer a command must get, that autocomplete offers legal choices) with ``fz.answered`` and ``fz.expect``.
         """
+        ...
+
+    def lasting(self, game: Game, custom_id: str) -> bool:
+        """Whether a component of the running ``game`` may stay on a public message other than its latest one
+        (Catan: the reply buttons of a public offer while that offer is open). Carcassonne: never."""
         ...
 
 
@@ -220,8 +247,14 @@ class Counts:
     abandoned: int = 0
     simultaneous: int = 0
     reminders: int = 0
+    direct_messages: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     refusal_keys: dict[str, int] = field(default_factory=dict)
+    finished_games: dict[str, int] = field(default_factory=dict)  # per game ("carcassonne", "catan")
+    done: dict[str, int] = field(default_factory=dict)  # what drivers did, by name ("catan.offer", "catan.dm")
+
+    def tally(self, what: str, count: int = 1) -> None:
+        self.done[what] = self.done.get(what, 0) + count
 
 
 class ErrorLog(logging.Handler):
@@ -297,6 +330,7 @@ class Fuzzer:
         self.errors = ErrorLog()
         self.seen: dict[int, Snapshot] = {}
         self._observed: list[Observed] = []
+        self._dms_seen: set[int] = set()  # ids of the direct messages already checked
         self._error_cursor = 0
         self._log_cursor = 0
 
@@ -314,6 +348,7 @@ class Fuzzer:
                     self.counts.steps = number + 1
                     await self.step(number)
                     await self.check_storage()
+                    self.check_direct_messages()
         finally:
             unregister()
             logging.getLogger().removeHandler(self.errors)
@@ -546,7 +581,7 @@ class Fuzzer:
             )
             if refusal is None and opened is not None and choice == "game status":
                 description = reply.embeds[0].description or ""
-                for seat in load(opened).actors():
+                for seat in load(opened).public_actors():  # a private offer's recipient stays unnamed
                     self.expect(
                         f"<@{opened.seats[seat].user_id}>" in description, f"status names no actor: {description}"
                     )
@@ -638,7 +673,7 @@ class Fuzzer:
             self.expect(row is not None and row.status == "active", f"#{table.channel.name}: a message with no game")
             assert row is not None
             played = controllers(row)  # computer players and the people they stand in for are never reminded
-            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).actors() if s not in played}
+            waiting = {f"<@{row.seats[s].user_id}>" for s in load(row).public_actors() if s not in played}
             for message in posted:
                 key = self.catalogue.key(message.content, set())
                 mentioned = set(re.findall(r"<@\d+>", message.content))
@@ -747,11 +782,19 @@ class Fuzzer:
             return await self._checked(lambda: user.select(message, [chosen], custom_id=custom_id))
         return await self._checked(lambda: user.click(message, custom_id=custom_id))
 
-    async def select(self, user: MemberActor, message: Any, custom_id: str, value: str) -> InteractionResult:
+    async def click_id(self, user: Any, message: Any, custom_id: str) -> InteractionResult:
+        """Click the button ``custom_id`` (``user``: a member, or a user handle in their DMs)."""
+        return await self._checked(lambda: user.click(message, custom_id=custom_id))
+
+    async def select(self, user: Any, message: Any, custom_id: str, value: str) -> InteractionResult:
         return await self._checked(lambda: user.select(message, [value], custom_id=custom_id))
 
     async def slash(self, user: MemberActor, channel: ChannelHandle, name: str, **options: Any) -> InteractionResult:
         return await self._checked(lambda: user.slash(channel, name, **options))
+
+    async def submit(self, user: Any, shown: InteractionResult, values: dict[str, str]) -> InteractionResult:
+        """Fill in and send the form that ``shown`` (an interaction answered with a modal) opened for ``user``."""
+        return await self._checked(lambda: user.submit_modal(shown, values))
 
     async def autocomplete(
         self, user: MemberActor, channel: ChannelHandle, name: str, option: str, value: str, **filled: Any
@@ -842,6 +885,9 @@ class Fuzzer:
         if record.type == AUTOCOMPLETE_INTERACTION:
             return True, False, False
         replies = self.replies(result, record.source_message_id)
+        if result.modal is not None:  # a form opened: the answer is the form (its submission is checked on its own)
+            self.expect(not replies, f"{what} opened a form and replied besides")
+            return True, False, False
         refused = False
         for reply in replies:
             refused = self._check_reply(what, reply) or refused
@@ -872,6 +918,18 @@ class Fuzzer:
                 self.counts.refusal_keys[key] = self.counts.refusal_keys.get(key, 0) + 1
         return refused
 
+    def check_direct_messages(self) -> None:
+        """What the bot sent people directly (offers, stolen and bought cards, turn notices) since the last step:
+        catalogue texts, line by line."""
+        for user in self.everyone:
+            for message in self.env.backend.messages.get(user.user.dm_channel.id, {}).values():
+                if message.id in self._dms_seen:
+                    continue
+                self._dms_seen.add(message.id)
+                key = self.catalogue.key(message.content, set()) if message.content else None
+                self.expect(key is not None, f"a direct message to {user.name} is not from the catalogue: {message!r}")
+                self.counts.direct_messages += 1
+
     # -- storage ---------------------------------------------------------------------------------------------
 
     async def check_storage(self) -> None:
@@ -901,6 +959,9 @@ class Fuzzer:
                 await self._check_replay(row, now.actions)
                 if row.status != (before.status if before else None) and row.status in ("finished", "abandoned"):
                     setattr(self.counts, row.status, getattr(self.counts, row.status) + 1)
+                    if row.status == "finished":
+                        finished = self.counts.finished_games
+                        finished[row.game] = finished.get(row.game, 0) + 1
             if row.status in ("lobby", "active"):
                 self._check_latest_message(row)
             self.seen[row.id] = now
@@ -939,12 +1000,16 @@ class Fuzzer:
                 current in component["custom_id"] + ":",
                 f"game {row.id} is at version {row.version} but its message offers {component['custom_id']}",
             )
+        game = load(row) if row.status == "active" else None
+        driver = self.driver_for(row)
         for message in messages.values():
             if message.id == row.message_id or message.flags & EPHEMERAL:
                 continue
             for component in flat(message.components):
                 match = CUSTOM_ID.match(component["custom_id"])
                 self.expect(
-                    match is None or int(match["game"]) != row.id,
+                    match is None
+                    or int(match["game"]) != row.id
+                    or (game is not None and driver.lasting(game, component["custom_id"])),
                     f"game {row.id}: an older message {message.id} still offers {component['custom_id']}",
                 )

@@ -440,3 +440,92 @@ async def test_amounts_and_places_in_other_digits_are_refused_with_an_explanatio
     current = await world.bot.games.get(row.id)
     assert current is not None and current.version == row.version + 1  # the roll only: nothing discarded
     assert not world.env.errors
+
+
+async def test_a_public_offer_loses_its_buttons_once_it_closes(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Withdrawn, or the turn over: the offer's message keeps its story but no longer offers Accept / Decline /
+    Counter. A message that kept them anyway (Discord refused the edit, say) loses them on the first click."""
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    row = await rig(world, row, after_roll)
+    buttons = ["Accept offer {n}", "Decline offer {n}", "Counter offer {n}"]
+
+    async def offer_to_everyone() -> Any:
+        menu = reply(await world.alice.click(await turn(world), label="Trade"))
+        form = await world.alice.click(menu, label="Offer to everyone")
+        await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+        made = [m for m in world.channel.history() if any(":acc:" in str(c.get("custom_id")) for c in flat(m))]
+        assert made, "no public offer message"
+        return made[-1]
+
+    first = await offer_to_everyone()
+    assert labels(first) == [b.format(n=1) for b in buttons]
+    await world.bob.click(first, label="Accept offer 1")  # still open: the buttons stay for carol
+    assert labels(refreshed(world, first)) == [b.format(n=1) for b in buttons]
+    mine = reply(await world.alice.slash(world.channel, "hand"))
+    await world.alice.click(mine, label="Withdraw offer 1")
+    assert labels(refreshed(world, first)) == [] and "(offer 1)" in refreshed(world, first).content
+
+    async def keep(*args: Any) -> None:
+        return None
+
+    with monkeypatch.context() as patched:  # the buttons are not taken off: the first click heals the message
+        patched.setattr("bot.catan.flows.close_offers", keep)
+        second = await offer_to_everyone()
+        mine = reply(await world.alice.slash(world.channel, "hand"))
+        await world.alice.click(mine, label="Withdraw offer 2")
+        assert labels(refreshed(world, second)) == [b.format(n=2) for b in buttons]
+    before = await world.bot.games.get(row.id)
+    refused = reply(await world.carol.click(refreshed(world, second), label="Counter offer 2"))
+    assert refused.ephemeral and refused.content == "Offer 2 is no longer open."
+    assert labels(refreshed(world, second)) == []
+    after = await world.bot.games.get(row.id)
+    assert before is not None and after is not None and after.version == before.version
+
+    third = await offer_to_everyone()
+    assert labels(third) == [b.format(n=3) for b in buttons]
+    await world.alice.click(await turn(world), label="End turn")
+    assert labels(refreshed(world, third)) == []
+    assert not world.env.errors
+
+
+async def test_an_offer_taken_back_with_undo_loses_its_buttons(world: World) -> None:
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    menu = reply(await world.alice.click(await turn(world), label="Trade"))
+    form = await world.alice.click(menu, label="Offer to everyone")
+    await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    offer = next(m for m in reversed(world.channel.history()) if "Accept offer 1" in labels(m))
+    undone = reply(await world.alice.slash(world.channel, "game undo"))
+    assert undone.ephemeral and undone.content == t("cmd.undo.done")
+    assert labels(refreshed(world, offer)) == []
+    assert not world.env.errors
+
+
+async def test_the_bot_remembers_a_public_offer_across_a_restart(world: World) -> None:
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    menu = reply(await world.alice.click(await turn(world), label="Trade"))
+    form = await world.alice.click(menu, label="Offer to everyone")
+    await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    offer = next(m for m in reversed(world.channel.history()) if "Accept offer 1" in labels(m))
+    fresh = BoardHost(world.bot.config)
+    await world.env.restart_bot(fresh)
+    await fresh.wait_until_ready()
+    await world.alice.click(await turn(world), label="End turn")
+    assert labels(refreshed(world, offer)) == []
+    assert not world.env.errors

@@ -2,22 +2,27 @@
 channels: no unhandled exception, every refusal explained, and the stored state always equals the replay of the
 stored log. The harness and the list of what it checks are in ``tests/bot/fuzzing.py``.
 
-Seeded and deterministic. ``FUZZ_STEPS`` (default 1200, about half a minute) and ``FUZZ_SEED`` scale it up or vary
+Seeded and deterministic. ``FUZZ_STEPS`` (default 1200, under a minute) and ``FUZZ_SEED`` scale it up or vary
 it locally, e.g. ``FUZZ_STEPS=20000 FUZZ_SEED=7 pytest tests/bot/test_fuzz.py``; a failure names the seed, the
 step and the steps before it.
 
-Adding a game (Catan: ``bot/catan``): write a class like ``CarcassonneDriver`` with the
-``Driver`` members of ``tests/bot/fuzzing.py`` and add an instance to ``DRIVERS``:
+Two games are driven: ``CarcassonneDriver`` (the turn message's cell select, rotation and follower buttons,
+``/place``) and ``CatanDriver`` (each move is the ``random`` computer's choice for a seat that owes a decision, made
+through the UI by ``tests/bot/catan_driver.py``: turn message, private menus, forms, the buttons of a public offer,
+a private offer's buttons in the player's DMs, ``/build`` with its autocomplete, ``/hand``). Adding a game: write a
+class like these with the ``Driver`` members of ``tests/bot/fuzzing.py`` and add an instance to ``DRIVERS``:
 
 - ``game`` and ``seats``: the engine name ("catan") and how many players to seat (3 to 4);
 - ``lobby(rng)``: the lobby command and random options, e.g. ``("catan new", {"board": "beginner"})``;
 - ``stored_options(rng, row)``: options to store before anyone joins (Carcassonne shortens its stack), or ``{}``;
 - ``move(fz, table, row, game)``: one complete legal move for a seat in ``game.actors()``, made the way a player
   would (the turn message's buttons and selects, found with ``fz.message_of`` and ``fz.components``, or the game's
-  commands), each interaction through ``fz.use`` / ``fz.select`` / ``fz.slash`` after a ``fz.note``; several seats
-  may owe a decision at once in Catan (discards), any of them will do;
+  commands), each interaction through ``fz.use`` / ``fz.click_id`` / ``fz.select`` / ``fz.slash`` / ``fz.submit``
+  after a ``fz.note``; several seats may owe a decision at once (Catan discards and offer replies), any will do;
 - ``command(fz, table, user, row)``: the game's own commands and autocompletes with random arguments, checking the
-  answer they must get with ``fz.answered`` (see ``place_answer``) and what autocomplete offers with ``fz.expect``.
+  answer they must get with ``fz.answered`` (see ``place_answer``) and what autocomplete offers with ``fz.expect``;
+- ``lasting(game, custom_id)``: whether a component may stay on a public message that is not the game's latest
+  (a Catan public offer's replies, exactly while the offer is open); else the stale-message check refuses it.
 
 Everything else (strangers, stale and simultaneous clicks, ``/game`` commands, restarts, the storage and reply
 checks) the fuzzer does for every game alike. Components must carry ``prefix:game:version`` custom ids
@@ -28,21 +33,30 @@ from __future__ import annotations
 
 import os
 import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from simcord import MemberActor
+from simcord import InteractionResult, MemberActor
+from simcord.builders import UserHandle
 
 from bot.app import BoardHost
 from bot.carcassonne.ids import ordered_cells, parse_cell
+from bot.catan.commands import legal_spots
 from bot.config import Config
 from bot.host.computers import controllers
 from bot.rebuild import load
 from bot.storage import GameRow
 from engine import Game
+from engine.ai import decide
 from engine.carcassonne.options import build_stack, parse_options
-from tests.bot.fuzzing import Catalogue, Fuzzer, FuzzFailure, Table
+from tests.bot.catan_driver import Hands, perform
+from tests.bot.conftest import World
+from tests.bot.fuzzing import Catalogue, Driver, Fuzzer, FuzzFailure, Table, flat
 
 DEFAULT_STEPS: Final = 1200
 STEPS: Final = int(os.environ.get("FUZZ_STEPS", DEFAULT_STEPS))
@@ -241,14 +255,212 @@ class CarcassonneDriver:
         fz.note(f"{user.name}: /place {text!r} {rotation}, expecting {expected}")
         fz.answered(await fz.slash(user, table.channel, "place", cell=text, rotation=rotation), expected)
 
+    def lasting(self, game: Game, custom_id: str) -> bool:
+        return False
 
-# Every game the fuzzer plays. Catan joins with a CatanDriver once its Discord cog exists.
-DRIVERS: Final = [CarcassonneDriver()]
+
+# -- Catan -----------------------------------------------------------------------------------------------------
+
+# What people type where a Catan place is wanted (never nothing: Discord sends no empty required option).
+ODD_PLACES: Final = ("0", "55", "J", "J-", "J-NE-", "Z-NE", "J-XX", "25-", "25-25", "1-54", "２５", "x" * 90)
+# The reply buttons of an offer carry its number: bh:ct:{game}:{version}:{op}:{offer}[,{seat}]
+OFFER_REPLY: Final = re.compile(r"bh:ct:\d+:\d+:(?:acc|dec|cnt):(?P<offer>\d+)$")
+OFFER_BUTTON: Final = re.compile(r"bh:ct:\d+:\d+:(?:acc|dec|cnt|wd|conf):(?P<offer>\d+)(?:,\d+)?$")
 
 
-async def fuzzer_for(env: Any, bot: BoardHost, seed: int) -> Fuzzer:
+@dataclass
+class Seat:
+    """A seat as the driver names it: a member who clicks, or a computer player's name only."""
+
+    name: str
+    member: MemberActor | None
+
+    def __getattr__(self, what: str) -> Any:  # click, select, slash, user: only a person has them
+        if self.member is None:
+            raise AttributeError(f"{self.name} is a computer player")
+        return getattr(self.member, what)
+
+
+class FuzzHands(Hands):
+    """The Catan driver's clicks and typing, each checked by the fuzzer like every other interaction."""
+
+    def __init__(self, fz: Fuzzer, world: World, row: GameRow) -> None:
+        super().__init__(world)
+        self.fz, self.row = fz, row
+
+    async def click(self, who: Any, message: Any, custom_id: str) -> InteractionResult:
+        where = "in their DMs" if isinstance(who, UserHandle) else "on " + str(message.id)
+        self.fz.note(f"{who.name}: button {custom_id} {where}")
+        return await self.fz.click_id(who, message, custom_id)
+
+    async def select(self, who: Any, message: Any, value: str, custom_id: str) -> InteractionResult:
+        self.fz.note(f"{who.name}: {value} in {custom_id}")
+        return await self.fz.select(who, message, custom_id, value)
+
+    async def slash(self, who: Any, name: str, **options: Any) -> InteractionResult:
+        self.fz.note(f"{who.name}: /{name} {options or ''}")
+        return await self.fz.slash(who, self.world.channel, name, **options)
+
+    async def submit(self, who: Any, shown: Any, values: dict[str, str]) -> InteractionResult:
+        self.fz.note(f"{who.name}: sends the form {values}")
+        return await self.fz.submit(who, shown, values)
+
+    async def autocomplete(self, who: Any, name: str, option: str, typed: str, **filled: Any) -> list[dict[str, Any]]:
+        self.fz.note(f"{who.name}: autocomplete /{name} {option} {typed!r} {filled}")
+        choices = await self.fz.autocomplete(who, self.world.channel, name, option, typed, **filled)
+        await check_build_choices(self.fz, self.row, who, str(filled.get("what", "settlement")), choices)
+        return choices
+
+
+async def check_build_choices(
+    fz: Fuzzer, row: GameRow | None, user: MemberActor, what: str, choices: list[dict[str, Any]]
+) -> None:
+    """``/build`` autocomplete offers only legal places of the user's seat (nothing to anyone else)."""
+    fresh = await fz.bot.games.get(row.id) if row is not None else None
+    seat = fresh.seat_of(user.id) if fresh is not None else None
+    legal: set[str] = set()
+    if fresh is not None and fresh.game == "catan" and fresh.status == "active" and seat is not None:
+        legal = set(legal_spots(load(fresh), seat, what))
+    values = [str(c["value"]) for c in choices]
+    fz.expect(set(values) <= legal, f"/build autocomplete offered {values} for {what}; legal: {sorted(legal)}")
+
+
+def catan_answer(row: GameRow | None, user: MemberActor) -> str | None:
+    """The refusal ``/hand`` and ``/build`` must give before the game is asked, or None."""
+    if row is None:
+        return "error.no_game_here"
+    if row.game != "catan":
+        return "catan.not_catan"
+    if row.status != "active":
+        return "error.not_started"
+    if row.seat_of(user.id) is None:
+        return "error.not_seated"
+    return None
+
+
+class CatanDriver:
+    """Catan through its turn messages, private menus, forms, public offers, DMs, ``/build`` and ``/hand``: each
+    move is the computer's ``random`` choice for a seat that owes a decision, made as a person would make it."""
+
+    game = "catan"
+    seats = (3, 4)
+
+    def lobby(self, rng: random.Random) -> tuple[str, dict[str, Any]]:
+        options: dict[str, Any] = {"board": rng.choice(("random", "random_numbers", "beginner"))}
+        if options["board"] == "beginner" and rng.random() < 0.6:
+            options["setup"] = "beginner"  # the set-up placed: straight to the first roll
+        options["points_to_win"] = 3 if rng.random() < 0.85 else 4  # short games: one more settlement wins
+        if rng.random() < 0.15:
+            options["strict_phases"] = True
+        return "catan new", options
+
+    def stored_options(self, rng: random.Random, row: GameRow) -> dict[str, Any]:
+        return {}
+
+    async def move(self, fz: Fuzzer, table: Table, row: GameRow, game: Game) -> None:
+        catan: Any = game
+        seat = fz.rng.choice(catan.actors())
+        action = self.choose(catan, seat, fz.rng)
+        seats = [Seat(s.name, None if s.computer else fz.by_id[s.user_id]) for s in row.seats]
+        fz.note(f"{row.seats[seat].name} is to {action}")
+        world = World(fz.env, fz.bot, table.channel, None, None, None)
+        ways: Counter[str] = Counter()
+        await perform(world, seats, action, hands=FuzzHands(fz, world, row), rng=fz.rng, ways=ways)
+        fz.counts.tally(f"catan.{action['type']}")
+        if action["type"] == "offer":
+            fz.counts.tally("catan.offer_to_one" if action.get("to") is not None else "catan.offer_to_all")
+        for way, count in ways.items():
+            fz.counts.tally(f"catan.by.{way}", count)
+
+    @staticmethod
+    def choose(game: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+        """The ``random`` computer's choice, nudged so that a short run sees what a long game would: players mostly
+        keep their cards rather than spend them with fewer than 8 (so a 7 makes someone discard), make offers in any
+        turn, and half of the offers go to one player (answered in their DMs)."""
+        action = decide(game, seat, "random", random.Random(rng.getrandbits(32)))
+        main = game.phase == "main" and seat == game.current
+        spends = action["type"] in ("settlement", "city", "road", "buy", "bank_trade")
+        if main and spends and sum(game.hand[seat]) < 8 and rng.random() < 0.85:
+            return {"player": seat, "type": "end_turn"}
+        if main and action["type"] not in ("offer", "settlement", "city") and rng.random() < 0.15:
+            offers = [a for a in game.legal_actions(seat) if a["type"] == "offer"]
+            if offers and not any(o["from"] == seat for o in game.offers):
+                action = rng.choice(offers)
+        if action["type"] == "offer" and rng.random() < 0.5:
+            action = {**action, "to": rng.choice([s for s in range(game.n) if s != seat])}
+        return action
+
+    async def command(self, fz: Fuzzer, table: Table, user: MemberActor, row: GameRow | None) -> None:
+        rng = fz.rng
+        game: Any = load(row) if row is not None and row.game == "catan" and row.status == "active" else None
+        if game is not None and row is not None and rng.random() < 0.5:
+            people = [s for s, who in enumerate(row.seats) if not who.computer]
+            if people:
+                user = fz.player(row, rng.choice(people))
+        refusal = catan_answer(row, user)
+        roll = rng.random()
+        what = rng.choice(("road", "settlement", "city"))
+        if roll < 0.15 and await self.click_in_dms(fz, user):
+            return
+        if roll < 0.3:
+            fz.note(f"{user.name}: /hand, expecting {refusal or 'their hand'}")
+            fz.answered(await fz.slash(user, table.channel, "hand"), refusal or "catan.hand.resources")
+            return
+        seat = row.seat_of(user.id) if row is not None else None
+        legal = legal_spots(game, seat, what) if game is not None and seat is not None else []
+        if roll < 0.55:
+            typed = rng.choice(legal)[: rng.randint(0, 4)] if legal and rng.random() < 0.6 else rng.choice(ODD_PLACES)
+            typed = "" if rng.random() < 0.1 else typed
+            fz.note(f"{user.name}: autocomplete /build {what} {typed!r}")
+            choices = await fz.autocomplete(user, table.channel, "build", "where", typed, what=what)
+            await check_build_choices(fz, row, user, what, choices)
+            return
+        where = rng.choice(legal) if legal and rng.random() < 0.6 else rng.choice(ODD_PLACES)
+        expected = refusal
+        if expected is None and game is not None and seat != game.current:
+            expected = "error.not_your_turn"
+        fz.note(f"{user.name}: /build {what} {where!r}, expecting {expected or 'the rules to decide'}")
+        result = await fz.slash(user, table.channel, "build", what=what, where=where)
+        if expected is not None:
+            fz.answered(result, expected)
+
+    async def click_in_dms(self, fz: Fuzzer, user: MemberActor) -> bool:
+        """``user`` clicks a button of a message in their DMs (an offer or an acceptance, often long closed): a
+        closed offer's button is refused as no longer open and leaves the message without buttons."""
+        stored = fz.env.backend.messages.get(user.user.dm_channel.id, {}).values()
+        dms = sorted((m for m in stored if flat(m.components)), key=lambda m: m.id)
+        if not dms:
+            return False
+        message = fz.rng.choice(dms)
+        component = fz.rng.choice(flat(message.components))
+        custom_id = str(component["custom_id"])
+        match, row = OFFER_BUTTON.match(custom_id), await fz.game_of(component)
+        fz.expect(match is not None and row is not None, f"a DM offers {custom_id}")
+        assert match is not None and row is not None
+        game: Any = load(row) if row.status == "active" else None
+        closed = game is None or game.offer(int(match["offer"])) is None
+        fz.note(f"{user.name}: button {custom_id} in their DMs (offer {'closed' if closed else 'open'})")
+        result = await fz.click_id(user.user, fz.handle(message), custom_id)
+        if closed:
+            fz.answered(result, "catan.offer_gone" if game is not None else "error.not_active")
+            after = fz.env.backend.get_message(message.channel_id, message.id)
+            fz.expect(not flat(after.components), f"a closed offer's DM still offers {flat(after.components)}")
+        fz.counts.tally("catan.dm_click_closed" if closed else "catan.dm_click_open")
+        return True
+
+    def lasting(self, game: Game, custom_id: str) -> bool:
+        """A public offer's Accept / Decline / Counter stay on its message exactly while the offer is open."""
+        match = OFFER_REPLY.match(custom_id)
+        return match is not None and int(match["offer"]) in {o["id"] for o in game.view(None)["offers"]}
+
+
+# Every game the fuzzer plays.
+DRIVERS: Final = [CarcassonneDriver(), CatanDriver()]
+
+
+async def fuzzer_for(env: Any, bot: BoardHost, seed: int, drivers: Sequence[Driver] = DRIVERS) -> Fuzzer:
     await bot.tree.sync()  # what `python -m bot sync` does; the bot never syncs on start
-    return Fuzzer(env, bot, DRIVERS, seed=seed)
+    return Fuzzer(env, bot, drivers, seed=seed)
 
 
 @pytest.fixture
@@ -274,6 +486,14 @@ async def test_random_clicks_and_commands_never_break_a_game(simcord_env: Any, s
         assert counts.refusals >= 200 and {"error.stale", "error.not_your_turn", "error.not_seated"} <= set(
             counts.refusal_keys
         )
+        # both games were played to the end, and Catan went through trades, the robber and discards
+        assert counts.finished_games.get("carcassonne", 0) >= 1 and counts.finished_games.get("catan", 0) >= 1
+        done = counts.done
+        for what in ("offer_to_all", "offer_to_one", "accept", "decline", "counter", "bank_trade", "discard", "robber"):
+            assert done.get(f"catan.{what}", 0) >= 1, (what, done)
+        for way in ("dm", "public_offer", "/hand", "/build"):  # replies in DMs and on the public offer
+            assert done.get(f"catan.by.{way}", 0) >= 1, (way, done)
+        assert counts.direct_messages >= 10 and done.get("catan.dm_click_closed", 0) >= 1
 
 
 # -- the harness fails when it should ------------------------------------------------------------------------
@@ -290,6 +510,13 @@ def test_the_catalogue_knows_its_texts_and_nothing_else() -> None:
     assert catalogue.key("", set()) is None
     assert catalogue.key("tile E does not fit there", set()) is None
     assert catalogue.key("tile E does not fit there", {"tile E does not fit there"}) == "error.rule"
+    # a rule's message shows names for seats; nothing else may differ
+    assert catalogue.key("émile does not hold 1 ore", {"seat 2 does not hold 1 ore"}) == "error.rule"
+    assert catalogue.key("émile does not hold 1 ore!", {"seat 2 does not hold 1 ore"}) is None
+    # several lines (a hand, a DM's news): each line a catalogue text, the first one names it
+    hand = "Resources (3 cards): 3 brick\nDevelopment cards: nothing\nYour victory points: 2"
+    assert catalogue.key(hand, set()) == "catan.hand.resources"
+    assert catalogue.key(hand + "\nTraceback (most recent call last):", set()) is None
 
 
 async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
@@ -348,4 +575,16 @@ async def test_the_fuzzer_notices_a_log_that_does_not_replay(
     monkeypatch.setattr(Games, "record_action", forgetful)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match=r"differs from the replay|do not replay"):
+        await fuzzer.run(200)
+
+
+async def test_the_fuzzer_notices_a_closed_offer_that_keeps_its_buttons(
+    simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def keep(*args: Any) -> None:
+        return None
+
+    monkeypatch.setattr("bot.catan.flows.close_offers", keep)
+    fuzzer = await fuzzer_for(simcord_env, simcord_bot, 3, [CatanDriver()])
+    with pytest.raises(FuzzFailure, match=r"an older message .* still offers bh:ct:\d+:\d+:(acc|dec|cnt):"):
         await fuzzer.run(200)
