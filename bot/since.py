@@ -93,5 +93,5 @@ async def for_dm(bot: BoardHost, row: GameRow, user_id: int, text: str) -> tuple
     missed = None if seat is None else await news(bot, row, seat)
     if missed is None:
         return text, None
-    told = fit([text, f"**{title(missed)}**", missed.text], "", CONTENT).rstrip("\n")
+    told = fit([text, "", title(missed), missed.text], "", CONTENT).rstrip("\n")
     return told, image_file(None, missed.png, "since.png") if missed.png is not None else None

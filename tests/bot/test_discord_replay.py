@@ -166,7 +166,7 @@ async def test_since_your_last_turn_in_status_and_in_the_turn_dm(world: World) -
     await world.env.settle()
     [dm] = dms(world.bob)
     assert "It is your turn in Carcassonne" in dm.content
-    assert "**Since the game began**" in dm.content and "alice placed tile E at (0, -1)" in dm.content
+    assert "\n\nSince the game began\n" in dm.content and "alice placed tile E at (0, -1)" in dm.content
     assert dm.attachments and dm.attachments[0].filename == "since.png"
 
     await turn(world, world.bob)
