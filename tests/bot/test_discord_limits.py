@@ -15,6 +15,7 @@ from bot.carcassonne import turn as carc
 from bot.carcassonne.items import CarcButton
 from bot.catan import menus
 from bot.catan import turn as catan_turn
+from bot.catan.handlers import HANDLERS, Click
 from bot.catan.items import CatanButton
 from bot.catan.modals import DiscardModal, OfferModal
 from bot.catan.seating import Seated
@@ -23,6 +24,7 @@ from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRow, Seat
 from bot.text.i18n import set_language
 from engine.ai import decide, policy_seed
+from engine.catan import bank_trades, playable_cards, road_spots
 from engine.registry import game_class
 from tests.fakediscord import limits
 
@@ -145,3 +147,51 @@ def test_a_long_button_label_is_clipped_to_discords_80_characters(button: type[A
 
     assert len(item.item.label) == limits.BUTTON_LABEL and item.item.label.endswith("…")
     assert label.startswith(item.item.label[:-1])
+
+
+def test_every_carcassonne_rotation_prompt_fits(lang: str) -> None:
+    row = row_for("carcassonne", "active", 4, {"river": True, "tower": True})
+    for game, _ in play("carcassonne", 4, {"river": True, "tower": True}):
+        for cell in list(game.legal_placements())[:3]:
+            prompt = carc.rotation_message(row, game, cell)
+            assert_fits(prompt["content"], prompt["view"])
+
+
+class MenuClick(Click):
+    """A click on a Catan button whose private answers are kept instead of sent (the handlers build them inline)."""
+
+    def __init__(self, found: Seated, op: str, arg: str = "", values: Sequence[str] = ()) -> None:
+        self.found, self.game_id, self.version = found, found.row.id, found.row.version
+        self.op, self.arg, self.values = op, arg, list(values)
+        self.sent: list[tuple[str, discord.ui.View | None]] = []
+
+    async def seated(self, *, strict: bool) -> Seated:
+        return self.found
+
+    async def private(self, content: str, view: discord.ui.View | None = None) -> None:
+        self.sent.append((content, view))
+
+    async def act(self, action: dict[str, Any], *, strict: bool = True) -> None:
+        pass
+
+
+async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str) -> None:
+    row = row_for("catan", "active", 4, {})
+    shown: set[str] = set()
+    for played, _ in play("catan", 4, {}):
+        game = played.copy()
+        if game.phase in ("roll", "main"):  # one of each card, bought before this turn
+            game.dev[game.current] = [1, 0, 1, 1, 1]
+            game.bought = [0] * 5
+        found = Seated(row, game, game.current)
+        clicks = [MenuClick(found, "card", card) for card in playable_cards(game, game.current)]
+        if game.phase == "main" and bank_trades(game, game.current):
+            clicks.append(MenuClick(found, "bank"))
+        for first in road_spots(game, game.current)[:2]:
+            clicks.append(MenuClick(found, "rb1", values=[first]))
+        for click in clicks:
+            await HANDLERS[click.op](click)
+            for content, view in click.sent:
+                assert_fits(content, view)
+                shown.add(f"{click.op}:{click.arg}" if click.op == "card" else click.op)
+    assert {"card:knight", "card:year_of_plenty", "card:monopoly", "card:road_building", "bank", "rb1"} <= shown

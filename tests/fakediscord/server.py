@@ -301,20 +301,26 @@ class FakeDiscord:
             "application_id": str(self.application_id),
             "type": kind,
             "data": data,
-            "guild_id": str(self.guild_id),
             "channel_id": str(channel),
-            "channel": self.channels[channel],
-            "member": self._member(user_id),
             "token": token,
             "version": 1,
             "locale": locale,
-            "guild_locale": "en-US",
             "app_permissions": EVERYTHING,
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
-            "context": 0,
             "attachment_size_limit": limits.UPLOAD,
         }
+        if channel in self.dm_channels:  # a click in a direct message: a user, no server
+            payload["channel"] = {"id": str(channel), "type": 1, "last_message_id": None, "flags": 0}
+            payload["user"] = self.users[user_id]
+            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+            payload["context"] = 1
+        else:
+            payload["channel"] = self.channels[channel]
+            payload["guild_id"] = str(self.guild_id)
+            payload["guild_locale"] = "en-US"
+            payload["member"] = self._member(user_id)
+            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+            payload["context"] = 0
         if message is not None:
             payload["message"] = self._message_json(message)
         self.interactions[interaction_id] = Interaction(
@@ -681,6 +687,9 @@ class FakeDiscord:
                 return _json(self.commands.get(guild, []))
         if p[0] == "channels" and len(p) >= 3 and p[2] == "messages":
             return await self._channel_messages(request, route, int(p[1]), p[3:])
+        if m == "GET" and len(p) == 2 and p[0] == "users" and p[1].isdigit():
+            user = self.users.get(int(p[1]))
+            return _json(user) if user is not None else self._error(404, 10013, "Unknown User")
         if m == "POST" and p == ["users", "@me", "channels"]:
             body = await request.json()
             user_id = int(body["recipient_id"])
@@ -808,6 +817,7 @@ class FakeDiscord:
                     {"message": "You are being rate limited.", "retry_after": retry, "global": False},
                     status=429,
                     headers={
+                        "Via": "1.1 google",  # Discord's own 429s come through its proxy (discord.py checks)
                         "Retry-After": str(retry),
                         "X-RateLimit-Scope": "user",
                         "X-RateLimit-Limit": str(RATE_MESSAGES),

@@ -89,7 +89,12 @@ async def test_sigterm_while_connecting_ends_the_bot(launcher: Launcher, fake: F
     fake.register_commands(None, [{"id": "4242", "name": "game", "description": "The game"}])  # synced earlier
     nowhere = f"ws://127.0.0.1:{_free_port()}/gateway"
     bot = await launcher.start(config=launcher.config(gateway=nowhere, give_up=60))
-    await asyncio.sleep(2)  # logged in over REST, retrying the gateway
+    for _ in range(200):  # logged in over REST, retrying the gateway (a loaded machine may take seconds to get here)
+        if "cannot reach the gateway" in bot.log:
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError(f"the bot never tried the gateway:\n{bot.log}")
 
     bot.terminate()
 

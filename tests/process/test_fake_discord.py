@@ -121,3 +121,33 @@ async def test_an_interaction_answered_late_gets_10062_and_answered_twice_gets_4
     )
     assert (status, late["code"]) == (404, 10062)
     assert len(fake.violations) == 2
+
+
+async def test_a_429_comes_with_discords_via_header_so_discord_py_waits_and_retries(fake: FakeDiscord) -> None:
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {fake.token}"}) as session:
+        for i in range(6):
+            async with session.post(
+                f"{fake.rest_url}/channels/{fake.channel_id}/messages", json={"content": str(i)}
+            ) as r:
+                status, via = r.status, r.headers.get("Via")
+
+    assert (status, via) == (429, "1.1 google")  # without Via, discord.py takes a 429 for a Cloudflare ban
+
+
+async def test_users_are_fetched_by_id_and_a_click_in_a_dm_comes_from_a_user_without_a_server(
+    fake: FakeDiscord,
+) -> None:
+    bob = fake.add_user("Bob")
+    status, user = await call(fake, "GET", f"/users/{bob}")
+    assert (status, user["global_name"]) == (200, "Bob")
+    assert (await call(fake, "GET", "/users/42"))[1]["code"] == 10013
+    _, channel = await call(fake, "POST", "/users/@me/channels", {"recipient_id": str(bob)})
+    button = {"type": 2, "style": 1, "custom_id": "bh:ct:1:2:acc:1", "label": "Accept"}
+    await call(
+        fake, "POST", f"/channels/{channel['id']}/messages", {"content": "an offer", "components": [row(button)]}
+    )
+
+    clicked = fake.interactions[await fake.click(bob, "bh:ct:1:2:acc:1")].payload
+
+    assert clicked["user"]["id"] == str(bob) and "member" not in clicked and "guild_id" not in clicked
+    assert clicked["channel"]["type"] == 1 and clicked["context"] == 1

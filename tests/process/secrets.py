@@ -1,0 +1,111 @@
+"""What the channel must never show: checked on every state of every message the bot posted or edited there.
+
+- No line is a catalogue text meant for one player only (a bought card, the card stolen, a hand, a private offer's
+  terms, a private reply), and no line of a direct message or ephemeral reply (a hand, a menu) shows up verbatim.
+- Every turn image is the spectator's picture: the same bytes as drawing the test's replay's spectator view at the
+  version the image is named after (the render functions the README documents, in the game's language).
+- Catan's score line of each turn message gives the public points and card counts of that version: a victory
+  point card stays hidden until the game is over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from tests.bot.fuzzing import Catalogue
+from tests.fakediscord import FakeDiscord
+from tests.process.people import Shown, Table, texts
+
+PRIVATE_KEYS = frozenset(
+    {
+        "narrate.catan.stole",  # the resource a thief took: thief and victim only
+        "narrate.catan.bought_card",  # the card bought: the buyer only
+        "narrate.catan.offer_made",  # a private offer's terms: its maker and recipient
+        "catan.offer.to_one",
+    }
+)
+PRIVATE_PREFIXES = ("catan.private.", "catan.hand.")
+IMAGE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-(?P<version>\d+)\.png")
+SHORTEST_PRIVATE_LINE = 16  # shorter private lines ("Done.") say nothing secret and may well recur
+
+
+def private_key(key: str | None) -> bool:
+    return key is not None and (key in PRIVATE_KEYS or key.startswith(PRIVATE_PREFIXES))
+
+
+def private_lines(fake: FakeDiscord) -> set[str]:
+    """Every line of text the bot showed one person only: ephemeral answers and followups, direct messages."""
+    found: set[str] = set()
+    messages = [m for ms in (fake.messages[c] for c in fake.dm_channels) for m in ms]
+    for inter in fake.interactions.values():
+        messages += [m for m in [inter.original, *inter.followups] if m is not None and m.ephemeral]
+    for message in messages:  # their texts: menus' choices (a robber's hexes) are the turn message's too
+        found.update(
+            line.strip() for line in message.content.splitlines() if len(line.strip()) >= SHORTEST_PRIVATE_LINE
+        )
+    return found
+
+
+def leaks(states: Iterable[Shown], private: set[str], catalogue: Catalogue) -> list[str]:
+    """Lines of the channel that are private catalogue texts or copies of private lines."""
+    found: dict[str, None] = {}  # in order, each once (a message's states repeat most of its lines)
+    for state in states:
+        for text in texts(state):
+            for line in text.splitlines():
+                key = catalogue.key(line, set())
+                if private_key(key):
+                    found[f"message {state.message_id}: {key}: {line!r}"] = None
+                elif line.strip() in private:
+                    found[f"message {state.message_id}: a private line: {line!r}"] = None
+    return list(found)
+
+
+def images(states: Iterable[Shown], table: Table) -> dict[int, bytes]:
+    """The turn images of the table's game in the channel, by the version their name carries."""
+    found: dict[int, bytes] = {}
+    for state in states:
+        for attachment in state.attachments:
+            if attachment.filename == f"{table.kind}-{table.game_id}.json":  # /game export of the finished game
+                continue
+            if attachment.filename == "board.png":  # /game board: checked on its own (``boards``)
+                continue
+            match = IMAGE.fullmatch(attachment.filename)
+            assert match is not None, f"an image named {attachment.filename!r} in the channel"
+            if match["game"] == table.kind and int(match["id"]) == table.game_id:
+                found[int(match["version"])] = attachment.data
+    return found
+
+
+def boards(states: Iterable[Shown], table: Table) -> list[tuple[int, bytes]]:
+    """The pictures ``/game board`` posted, with the version each showed."""
+    return [
+        (table.boards[state.message_id], a.data)
+        for state in states
+        for a in state.attachments
+        if a.filename == "board.png" and state.message_id in table.boards
+    ]
+
+
+def catan_scores(states: Iterable[Shown], table: Table) -> list[str]:
+    """Turn messages whose score line is not the spectator's (public points, card counts) at their version."""
+    from bot.text import t
+
+    wrong = []
+    for state in states:
+        versions = [
+            int(m["version"])
+            for a in state.attachments
+            if (m := IMAGE.fullmatch(a.filename)) is not None and int(m["id"]) == table.game_id
+        ]
+        if not versions or versions[0] not in table.views:
+            continue
+        view = table.views[versions[0]]
+        expected = " · ".join(
+            t("catan.score", name=p["name"], points=p["points"], cards=p["cards"], count=p["cards"])
+            for p in view["players"]
+        )
+        last = state.content.splitlines()[-1]
+        if expected not in last:
+            wrong.append(f"version {versions[0]}: {last!r}, the spectator's: {expected!r}")
+    return wrong

@@ -1,0 +1,241 @@
+"""Both games at once through the real processes, as a server would host them: ``python -m bot sync --guild ID``,
+then ``python -m bot``, against the fake Discord; a Carcassonne game (River + Tower, two people) in one channel and a
+Catan game (three people) in another, played only through interactions (``people.py``). Midway, while each game
+has a private prompt open (Carcassonne's rotation buttons, a Catan menu), the bot is killed with SIGKILL and started
+again; both games go on with the messages sent before.
+
+``play_both`` plays them and checks, for each game: the test's replay and the bot's ``/game export`` agree; no
+request broke Discord's limits; the bot's log has no traceback; nothing secret reached the channel
+(``secrets.py``). The test (``test_whole_games.py``) and the latency bench (``bench/interaction_latency.py``)
+both call it. The channels' rate limit (5 messages in 5 seconds) sets the pace: about a message a second each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.rendering import draw
+from engine.replay import play
+from tests.bot.fuzzing import Catalogue
+from tests.process.carcassonne_play import CarcassonnePeople
+from tests.process.catan_play import GOALS, CatanPeople, Script
+from tests.process.conftest import BotProcess, Launcher
+from tests.process.people import Person, Table, WatchedDiscord
+from tests.process.secrets import boards, catan_scores, images, leaks, private_lines
+
+# Found with carcassonne_play.play_through and catan_play.search: every event the test must see happens.
+CARCASSONNE_SEED = 6
+CATAN_SEED, CATAN_POINTS = 1165, 5
+CARCASSONNE_IMAGES_CHECKED = 12  # drawing a Carcassonne board takes a fifth of a second: a sample, and the last
+
+
+@dataclass
+class Played:
+    fake: WatchedDiscord
+    tables: list[Table]
+    seconds: float
+    bots: list[BotProcess] = field(default_factory=list)
+    carcassonne_events: dict[str, int] = field(default_factory=dict)
+    catan_goals: set[str] = field(default_factory=set)
+
+    def latencies(self) -> list[float]:
+        return self.fake.latencies()
+
+
+class Restart:
+    """Kill -9 the bot once every game has reached its pause, start it again, and let them all go on."""
+
+    def __init__(self, launcher: Launcher, fake: WatchedDiscord, bots: list[BotProcess], games: int) -> None:
+        self.launcher, self.fake, self.bots = launcher, fake, bots
+        self.waiting = games
+        self.done = asyncio.Event()
+
+    async def pause(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            await self._restart()
+        await self.done.wait()
+
+    async def leave(self) -> None:
+        """A game that ended before its pause (it should not): the others need not wait for it."""
+        self.waiting -= 1
+        if self.waiting == 0 and not self.done.is_set():
+            await self._restart()
+
+    async def _restart(self) -> None:
+        bot = self.bots[-1]
+        bot.kill()
+        await bot.wait(timeout=10)
+        assert bot.proc.returncode == -9, bot.proc.returncode
+        self.bots.append(await running_bot(self.launcher, self.fake))
+        self.done.set()
+
+
+async def running_bot(launcher: Launcher, fake: WatchedDiscord) -> BotProcess:
+    before = fake.identified + fake.resumed
+    bot = await launcher.start()
+    await fake.wait_for(lambda: fake.identified + fake.resumed > before, timeout=30)
+    return bot
+
+
+def dump(fake: WatchedDiscord, table: Table, bot: BotProcess, action: object) -> str:
+    """What a failure needs to be understood: the log's end, the action, the last messages and interactions."""
+    lines = [bot.log[-3000:], f"action {action} at version {table.version}"]
+    for m in fake.messages[table.channel_id][-3:]:
+        lines.append(f"message {m.id}: {m.content!r} {m.custom_ids()} {[a.filename for a in m.attachments]}")
+    for i in list(fake.interactions.values())[-3:]:
+        lines.append(f"interaction {i.payload['data']} answered {i.answers} followups {i.followups}")
+    return "\n".join(lines)
+
+
+async def play_carcassonne(table: Table, restart: Restart, bots: list[BotProcess]) -> dict[str, int]:
+    await table.open("carcassonne new", river=True, tower=True)
+    play = CarcassonnePeople(table)
+    play.pause, play.pause_from = restart.pause, 100
+    counts: dict[str, int] = {}
+    while not table.engine.finished:
+        if restart.done.is_set() and not table.boards:  # the bot just came back: people look at the game
+            await table.look(table.people[1])
+        action = play.next_action()
+        try:
+            events = await play.perform(action)
+        except BaseException as err:
+            raise AssertionError(dump(table.fake, table, bots[-1], action)) from err  # type: ignore[arg-type]
+        for event in [action, *events]:
+            counts[event["type"]] = counts.get(event["type"], 0) + 1
+        if action.get("capture"):
+            counts["capture"] = counts.get("capture", 0) + 1
+    if play.pause is not None:
+        await restart.leave()
+    return counts
+
+
+async def play_catan(table: Table, restart: Restart, bots: list[BotProcess]) -> set[str]:
+    await table.open("catan new", points_to_win=CATAN_POINTS)
+    script = Script(CATAN_SEED)
+    play = CatanPeople(table, script)
+    play.pause, play.pause_from = restart.pause, 50
+    while not table.engine.finished:
+        if restart.done.is_set() and not table.boards:  # the bot just came back: people look at the game
+            await table.look(table.people[2])
+        action = play.next_action()
+        try:
+            await play.perform(action)
+        except BaseException as err:
+            raise AssertionError(dump(table.fake, table, bots[-1], action)) from err  # type: ignore[arg-type]
+    if play.pause is not None:
+        await restart.leave()
+    return script.done
+
+
+async def exported(table: Table) -> dict[str, Any]:
+    """``/game export`` in the table's channel: the replay file the bot attaches."""
+    asked = await table.slash(table.people[0], "game export")
+    message = await table.reply(asked)
+    assert message.attachments, message
+    data: dict[str, Any] = json.loads(message.attachments[0].data)
+    return data
+
+
+def check_replay(table: Table, replay: dict[str, Any]) -> None:
+    """The bot's replay file plays to the test's own game (same seed, options, actions)."""
+    assert replay["seed"] == table.seed
+    replayed = play(replay)
+    assert replayed.finished and replayed.result() == table.engine.result(), replayed.result()
+    assert replayed.view(None) == table.engine.view(None), f"{table.kind}: the export ends elsewhere than the test"
+
+
+async def check_channel(table: Table, catalogue: Catalogue) -> None:
+    fake = table.fake
+    assert isinstance(fake, WatchedDiscord)
+    states = fake.states(table.channel_id)
+    found = leaks(states, private_lines(fake), catalogue)
+    assert not found, "secrets in the channel:\n" + "\n".join(found)
+    if table.kind == "catan":
+        wrong = catan_scores(states, table)
+        assert not wrong, "scores that are not the spectator's:\n" + "\n".join(wrong)
+    shown = images(states, table)
+    assert max(shown) == table.version, "the last turn message has no image"
+    versions = sorted(shown)
+    if table.kind == "carcassonne":
+        step = max(1, len(versions) // CARCASSONNE_IMAGES_CHECKED)
+        versions = sorted({*versions[::step], versions[-1]})
+    for version in versions:
+        name, args = table.jobs[version]
+        expected = await asyncio.to_thread(draw, name, args)
+        assert shown[version] == expected, f"{table.kind} version {version}: the image is not the spectator's {name}"
+    posted = boards(states, table)
+    assert posted and len(table.boards) == 1, posted
+    for version, data in posted:
+        assert data == await asyncio.to_thread(draw, "board_png", (table.views[version],)), (
+            "/game board is not the spectator's"
+        )
+
+
+async def play_both(tmp: Path) -> Played:
+    fake = WatchedDiscord()
+    await fake.start()
+    launcher = Launcher(tmp, fake)
+    bots: list[BotProcess] = []
+    try:
+        started = time.monotonic()
+        code, sync = await launcher.run("sync", "--guild", str(fake.guild_id))
+        assert code == 0, sync.log
+        sync.assert_no_traceback()
+        database = tmp / "boardhost.sqlite3"
+        carcassonne = Table(
+            fake,
+            database,
+            "carcassonne",
+            people(fake, ("Алиса", "ru"), ("Bob", "en-US")),
+            fake.add_channel("carcassonne"),
+            CARCASSONNE_SEED,
+        )
+        catan = Table(
+            fake,
+            database,
+            "catan",
+            people(fake, ("陈", "zh-CN"), ("林", "zh-TW"), ("Élodie", "en-GB")),
+            fake.add_channel("catan"),
+            CATAN_SEED,
+        )
+        bots.append(await running_bot(launcher, fake))
+        restart = Restart(launcher, fake, bots, 2)
+        counts, goals = await asyncio.gather(
+            play_carcassonne(carcassonne, restart, bots), play_catan(catan, restart, bots)
+        )
+        seconds = time.monotonic() - started
+        catalogue = Catalogue()
+        for table in (carcassonne, catan):
+            check_replay(table, await exported(table))
+        bot = bots[-1]
+        bot.terminate()
+        assert await bot.wait(timeout=10) == 0
+        for table in (carcassonne, catan):
+            await check_channel(table, catalogue)
+        for each in bots:
+            each.assert_no_traceback()
+        fake.check()
+        return Played(fake, [carcassonne, catan], seconds, bots, counts, goals)
+    finally:
+        for bot in launcher.started:
+            bot.kill()
+            await bot.proc.wait()
+        await fake.stop()
+
+
+def people(fake: WatchedDiscord, *who: tuple[str, str]) -> list[Person]:
+    """People with 32-character names (the longest Discord allows), each with their client's language."""
+    out = []
+    for name, locale in who:
+        long = ((name + " ") * 32)[:31] + name[0]
+        out.append(Person(fake.add_user(long), long, locale))
+    return out
+
+
+__all__ = ["GOALS", "Played", "play_both"]
