@@ -31,12 +31,20 @@ from bot.games import GameAdapter, register
 from bot.host import GameService
 from bot.lobby import LobbyButton
 from bot.memory import keep_freed_memory
-from bot.mentions import load_command_ids
+from bot.mentions import command_mention, load_command_ids
 from bot.rendering import Renderer
 from bot.replay import ReplayButton, ReplaySelect
 from bot.storage import Database, Games
 from bot.text.commands import CatalogueTranslator
-from bot.text.i18n import install_image_labels, remember_locale, resolve, set_default_language, set_language
+from bot.text.i18n import (
+    install_command_mentions,
+    install_image_labels,
+    remember_locale,
+    resolve,
+    set_default_language,
+    set_guild,
+    set_language,
+)
 
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
@@ -71,7 +79,8 @@ class BoardHost(commands.Bot):
 
     def _speak_reader_locale(self) -> None:
         """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
-        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s."""
+        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s, and whose
+        server is the interaction's (for command mentions)."""
         set_default_language(self.config.default_language)
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
@@ -82,6 +91,7 @@ class BoardHost(commands.Bot):
             if user.get("id"):
                 remember_locale(int(user["id"]), lang)
             set_language(lang)
+            set_guild(int(data["guild_id"]) if data.get("guild_id") else None)
             parse(data)
 
         parsers["INTERACTION_CREATE"] = lambda data: contextvars.copy_context().run(in_reader_language, data)
@@ -112,6 +122,7 @@ class BoardHost(commands.Bot):
         await self.renderer.start()
         self.db = await Database.open(self.config.database)
         await load_command_ids(self.db, self.tree, self.config.dev_guild)
+        install_command_mentions(command_mention)  # {back}, {hand}, ... in texts become clickable mentions
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.service = GameService(self.games, self._rng)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel

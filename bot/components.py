@@ -81,6 +81,9 @@ def rule_reason(err: RuleError, names: Sequence[str] | None = None) -> str:
     key = f"rule.{err.code}"
     if language() != "en" or err.code in _ENGLISH_CATALOGUE:
         params = {k: v for k, v in err.params.items() if k != "code"}
+        piece = params.get("piece")
+        if f"{key}.{piece}" in MESSAGES:  # one sentence per piece where the language needs it
+            key = f"{key}.{piece}"
         if key in MESSAGES:
             try:
                 return t(key, **params)

@@ -213,7 +213,7 @@ class ComputerPlayers:
         level = controllers(updated)
         channel = await channel_of(self.bot, updated)
         if channel is not None:
-            with speaking(game_language(updated.language)):  # posted in the channel: the game's language
+            with speaking(game_language(updated.language), updated.guild_id):  # the channel: the game's language
                 lines = [
                     t(
                         "computer.takeover",

@@ -13,7 +13,7 @@ from bot.computers import computer_name, level_name
 from bot.funnel import guarded
 from bot.host import GameService, HostError
 from bot.storage import GameRow, Seat
-from bot.text import t
+from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
 from engine import game_class
 from engine.ai import LEVELS
@@ -138,8 +138,8 @@ class LobbyButton(
             await interaction.response.defer()
             outcome = await service.start(self.game_id, self.version, user.id)
             row = outcome.row
-            seats = ", ".join(s.mention for s in row.seats)
             with speaking(game_language(row.language)):
+                seats = listing(s.mention for s in row.seats)
                 content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
             await interaction.edit_original_response(content=content, embed=None, view=None)
             bot.dispatch("game_started", row, outcome)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.text import t
+from bot.text import listing, t
 
 Event = Mapping[str, Any]
 
@@ -20,7 +20,7 @@ def name_of(names: Sequence[str], seat: Any) -> str:
 
 
 def who(names: Sequence[str], seats: Sequence[int]) -> str:
-    return t("narrate.and").join(name_of(names, s) for s in seats)
+    return listing(name_of(names, s) for s in seats)
 
 
 def host_event(event: Event, names: Sequence[str]) -> str | None:

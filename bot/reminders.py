@@ -16,7 +16,7 @@ import discord
 from bot import safely
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
-from bot.text import t
+from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
@@ -68,9 +68,9 @@ async def remind(bot: BoardHost, reminder: Due) -> None:
     people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
     if not people:  # only computer players owe a decision: they move by themselves
         return
-    who = ", ".join(row.mention(s) for s in people)
     hours = int(reminder.idle // 3600)
     with speaking(game_language(row.language)):  # posted in the channel: the game's language
+        who = listing(row.mention(s) for s in people)
         params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
         if row.turn_limit:
             limit = t("reminder.limit_hours", count=row.turn_limit // 3600)

@@ -9,7 +9,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from render import fonts
-from render.labels import label
+from render.labels import label, names_list
 from render.palette import INK, RGB
 from render.panel import ACCENT, BG, CARD, MUTED, TEXT, swatch
 
@@ -61,7 +61,7 @@ def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row], lost
     if winners:
         key = "winner" if len(winners) == 1 else "winners"
         winner_fit = fonts.fit(
-            "★ " + label(key, names=", ".join(winners)), 26, WIDTH - 64, bold=True, lines=1, smallest=18
+            "★ " + label(key, names=names_list(winners)), 26, WIDTH - 64, bold=True, lines=1, smallest=18
         )
     names = [fonts.fit(r.name, 20, NAME_W - 50, bold=True, lines=2, smallest=14) for r in ordered]
     heights = [max(ROW_H, 24 + len(n.lines) * round(n.size * 1.25)) for n in names]

@@ -35,9 +35,11 @@ def end_image(view: Mapping[str, Any]) -> Image.Image:
         parts = tuple(int(breakdown.get(k, 0)) for k in keys)
         total = int(p.get("score", p.get("points", sum(parts))))
         rows.append(Row(names[seat], player_colour(seat), mk[seat], total, parts, seat in winners))
-    title = label("final_scores") if view.get("finished") or winners else label("turn", turn=view.get("turn", 0))
+    final = "final_scores_catan" if game == "catan" else "final_scores"
+    title = label(final) if view.get("finished") or winners else label("turn", turn=view.get("turn", 0))
     lost = label("cat_ransom_paid") if game == "carcassonne" else ""
-    return chart_image(title, [label("cat_" + k) for k in keys], rows, lost)
+    prefix = "cat_catan_" if game == "catan" else "cat_carcassonne_"
+    return chart_image(title, [label(prefix + k) for k in keys], rows, lost)
 
 
 def _catan_breakdown(view: Mapping[str, Any]) -> dict[int, dict[str, int]]:

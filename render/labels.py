@@ -7,7 +7,7 @@ Players' names are data and never pass through here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 ENGLISH: Final[dict[str, str]] = {
@@ -40,16 +40,20 @@ ENGLISH: Final[dict[str, str]] = {
     "build_preview_road": "Choose a path in the menu below",
     "dice": "Rolled {a} + {b} = {total}",
     "setup": "Set-up",
-    "cat_road": "Roads",
-    "cat_city": "Cities",
-    "cat_cloister": "Cloisters",
-    "cat_farm": "Farms",
-    "cat_ransom": "Ransom",
+    # the end chart's categories, one key per game: the rulebooks' words differ (zh-TW: a Carcassonne city is
+    # 城堡, a Catan city 城市)
+    "final_scores_catan": "Final victory points",
+    "cat_carcassonne_road": "Roads",
+    "cat_carcassonne_city": "Cities",
+    "cat_carcassonne_cloister": "Cloisters",
+    "cat_carcassonne_farm": "Farms",
+    "cat_carcassonne_ransom": "Ransom",
     "cat_ransom_paid": "Ransom paid",
-    "cat_settlement": "Settlements",
-    "cat_longest_road": "Longest road",
-    "cat_largest_army": "Largest army",
-    "cat_victory_point": "VP cards",
+    "cat_catan_settlement": "Settlements",
+    "cat_catan_city": "Cities",
+    "cat_catan_longest_road": "Longest road",
+    "cat_catan_largest_army": "Largest army",
+    "cat_catan_victory_point": "VP cards",
     "harbor_generic": "3:1",
     "harbor_special": "2:1",
     "title_carcassonne": "Carcassonne",
@@ -78,6 +82,20 @@ ENGLISH: Final[dict[str, str]] = {
 _catalogue: dict[str, str] = dict(ENGLISH)
 Translator = Callable[[str, dict[str, object]], str | None]
 _translator: list[Translator] = []
+
+
+Lister = Callable[[Sequence[str]], str]
+_lister: list[Lister] = []
+
+
+def set_lister(lister: Lister | None) -> None:
+    """Join lists of names with ``lister`` (the bot's list format of the current language; None: commas)."""
+    _lister[:] = [lister] if lister is not None else []
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Players' names as one list, in the installed language's list format ("A, B and C", 「A、B和C」)."""
+    return _lister[0](names) if _lister else ", ".join(names)
 
 
 def set_translator(translator: Translator | None) -> None:

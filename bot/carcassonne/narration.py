@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.narration import Event, host_event, name_of, who
-from bot.text import t
+from bot.text import listing, t
 from render.labels import spot_label
 
 
@@ -16,12 +16,32 @@ def spot_name(on: str) -> str:
     return spot_label(str(on), lambda key, **params: t(f"image.{key}", **params))
 
 
+def spot_side(on: str) -> str:
+    """The side of a tile a follower spot lies on, in words (``city:S`` -> "south", ``field:Nw`` -> "north, west
+    half", ``field:inner`` -> "middle"); empty for a cloister or a tower."""
+    kind, _, where = str(on).partition(":")
+    if not where:
+        return ""
+    if kind == "field" and where == "inner":
+        return t("narrate.side_middle")
+    return t(f"image.half_{where}" if kind == "field" else f"image.side_{where}")
+
+
+def _spot_kind(on: str, kinds: Sequence[str]) -> str:
+    kind = str(on).partition(":")[0]
+    return kind if kind in kinds else kinds[0]
+
+
+PLACES = ("city", "road", "cloister", "field")  # one sentence per feature: Russian needs each noun's own case
+FEATURES = ("city", "road", "cloister")
+
+
 def _where(event: Event) -> str:
     """Where a feature lies: its cloister cell, or the first cells of its tiles."""
     if "x" in event and "y" in event:
         return f"({event['x']}, {event['y']})"
     cells = event.get("cells") or []
-    shown = ", ".join(f"({x}, {y})" for x, y in cells[:3])
+    shown = listing((f"({x}, {y})" for x, y in cells[:3]), style="enumeration")
     return shown + ("…" if len(cells) > 3 else "")
 
 
@@ -31,16 +51,28 @@ def _why(event: Event) -> str:
     pennants = event.get("pennants") or 0
     if pennants:
         parts.append(t("narrate.pennants", count=pennants))
-    return ", ".join(parts)
+    return listing(parts)
 
 
 def _feature(event: Event, names: Sequence[str], final: bool) -> str:
     scorers = list(event.get("scorers") or [])
-    feature = t(f"narrate.feature.{event.get('feature', 'city')}")
-    params = {"feature": feature, "where": _where(event), "why": _why(event), "count": event.get("points", 0)}
+    feature = _spot_kind(str(event.get("feature", "city")), FEATURES)
+    params = {"where": _where(event), "why": _why(event), "count": event.get("points", 0)}
     if not scorers:
-        return t("narrate.final_unclaimed" if final else "narrate.completed_unclaimed", **params)
-    return t("narrate.final_scored" if final else "narrate.completed", who=who(names, scorers), **params)
+        return t(f"narrate.{'final_unclaimed' if final else 'completed_unclaimed'}.{feature}", **params)
+    key = f"narrate.{'final_scored' if final else 'completed'}.{feature}"
+    return t(key, who=who(names, scorers), **params)
+
+
+def scores_text(names: Sequence[str], scores: Sequence[int]) -> str:
+    """Every player's score as one enumeration: "alice 3, bob 7", 「alice 3 分、bob 7 分」."""
+    told = (t("carcassonne.score", name=name_of(names, s), points=p) for s, p in enumerate(scores))
+    return listing(told, style="enumeration")
+
+
+def _game_over(names: Sequence[str], winners: Sequence[int], scores: Sequence[int]) -> str:
+    key = "narrate.game_over_tie" if len(winners) > 1 else "narrate.game_over"
+    return t(key, winners=who(names, winners), scores=scores_text(names, scores))
 
 
 def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
@@ -56,24 +88,27 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             rotation=event["rotation"],
         ),
         "follower_placed": lambda: t(
-            "narrate.follower_placed",
+            f"narrate.follower_placed.{_spot_kind(event['on'], PLACES)}",
             name=player,
-            role=t(f"narrate.role.{event.get('role', 'follower')}"),
-            on=spot_name(event["on"]),
+            side=spot_side(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
         "follower_returned": lambda: t(
-            "narrate.follower_returned", name=player, on=spot_name(event["on"]), x=event["x"], y=event["y"]
+            f"narrate.follower_returned.{_spot_kind(event['on'], (*PLACES, 'tower'))}",
+            name=player,
+            side=spot_side(event["on"]),
+            x=event["x"],
+            y=event["y"],
         ),
         "tower_built": lambda: t(
             "narrate.tower_built", name=player, x=event["x"], y=event["y"], height=event.get("height", 0)
         ),
         "captured": lambda: t(
-            "narrate.captured",
+            f"narrate.captured.{_spot_kind(event['on'], (*PLACES, 'tower'))}",
             name=player,
             owner=name_of(names, event.get("owner")),
-            on=spot_name(event["on"]),
+            side=spot_side(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
@@ -98,11 +133,7 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             owner=name_of(names, event.get("owner")),
             count=event.get("count", 0),
         ),
-        "game_over": lambda: t(
-            "narrate.game_over",
-            winners=who(names, event.get("winners", [])),
-            scores=", ".join(f"{name_of(names, s)} {p}" for s, p in enumerate(event.get("scores", []))),
-        ),
+        "game_over": lambda: _game_over(names, event.get("winners", []), event.get("scores", [])),
     }
     tell = simple.get(str(kind))
     return host_event(event, names) if tell is None else tell()

@@ -17,7 +17,7 @@ from bot.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, na
 from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
-from bot.text import t
+from bot.text import listing, t
 from engine.carcassonne import Carcassonne
 
 log = logging.getLogger("boardhost.carcassonne")
@@ -38,10 +38,12 @@ def turn_text(
     """The turn message's text, and its news lines (``story``, what the message told before, first)."""
     names = names_of(row)
     view = view or game.view(None)
-    scores = " · ".join(f"{p['name']} {p['score']}" for p in view["players"])
+    scores = listing((t("carcassonne.score", name=p["name"], points=p["score"]) for p in view["players"]),
+                     style="enumeration")  # fmt: skip
     if game.finished:
-        winners = t("narrate.and").join(names[s] for s in game.winners)
-        tail = t("carcassonne.over", winners=winners, scores=scores)
+        winners = listing(names[s] for s in game.winners)
+        key = "carcassonne.over_tie" if len(game.winners) > 1 else "carcassonne.over"
+        tail = t(key, winners=winners, scores=scores)
         told = [*story, *narrate([e for e in events if e.get("type") != "game_over"], names)]
         return fit(told, tail, CONTENT), told
     lines = [*story, *narrate(events, names)]

@@ -26,7 +26,7 @@ from bot.games import Posted, Shown
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
-from bot.text import t
+from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
 from bot.turns import announce, channel_of
 from engine import Event, Game, RuleError
@@ -154,11 +154,19 @@ def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
         elif kind == "stolen" and event.get("resource"):
             if event.get("thief") == seat:
                 lines.append(
-                    t("catan.private.stole", victim=names[event["victim"]], resource=resource(event["resource"], 1))
+                    t(
+                        "catan.private.stole",
+                        victim=names[event["victim"]],
+                        resource=resource(event["resource"], 1, "accusative"),
+                    )
                 )
             else:
                 lines.append(
-                    t("catan.private.robbed", thief=names[event["thief"]], resource=resource(event["resource"], 1))
+                    t(
+                        "catan.private.robbed",
+                        thief=names[event["thief"]],
+                        resource=resource(event["resource"], 1, "accusative"),
+                    )
                 )
         elif kind == "offer_made":
             offer = {"id": event["offer"], "from": event["player"], "to": event["to"], **event}
@@ -230,7 +238,7 @@ async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: dis
     channel = await channel_of(bot, row)
     if channel is not None:
         key = "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
-        with speaking(game_language(row.language)):
+        with speaking(game_language(row.language), row.guild_id):
             text = t(key, mention=f"<@{user_id}>")
         await safely.send(
             channel, row.id, "DM notice", content=text, allowed_mentions=discord.AllowedMentions(users=True)
@@ -242,17 +250,20 @@ def hand_text(row: GameRow, game: Catan, seat: int) -> str:
     """A player's private hand: resources, development cards, points, harbour rates and open offers."""
     view = game.view(seat)
     me = view["players"][seat]
-    lines = [t("catan.hand.resources", cards=bundle_text(me["hand"]), count=sum(me["hand"].values()))]
+    held = sum(me["hand"].values())
+    lines = [
+        t("catan.hand.resources", cards=bundle_text(me["hand"]), count=held) if held else t("catan.hand.no_resources")
+    ]
     cards = [
         t("catan.hand.card", card=card_name(c), count=n, new=me["bought_this_turn"].get(c, 0))
         for c, n in me["development"].items()
         if n
     ]
-    lines.append(t("catan.hand.development", cards=", ".join(cards) if cards else t("catan.nothing")))
+    lines.append(t("catan.hand.development", cards=listing(cards)) if cards else t("catan.hand.no_development"))
     lines.append(t("catan.hand.points", points=me["victory_points"]))
-    rates = [f"{resource_name(r)} {n}:1" for r, n in me["trade_rates"].items() if n < 4]
+    rates = [t("catan.hand.rate", resource=resource_name(r), rate=n) for r, n in me["trade_rates"].items() if n < 4]
     if rates:
-        lines.append(t("catan.hand.rates", rates=", ".join(rates)))
+        lines.append(t("catan.hand.rates", rates=listing(rates, style="enumeration")))
     owed = me["discard_owed"]
     if owed:
         lines.append(t("catan.hand.owes", count=owed))

@@ -290,8 +290,11 @@ async def _offer_modal(click: Click) -> discord.ui.Modal:
     if found.game.phase != "main":
         raise HostError("rule", reason=t("catan.trade_not_now"))
     to = None if click.arg == "all" else int(click.arg)
-    name = t("catan.everyone") if to is None else found.row.seats[to].name
-    return OfferModal(click.game_id, to=to, counter=None, title=t("catan.modal.offer_title", name=name))
+    if to is None:
+        title = t("catan.modal.offer_all_title")
+    else:
+        title = t("catan.modal.offer_title", name=found.row.seats[to].name)
+    return OfferModal(click.game_id, to=to, counter=None, title=title)
 
 
 async def _counter_modal(click: Click) -> discord.ui.Modal:

@@ -95,7 +95,7 @@ def build_menu(found: Seated, kind: str, page: int = 0) -> tuple[str, discord.ui
         layout.button(button_for(row, "bpage", t("catan.page_prev"), GREY, f"{kind},{page - 1}"))
     if page < pages - 1:
         layout.button(button_for(row, "bpage", t("catan.page_next"), GREY, f"{kind},{page + 1}"))
-    return t("catan.build_prompt", piece=t(f"catan.piece.{kind}"), count=total), layout.view
+    return t(f"catan.build_prompt.{kind}", count=total), layout.view
 
 
 def afford(found: Seated, what: str) -> None:
@@ -104,8 +104,10 @@ def afford(found: Seated, what: str) -> None:
     if not holds(hand, cost):
         have = dict(zip(RESOURCES, hand, strict=True))
         need = dict(zip(RESOURCES, cost, strict=True))
-        raise HostError("rule", reason=t("catan.cannot_afford", what=t(f"catan.cost.{what}"), cost=bundle_text(need),
-                                       have=bundle_text(have)))  # fmt: skip
+        params = {"what": t(f"catan.cost.{what}"), "cost": bundle_text(need, case="accusative")}
+        if any(have.values()):
+            raise HostError("rule", reason=t("catan.cannot_afford", have=bundle_text(have), **params))
+        raise HostError("rule", reason=t("catan.cannot_afford_nothing", **params))
 
 
 def victim_view(row: GameRow, mode: str, letter: str, victims: list[int | None]) -> discord.ui.View:

@@ -6,11 +6,11 @@ Players type numbers or hex-and-corner names; ``parse_bundle_text`` reads trade 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from bot.catan.typed import Misread, read_bundle
 from bot.host import HostError
-from bot.text import t
+from bot.text import listing, t
 from engine.catan.board import (
     CORNERS,
     EDGE_BY_NAME,
@@ -22,6 +22,7 @@ from engine.catan.board import (
     SIDES,
 )
 
+Case = Literal["nominative", "accusative"]
 BUNDLE_LIMIT: Final = 19  # nobody holds more of a resource than the bank has
 
 
@@ -56,25 +57,26 @@ def intersection_label(number: int) -> str:
 
 def intersection_description(view: Mapping[str, Any], number: int) -> str:
     """The hexes around an intersection: what a settlement there would collect."""
-    return ", ".join(hex_label(view, HEX_NAMES[h]) for h in NODE_HEXES[number - 1])
+    return listing((hex_label(view, HEX_NAMES[h]) for h in NODE_HEXES[number - 1]), style="enumeration")
 
 
 def path_label(path: str) -> str:
     return t("catan.path", path=path, name=side_name(path))
 
 
-def resource(name: str, count: int) -> str:
-    return t(f"catan.resource.{name}", count=count)
+def resource(name: str, count: int, case: Case = "nominative") -> str:
+    """``2 brick`` (「2 张砖块」); ``case="accusative"`` as the object of a verb (Russian «1 глину», not «1 глина»)."""
+    return t(f"catan.resource_acc.{name}" if case == "accusative" else f"catan.resource.{name}", count=count)
 
 
 def resource_name(name: str) -> str:
     return t(f"catan.name.{name}")
 
 
-def bundle_text(bundle: Mapping[str, int]) -> str:
-    """``2 brick, 1 ore``; ``nothing`` when empty."""
-    parts = [resource(r, bundle[r]) for r in RESOURCES if bundle.get(r)]
-    return ", ".join(parts) if parts else t("catan.nothing")
+def bundle_text(bundle: Mapping[str, int], case: Case = "nominative") -> str:
+    """``2 brick and 1 ore`` in the language's list format (``case`` as in ``resource``). Sentences about an empty
+    bundle have their own templates; callers check ``any(bundle.values())`` first."""
+    return listing(resource(r, bundle[r], case) for r in RESOURCES if bundle.get(r))
 
 
 def card_name(card: str) -> str:
@@ -93,7 +95,7 @@ def parse_bundle_text(text: str) -> dict[str, int]:
         elif misread.code == "number":
             reason = t("catan.bundle_number", text=misread.text, example=example)
         elif misread.code == "unknown":
-            resources = ", ".join(resource_name(r) for r in RESOURCES)
+            resources = listing(resource_name(r) for r in RESOURCES)
             reason = t("catan.bundle_unknown", word=misread.text, resources=resources)
         elif misread.code == "too_many":
             reason = t("catan.bundle_too_many", max=BUNDLE_LIMIT)
@@ -103,4 +105,4 @@ def parse_bundle_text(text: str) -> dict[str, int]:
 
 
 def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:
-    return t("narrate.and").join(names[s] for s in seats if 0 <= s < len(names))
+    return listing(names[s] for s in seats if 0 <= s < len(names))

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.catan.names import bundle_text, card_name, intersection_label, path_label, resource, resource_name
+from bot.catan.names import Case, bundle_text, card_name, intersection_label, path_label, resource, resource_name
 from bot.narration import Event, host_event, name_of
-from bot.text import t
+from bot.text import MESSAGES, listing, t
 
 
-def _bundle(value: Any) -> str:
-    return bundle_text(value or {})
+def _bundle(value: Any, case: Case = "accusative") -> str:
+    """Cards as the object of the sentence (Russian accusative: «сбрасывает 1 глину»), or ``case="nominative"``."""
+    return bundle_text(value or {}, case=case)
 
 
 def _catan(event: Event, names: Sequence[str]) -> str | None:
@@ -23,20 +24,19 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
     def built() -> str:
         piece = str(event.get("piece"))
         where = path_label(str(event["at"])) if piece == "road" else intersection_label(int(event["at"]))
-        return t("narrate.catan.built_free" if event.get("free") else "narrate.catan.built",
-                 name=player, piece=t(f"catan.piece.{piece}"), at=where)  # fmt: skip
+        key = f"narrate.catan.built_free.{piece}" if event.get("free") else f"narrate.catan.built.{piece}"
+        return t(key if key in MESSAGES else f"narrate.catan.built.{piece}", name=player, at=where)
 
     def produced() -> str:
-        gains = [
+        lines = [
             t("narrate.catan.gain", name=name_of(names, seat), cards=_bundle(bundle))
             for seat, bundle in enumerate(event.get("gains") or [])
             if bundle and any(bundle.values())
-        ]
-        line = t("narrate.catan.produced", gains="; ".join(gains)) if gains else t("narrate.catan.produced_none")
+        ] or [t("narrate.catan.produced_none")]
         short = event.get("shortage") or []
         if short:
-            line += " " + t("narrate.catan.shortage", resources=", ".join(resource_name(r) for r in short))
-        return line
+            lines.append(t("narrate.catan.shortage", resources=listing(resource_name(r) for r in short)))
+        return "\n".join(lines)  # one sentence per player, each on its line
 
     def stolen() -> str:
         thief, victim = name_of(names, event.get("thief")), name_of(names, event.get("victim"))
@@ -46,14 +46,16 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
             return t("narrate.catan.stole_hidden", name=thief, victim=victim)
         if event["resource"] is None:
             return t("narrate.catan.stole_nothing", name=thief, victim=victim)
-        return t("narrate.catan.stole", name=thief, victim=victim, resource=resource(event["resource"], 1))
+        return t(
+            "narrate.catan.stole", name=thief, victim=victim, resource=resource(event["resource"], 1, "accusative")
+        )
 
     def award() -> str:
-        card = t(f"catan.award.{event.get('card')}")
+        card = "largest_army" if event.get("card") == "largest_army" else "longest_road"
         if event.get("to") is None:
-            return t("narrate.catan.award_lost", card=card)
+            return t(f"narrate.catan.award_lost.{card}")
         size = event.get("length", event.get("knights", 0))
-        return t("narrate.catan.award", name=name_of(names, event.get("to")), card=card, size=size)
+        return t(f"narrate.catan.award.{card}", name=name_of(names, event.get("to")), count=size)
 
     def bought() -> str:
         if "card" in event:
@@ -73,14 +75,18 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
 
     tellers: dict[str, Callable[[], str]] = {
         "built": built,
-        "start_resources": lambda: t("narrate.catan.start_resources", name=player, cards=_bundle(event.get("cards"))),
+        "start_resources": lambda: (
+            t("narrate.catan.start_resources", name=player, cards=_bundle(event.get("cards"), "nominative"))
+            if any((event.get("cards") or {}).values())
+            else t("narrate.catan.start_resources_none", name=player)
+        ),
         "rolled": lambda: t(
             "narrate.catan.rolled", name=player, a=event["dice"][0], b=event["dice"][1], total=event["total"]
         ),
         "produced": produced,
         "must_discard": lambda: t(
             "narrate.catan.must_discard",
-            who=", ".join(
+            who=listing(
                 t("narrate.catan.owes", name=name_of(names, s), count=n)
                 for s, n in enumerate(event.get("counts") or [])
                 if n
@@ -92,10 +98,7 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
         "bought": bought,
         "played": lambda: t("narrate.catan.played", name=player, card=card_name(str(event.get("card")))),
         "monopoly": lambda: t(
-            "narrate.catan.monopoly",
-            name=player,
-            resource=resource_name(str(event.get("resource"))),
-            count=sum(event.get("taken") or []),
+            f"narrate.catan.monopoly.{event.get('resource')}", name=player, count=sum(event.get("taken") or [])
         ),
         "took": lambda: t("narrate.catan.took", name=player, cards=_bundle(event.get("cards"))),
         "bank_traded": lambda: t(
@@ -127,4 +130,4 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
 def narrate(events: Sequence[Event], names: Sequence[str]) -> list[str]:
     """One sentence per event worth telling, in order. Callers pass events already filtered for the reader
     (``engine.catan.public_events``)."""
-    return [line for event in events if (line := _catan(event, names))]
+    return [line for event in events if (told := _catan(event, names)) for line in told.split("\n")]

@@ -18,7 +18,7 @@ from bot.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, 
 from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
-from bot.text import t
+from bot.text import listing, t
 from engine.catan import Catan, public_events, road_spots, robber_choices, settlement_spots
 
 # Events that change nothing on the board: the turn message keeps its image and only refreshes its buttons.
@@ -39,7 +39,7 @@ def scores_line(view: dict[str, Any]) -> str:
         t("catan.score", name=p["name"], points=p["points"], cards=p["cards"], count=p["cards"])
         for p in view["players"]
     ]
-    return " · ".join(parts)
+    return listing(parts, style="enumeration")
 
 
 def decision_line(row: GameRow, game: Catan) -> str:
@@ -54,7 +54,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
     if decision == "roll_or_play":
         return t("catan.turn.roll", mention=who, turn=game.turn)
     if decision == "discard":
-        owing = ", ".join(t("catan.turn.owes", mention=row.mention(p["seat"]), count=p["count"]) for p in pending)
+        owing = listing(t("catan.turn.owes", mention=row.mention(p["seat"]), count=p["count"]) for p in pending)
         return t("catan.turn.discard", owing=owing)
     if decision == "robber":
         return t("catan.turn.robber", mention=who)
@@ -176,7 +176,7 @@ def robber_options(row: GameRow, game: Catan, seat: int) -> list[discord.SelectO
     out = []
     for letter, victims in robber_choices(game, seat).items():
         who = [names[v] for v in victims if v is not None]
-        description = t("catan.robber_victims", names=", ".join(who)) if who else t("catan.robber_nobody")
+        description = t("catan.robber_victims", names=listing(who, style="or")) if who else t("catan.robber_nobody")
         out.append(option(hex_label(view, letter), letter, description))
     return out
 
@@ -189,6 +189,6 @@ def offer_text(row: GameRow, offer: dict[str, Any]) -> str:
         offer=offer["id"],
         name=names[offer["from"]],
         to=names[offer["to"]] if offer["to"] is not None else "",
-        give=bundle_text(offer["give"]),
-        get=bundle_text(offer["get"]),
+        give=bundle_text(offer["give"], case="accusative"),
+        get=bundle_text(offer["get"], case="accusative"),
     )

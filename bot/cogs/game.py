@@ -20,7 +20,7 @@ from bot.host.computers import controllers
 from bot.host.service import waiting_for
 from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRow
-from bot.text import t
+from bot.text import listing, t
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES, game_language, speaking
 from bot.turns import announce, retire
 
@@ -63,7 +63,7 @@ class GameCog(commands.Cog):
             for seat, score in zip(row.seats, result["scores"], strict=True)
         ]
         waiting = waiting_for(game)
-        lines.append(t("cmd.status.waiting", who=", ".join(row.mention(s) for s in waiting), count=len(waiting)))
+        lines.append(t("cmd.status.waiting", who=listing(row.mention(s) for s in waiting), count=len(waiting)))
         embed = discord.Embed(
             title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
         )

@@ -13,6 +13,7 @@ from bot.reminders import due, remind
 if TYPE_CHECKING:
     from bot.app import BoardHost
 
+
 def now() -> float:
     """Wall-clock seconds, through discord.py so that simulated time in tests moves it too."""
     return discord.utils.utcnow().timestamp()

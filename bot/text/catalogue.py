@@ -1,6 +1,8 @@
 """Every user-facing English text, by key. Handlers never hold string literals; they call ``t(key, **params)``.
 
-A value is a format string, or a (singular, plural) pair chosen by the ``count`` parameter. This table is the
+A value is a format string, or a (singular, plural) pair chosen by the ``count`` parameter. A text that tells a
+player to use a slash command names it by a placeholder of ``bot.text.i18n.COMMAND_PLACEHOLDERS`` (``{back}``,
+``{hand}``, ...), which the catalogue fills with the command's clickable mention. This table is the
 source of the English gettext catalogue; translations live in ``bot/locale/<lang>/LC_MESSAGES/boardhost.po`` keyed
 the same way (msgctxt), and ``python -m bot.text.po`` brings them in step after a change here.
 """
@@ -25,7 +27,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",
     "cmd.left_for_computer": (
         "{name} left the game: a {level} computer player plays their seat from now on. "
-        "({name} can take it back with /game back.)"
+        "({name} can take it back with {back}.)"
     ),
     "cmd.export.caption": "The replay of this {game} game (format: boardhost-replay).",
     "cmd.stats.title": "Games played in this server",
@@ -108,7 +110,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "computer.button.back": "I'm back",
     "computer.takeover": (
         "{mention} ran out of time, so a computer player ({level}) plays for them until they return "
-        "(the I'm back button or /game back)."
+        "(the I'm back button or {back})."
     ),
     "computer.welcome_back": "Welcome back: you play your seat again. The turn is posted again.",
     "lobby.joined": "{name} joined.",
@@ -138,12 +140,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "option.value.snake": "snake draft",
     # host refusals (HostError keys)
     "error.no_such_game": "That game no longer exists.",
-    "error.no_game_here": "There is no game in this channel. Start one with /carcassonne new or /catan new.",
+    "error.no_game_here": "There is no game in this channel. Start one with {carcassonne_new} or {catan_new}.",
     "error.replay_no_turn": "This game has no turn {turn}: its turns run from {first} to {last}.",
     "error.not_started": "This game has not started yet.",
     "error.stale": "This button is out of date: the game has moved on. Use the latest message.",
     "error.bad_options": "Those options do not work: {reason}",
-    "error.channel_busy": "This channel already has a game. Finish it, or ask the host to /game abandon it.",
+    "error.channel_busy": "This channel already has a game. Finish it, or ask the host to end it with {abandon}.",
     "error.not_a_lobby": "This lobby is closed.",
     "error.already_joined": "You are already in this game.",
     "error.lobby_full": "The lobby is full ({max} players).",
@@ -161,7 +163,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "error.not_stood_in": "No computer is playing for you in this game.",
     "error.nothing_to_take_over": "Computer players already play every idle seat.",
     "error.nothing_to_undo": "You have nothing to undo in this turn.",
-    "error.undo_revealed": "That cannot be undone: it revealed something new ({action}).",
+    "error.undo_revealed": "That cannot be undone: it revealed something new.",
     "error.export_unfinished": "A game can be exported once it is over.",
     "error.not_your_turn": "It is not your turn.",
     "error.rule": "{reason}",
@@ -184,6 +186,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "carcassonne.turn_other": "Turn {turn}: waiting for {mention}.",
     "carcassonne.scores": "Scores: {scores} · tiles left: {left}",
     "carcassonne.over": "Game over! {winners} won. Final scores: {scores}.",
+    "carcassonne.over_tie": "Game over! {winners} tie for the win. Final scores: {scores}.",
+    "carcassonne.score": "{name} {points}",
     "carcassonne.cell_option": "{number} · ({x}, {y})",
     "carcassonne.cell_placeholder": "Choose a cell ({first}–{last} of {count})",
     "carcassonne.page_prev": "◀ Cells {first}–{last}",
@@ -202,32 +206,53 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "carcassonne.not_carcassonne": "The game in this channel is not Carcassonne.",
     "carcassonne.no_cell": "That cell is not a legal place for the tile now.",
     "carcassonne.no_choice": "No legal cells now.",
-    "narrate.and": " and ",
     "narrate.more": ("…and {count} more event.", "…and {count} more events."),
     "narrate.tiles": ("{count} tile", "{count} tiles"),
     "narrate.pennants": ("{count} pennant", "{count} pennants"),
-    "narrate.feature.city": "city",
-    "narrate.feature.road": "road",
-    "narrate.feature.cloister": "cloister",
-    "narrate.feature.field": "field",
-    "narrate.role.knight": "knight",
-    "narrate.role.thief": "thief",
-    "narrate.role.monk": "monk",
-    "narrate.role.farmer": "farmer",
-    "narrate.role.follower": "follower",
+    "narrate.side_middle": "middle",
     "narrate.tile_placed": "{name} placed tile {tile} at ({x}, {y}), turned {rotation}°.",
-    "narrate.follower_placed": "{name} put a {role} on {on} at ({x}, {y}).",
-    "narrate.follower_returned": "{name}'s follower on {on} at ({x}, {y}) went back to the supply.",
-    "narrate.completed": (
-        "The {feature} at {where} was completed: {count} point to {who} ({why}).",
-        "The {feature} at {where} was completed: {count} points to {who} ({why}).",
+    # one sentence per feature: Russian needs each noun in its own case and gender
+    "narrate.follower_placed.city": "{name} put a knight on the city ({side}) at ({x}, {y}).",
+    "narrate.follower_placed.road": "{name} put a thief on the road ({side}) at ({x}, {y}).",
+    "narrate.follower_placed.cloister": "{name} put a monk on the cloister at ({x}, {y}).",
+    "narrate.follower_placed.field": "{name} put a farmer on the field ({side}) at ({x}, {y}).",
+    "narrate.follower_returned.city": "{name}'s knight on the city ({side}) at ({x}, {y}) went back to the supply.",
+    "narrate.follower_returned.road": "{name}'s thief on the road ({side}) at ({x}, {y}) went back to the supply.",
+    "narrate.follower_returned.cloister": "{name}'s monk on the cloister at ({x}, {y}) went back to the supply.",
+    "narrate.follower_returned.field": "{name}'s farmer on the field ({side}) at ({x}, {y}) went back to the supply.",
+    "narrate.follower_returned.tower": "{name}'s follower on the tower at ({x}, {y}) went back to the supply.",
+    "narrate.completed.city": (
+        "The city at {where} was completed: {count} point to {who} ({why}).",
+        "The city at {where} was completed: {count} points to {who} ({why}).",
     ),
-    "narrate.completed_unclaimed": "The {feature} at {where} was completed ({why}), but nobody had a follower on it.",
-    "narrate.final_scored": (
-        "Unfinished {feature} at {where}: {count} point to {who} ({why}).",
-        "Unfinished {feature} at {where}: {count} points to {who} ({why}).",
+    "narrate.completed.road": (
+        "The road at {where} was completed: {count} point to {who} ({why}).",
+        "The road at {where} was completed: {count} points to {who} ({why}).",
     ),
-    "narrate.final_unclaimed": "The unfinished {feature} at {where} scores nothing: no follower on it.",
+    "narrate.completed.cloister": (
+        "The cloister at {where} was completed: {count} point to {who} ({why}).",
+        "The cloister at {where} was completed: {count} points to {who} ({why}).",
+    ),
+    "narrate.completed_unclaimed.city": "The city at {where} was completed ({why}), but nobody had a follower on it.",
+    "narrate.completed_unclaimed.road": "The road at {where} was completed ({why}), but nobody had a follower on it.",
+    "narrate.completed_unclaimed.cloister": (
+        "The cloister at {where} was completed ({why}), but nobody had a follower on it."
+    ),
+    "narrate.final_scored.city": (
+        "Unfinished city at {where}: {count} point to {who} ({why}).",
+        "Unfinished city at {where}: {count} points to {who} ({why}).",
+    ),
+    "narrate.final_scored.road": (
+        "Unfinished road at {where}: {count} point to {who} ({why}).",
+        "Unfinished road at {where}: {count} points to {who} ({why}).",
+    ),
+    "narrate.final_scored.cloister": (
+        "Unfinished cloister at {where}: {count} point to {who} ({why}).",
+        "Unfinished cloister at {where}: {count} points to {who} ({why}).",
+    ),
+    "narrate.final_unclaimed.city": "The unfinished city at {where} scores nothing: no follower on it.",
+    "narrate.final_unclaimed.road": "The unfinished road at {where} scores nothing: no follower on it.",
+    "narrate.final_unclaimed.cloister": "The unfinished cloister at {where} scores nothing: no follower on it.",
     "narrate.cities": ("{count} finished city", "{count} finished cities"),
     "narrate.farm_scored": (
         "A farm supplying {cities}: {count} point to {who}.",
@@ -239,7 +264,11 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "{count} unfinished features and farms without followers score nothing.",
     ),
     "narrate.tower_built": "{name} raised the tower at ({x}, {y}) to height {height}.",
-    "narrate.captured": "{name} captured {owner}'s follower on {on} at ({x}, {y}).",
+    "narrate.captured.city": "{name} captured {owner}'s knight on the city ({side}) at ({x}, {y}).",
+    "narrate.captured.road": "{name} captured {owner}'s thief on the road ({side}) at ({x}, {y}).",
+    "narrate.captured.cloister": "{name} captured {owner}'s monk on the cloister at ({x}, {y}).",
+    "narrate.captured.field": "{name} captured {owner}'s farmer on the field ({side}) at ({x}, {y}).",
+    "narrate.captured.tower": "{name} captured {owner}'s follower on the tower at ({x}, {y}).",
     "narrate.prisoners_exchanged": "{who} exchanged prisoners.",
     "narrate.tower_closed": "{name} closed the tower at ({x}, {y}) with a follower on top.",
     "narrate.ransom_paid": (
@@ -253,6 +282,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "{holder} returned {count} prisoners to {owner}.",
     ),
     "narrate.game_over": "The game is over. Winner: {winners}. Scores: {scores}.",
+    "narrate.game_over_tie": "The game is over in a tie. Winners: {winners}. Scores: {scores}.",
     "narrate.undone": "{name} took back their last move.",
     # catan names (bot/catan/names.py)
     "catan.resource.brick": ("{count} brick", "{count} brick"),
@@ -260,7 +290,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.resource.wool": ("{count} wool", "{count} wool"),
     "catan.resource.grain": ("{count} grain", "{count} grain"),
     "catan.resource.ore": ("{count} ore", "{count} ore"),
-    "catan.nothing": "nothing",
+    # the same amounts as the object of a verb (Russian accusative: «сбрасывает 1 глину»)
+    "catan.resource_acc.brick": ("{count} brick", "{count} brick"),
+    "catan.resource_acc.lumber": ("{count} lumber", "{count} lumber"),
+    "catan.resource_acc.wool": ("{count} wool", "{count} wool"),
+    "catan.resource_acc.grain": ("{count} grain", "{count} grain"),
+    "catan.resource_acc.ore": ("{count} ore", "{count} ore"),
     "catan.card.knight": "Knight",
     "catan.card.victory_point": "Victory Point",
     "catan.card.road_building": "Road Building",
@@ -268,9 +303,6 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.card.monopoly": "Monopoly",
     "catan.award.longest_road": "Longest Road",
     "catan.award.largest_army": "Largest Army",
-    "catan.piece.road": "road",
-    "catan.piece.settlement": "settlement",
-    "catan.piece.city": "city",
     "catan.terrain.hills": "hills",
     "catan.terrain.forest": "forest",
     "catan.terrain.pasture": "pasture",
@@ -288,15 +320,17 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.bundle_too_many": "At most {max} of one resource.",
     "catan.bundle_number": "“{text}” is not an amount: write amounts with the digits 0–9, for example: {example}.",
     # catan narration (bot/narrate.py)
-    "narrate.catan.built": "{name} built a {piece} at {at}.",
-    "narrate.catan.built_free": "{name} built a free {piece} at {at}.",
+    "narrate.catan.built.road": "{name} built a road at {at}.",
+    "narrate.catan.built.settlement": "{name} built a settlement at {at}.",
+    "narrate.catan.built.city": "{name} built a city at {at}.",
+    "narrate.catan.built_free.road": "{name} built a free road at {at}.",
     "narrate.catan.start_resources": "{name} took starting resources: {cards}.",
+    "narrate.catan.start_resources_none": "{name} took no starting resources.",
     "narrate.catan.rolled": "{name} rolled {a} + {b} = **{total}**.",
-    "narrate.catan.gain": "{name} {cards}",
-    "narrate.catan.produced": "Production: {gains}.",
+    "narrate.catan.gain": "{name} collected {cards}.",
     "narrate.catan.produced_none": "Nobody collected anything.",
-    "narrate.catan.shortage": "The bank ran short: nobody got {resources}.",
-    "narrate.catan.owes": ("{name} {count} card", "{name} {count} cards"),
+    "narrate.catan.shortage": "The bank ran short, so nobody got {resources}.",
+    "narrate.catan.owes": ("{name} ({count} card)", "{name} ({count} cards)"),
     "narrate.catan.must_discard": "Seven! Discarding: {who}.",
     "narrate.catan.discarded": "{name} discarded {cards}.",
     "narrate.catan.robber_moved": "{name} moved the robber to {hex}.",
@@ -307,7 +341,26 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "narrate.catan.bought": "{name} bought a development card.",
     "narrate.catan.bought_card": "{name} bought a development card: {card}.",
     "narrate.catan.played": "{name} played {card}.",
-    "narrate.catan.monopoly": "{name} claimed every {resource}: {count} taken.",
+    "narrate.catan.monopoly.brick": (
+        "{name} claimed every brick: {count} card taken.",
+        "{name} claimed every brick: {count} cards taken.",
+    ),
+    "narrate.catan.monopoly.lumber": (
+        "{name} claimed every lumber: {count} card taken.",
+        "{name} claimed every lumber: {count} cards taken.",
+    ),
+    "narrate.catan.monopoly.wool": (
+        "{name} claimed every wool: {count} card taken.",
+        "{name} claimed every wool: {count} cards taken.",
+    ),
+    "narrate.catan.monopoly.grain": (
+        "{name} claimed every grain: {count} card taken.",
+        "{name} claimed every grain: {count} cards taken.",
+    ),
+    "narrate.catan.monopoly.ore": (
+        "{name} claimed every ore: {count} card taken.",
+        "{name} claimed every ore: {count} cards taken.",
+    ),
     "narrate.catan.took": "{name} took {cards} from the bank.",
     "narrate.catan.bank_traded": "{name} traded {give} to the bank for {get}.",
     "narrate.catan.traded": "{name} traded {give} to {other} for {get}.",
@@ -317,8 +370,16 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "narrate.catan.offer_accepted": "{name} accepted offer {offer}.",
     "narrate.catan.offer_declined": "{name} declined offer {offer}.",
     "narrate.catan.offer_withdrawn": "{name} withdrew offer {offer}.",
-    "narrate.catan.award": "{name} now holds the {card} ({size}).",
-    "narrate.catan.award_lost": "Nobody holds the {card} now.",
+    "narrate.catan.award.longest_road": (
+        "{name} now holds the Longest Road ({count} road).",
+        "{name} now holds the Longest Road ({count} roads).",
+    ),
+    "narrate.catan.award.largest_army": (
+        "{name} now holds the Largest Army ({count} knight).",
+        "{name} now holds the Largest Army ({count} knights).",
+    ),
+    "narrate.catan.award_lost.longest_road": "Nobody holds the Longest Road now.",
+    "narrate.catan.award_lost.largest_army": "Nobody holds the Largest Army now.",
     "narrate.catan.game_over": "{name} wins with {points} victory points!",
     # catan turn flow (bot/catan, bot/cogs/catan.py)
     "catan.begins": "Catan begins! Set-up: each player places a settlement and a road, then again in reverse order.",
@@ -327,7 +388,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.turn.setup_settlement": "Set-up: {mention}, place a settlement on one of the numbered intersections.",
     "catan.turn.setup_road": "Set-up: {mention}, place a road touching your new settlement at {at}.",
     "catan.turn.roll": "Turn {turn}: {mention}, roll the dice (you may play a development card first).",
-    "catan.turn.owes": ("{mention} {count} card", "{mention} {count} cards"),
+    "catan.turn.owes": ("{mention} ({count} card)", "{mention} ({count} cards)"),
     "catan.turn.discard": "Waiting for discards: {owing}. Press Discard to choose yours.",
     "catan.turn.robber": "{mention}, move the robber: choose a hex.",
     "catan.turn.main": "Turn {turn}: {mention}, build, trade, buy or play a card, then End turn.",
@@ -359,12 +420,21 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.cost.city": "A city",
     "catan.cost.card": "A development card",
     "catan.cannot_afford": "{what} costs {cost}; you have {have}.",
+    "catan.cannot_afford_nothing": "{what} costs {cost}; you have no resource cards.",
     "catan.choose_spot": "Choose ({first}–{last} of {count})",
     "catan.page_prev": "◀ Previous",
     "catan.page_next": "Next ▶",
-    "catan.build_prompt": (
-        "Where do you build the {piece}? {count} legal spot.",
-        "Where do you build the {piece}? {count} legal spots.",
+    "catan.build_prompt.road": (
+        "Where do you build the road? {count} legal spot.",
+        "Where do you build the road? {count} legal spots.",
+    ),
+    "catan.build_prompt.settlement": (
+        "Where do you build the settlement? {count} legal spot.",
+        "Where do you build the settlement? {count} legal spots.",
+    ),
+    "catan.build_prompt.city": (
+        "Where do you build the city? {count} legal spot.",
+        "Where do you build the city? {count} legal spots.",
     ),
     "catan.no_spot.road": "There is no legal place for a road now (or no road piece left).",
     "catan.no_spot.settlement": "There is no legal place for a settlement now (or no settlement piece left).",
@@ -399,8 +469,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     ),
     "catan.trade_prompt": "Whom do you offer a trade?",
     "catan.trade_not_now": "Trades happen in the active player's turn, after the roll.",
-    "catan.everyone": "everyone",
     "catan.modal.offer_title": "Offer to {name}",
+    "catan.modal.offer_all_title": "Offer to everyone",
     "catan.modal.counter_title": "Counter offer {offer} from {name}",
     "catan.modal.give": "You give",
     "catan.modal.get": "You get",
@@ -421,14 +491,17 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.private.offer_withdrawn": "{name} withdrew offer {offer}.",
     "catan.dm_closed": (
         "{mention}, I could not send you a direct message (your DMs are closed). "
-        "Use /hand to see your cards and open offers."
+        "Use {hand} to see your cards and open offers."
     ),
-    "catan.dm_failed": "{mention}, a direct message to you failed. Use /hand to see your cards and open offers.",
+    "catan.dm_failed": "{mention}, a direct message to you failed. Use {hand} to see your cards and open offers.",
     "catan.done": "Done.",
     "catan.not_catan": "The game in this channel is not Catan.",
     "catan.hand.resources": ("Resources ({count} card): {cards}", "Resources ({count} cards): {cards}"),
     "catan.hand.card": "{card} ×{count} (bought this turn: {new})",
+    "catan.hand.no_resources": "Resources: no cards.",
     "catan.hand.development": "Development cards: {cards}",
+    "catan.hand.no_development": "Development cards: none.",
+    "catan.hand.rate": "{resource} {rate}:1",
     "catan.hand.points": "Your victory points: {points}",
     "catan.hand.rates": "Your harbour rates: {rates}",
     "catan.hand.owes": ("You must discard {count} card.", "You must discard {count} cards."),
@@ -467,7 +540,9 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.distance_rule": "Too close: a settlement needs every neighbouring intersection empty.",
     "rule.not_connected": "That must connect to your own road, settlement or city.",
     "rule.occupied": "That spot is already taken.",
-    "rule.no_pieces_left": "You have no {piece} left in your supply.",
+    "rule.no_pieces_left.road": "You have no road left in your supply.",
+    "rule.no_pieces_left.settlement": "You have no settlement left in your supply.",
+    "rule.no_pieces_left.city": "You have no city left in your supply.",
     "rule.cannot_afford": "You do not hold the cards for that.",
     "rule.deck_empty": "The development deck is empty.",
     "rule.bank_empty": "The bank holds no cards to take.",
@@ -605,4 +680,3 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # text inside images (render/labels.py)
     **{f"image.{key}": value for key, value in IMAGE_ENGLISH.items()},
 }
-

@@ -12,26 +12,46 @@ from __future__ import annotations
 import collections
 import contextlib
 import contextvars
+import functools
 import gettext
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
+from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from bot.text.catalogue import MESSAGES
-from render.labels import set_translator
+from render.labels import set_lister, set_translator
 
 LANGUAGES: Final[tuple[str, ...]] = ("en", "zh-CN", "zh-TW", "ru")
 NATIVE_NAMES: Final[dict[str, str]] = {"en": "English", "zh-CN": "简体中文", "zh-TW": "繁體中文", "ru": "Русский"}
 PSEUDO: Final = "en-XA"
 OPEN, CLOSE = "⟦", "⟧"
+BABEL_LOCALES: Final[dict[str, str]] = {"en": "en", "zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW", "ru": "ru"}
 DOMAIN: Final = "boardhost"
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("boardhost_language", default="en")
+_guild: contextvars.ContextVar[int | None] = contextvars.ContextVar("boardhost_guild", default=None)
+
+# Placeholders that stand for a whole slash-command mention: a text that tells a player to use a command names it
+# as {back}, and the catalogue fills in Discord's clickable mention (``</game back:ID>``, shown in each reader's
+# language) or, without the command's id, the readable ``/game back``. Translators never touch the syntax.
+COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
+    "back": "game back",
+    "abandon": "game abandon",
+    "hand": "hand",
+    "carcassonne_new": "carcassonne new",
+    "catan_new": "catan new",
+}
+_COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
+Mentioner = Callable[[str, "int | None"], str]
+_mentioner: list[Mentioner] = []
 
 
 def po_path(language: str) -> Path:
@@ -83,18 +103,39 @@ def language() -> str:
 
 
 @contextlib.contextmanager
-def speaking(lang: str | None) -> Iterator[str]:
-    """Produce texts in ``lang`` (a supported language, or anything ``resolve`` understands) inside the block."""
+def speaking(lang: str | None, guild: int | None = None) -> Iterator[str]:
+    """Produce texts in ``lang`` (a supported language, or anything ``resolve`` understands) inside the block; with
+    ``guild``, for that server (command mentions use the ids synced there)."""
     token = _current.set(resolve(lang))
+    place = _guild.set(guild) if guild is not None else None
     try:
         yield _current.get()
     finally:
+        if place is not None:
+            _guild.reset(place)
         _current.reset(token)
 
 
 def set_language(lang: str | None) -> None:
     """Switch the current context's language (for a task or an interaction handler that owns its context)."""
     _current.set(resolve(lang))
+
+
+def set_guild(guild_id: int | None) -> None:
+    """The server the current context speaks in (its command mentions use the ids synced there, if any)."""
+    _guild.set(guild_id)
+
+
+def install_command_mentions(mentioner: Mentioner | None) -> None:
+    """Fill command placeholders with ``mentioner(qualified name, guild id)`` (None: the readable ``/name``)."""
+    _mentioner[:] = [mentioner] if mentioner is not None else []
+
+
+def command_text(qualified_name: str) -> str:
+    """How a text names the slash command ``qualified_name``: its mention in the current server, else ``/name``."""
+    if _mentioner:
+        return _mentioner[0](qualified_name, _guild.get())
+    return "/" + qualified_name
 
 
 def resolve(locale: object, default: str = "en") -> str:
@@ -172,8 +213,52 @@ def text(key: str, lang: str | None = None, /, **params: object) -> str:
         count = params.get("count")
         index = plural(int(count)) if isinstance(count, int | float) else len(entry) - 1
         entry = entry[min(index, len(entry) - 1)]
+    for match in _COMMAND_FIELD.finditer(entry):
+        params.setdefault(match[1], command_text(COMMAND_PLACEHOLDERS[match[1]]))
     result = entry.format(**params)
     return f"{OPEN}{result}{CLOSE}" if lang == PSEUDO else result
+
+
+ListStyle = Literal["standard", "or", "enumeration"]
+
+
+_MARK = re.compile("\x00(\\d+)\x01")
+_LATIN_END = re.compile(r"[0-9A-Za-z>)\]*_]$")
+_LATIN_START = re.compile(r"^[0-9A-Za-z<(\[*_]")
+
+
+def _spaced(joint: str, before: str, after: str) -> str:
+    """A Chinese conjunction (和, 或) set off by a space from a Latin word, a number or a mention beside it, as the
+    catalogues write 「第 3 回合」: 「2 张砖块和 1 张矿石」, 「alice 和 bob」; 、 takes no space."""
+    if not joint or "、" in joint or not before:
+        return joint
+    return (" " if _LATIN_END.search(before) else "") + joint + (" " if _LATIN_START.search(after) else "")
+
+
+def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | None = None) -> str:
+    """``items`` as a list in ``lang``'s own way (Babel's ``format_list``): "A, B, and C", 「A、B和C」, "А, Б и В".
+
+    ``style`` is one of Babel's list styles ("standard" joins with "and", "or" with "or"), or "enumeration": the
+    language's list separator alone, without a conjunction ("A, B, C", 「A、B、C」), for lists that are not prose
+    (scores, the cells of a feature). Never glue a list with a fixed comma or a translated "and": the separators
+    and the conjunction are the language's."""
+    lang = lang or _current.get()
+    words = [str(item) for item in items]
+    if not words:
+        return ""
+    locale = BABEL_LOCALES.get(lang, "en")
+    marks = [f"\x00{i}\x01" for i in range(len(words))]  # format the marks, then put the words between the joints
+    if style == "enumeration":
+        middle = Locale.parse(locale).list_patterns["standard"]["middle"]
+        pattern = functools.reduce(lambda a, b: middle.format(a, b), marks)
+    else:
+        pattern = format_list(marks, style=style, locale=locale)
+    joints = _MARK.split(pattern)[::2]  # before the first word, between each two, after the last
+    if lang.startswith("zh"):
+        joints = [_spaced(joint, words[i - 1] if i else "", words[i] if i < len(words) else "")
+                  for i, joint in enumerate(joints)]  # fmt: skip
+    joined = "".join(joint + word for joint, word in zip(joints, [*words, ""], strict=True))
+    return f"{OPEN}{joined}{CLOSE}" if lang == PSEUDO and len(words) > 1 else joined
 
 
 def t(key: str, /, **params: object) -> str:
@@ -187,5 +272,7 @@ def _image_label(key: str, params: dict[str, object]) -> str | None:
 
 
 def install_image_labels() -> None:
-    """Make ``render`` draw its labels from these catalogues, in the language of the current context."""
+    """Make ``render`` draw its labels from these catalogues and its lists of names in the list format, in the
+    language of the current context."""
     set_translator(_image_label)
+    set_lister(listing)

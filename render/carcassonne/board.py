@@ -18,7 +18,7 @@ from render import fonts
 from render.badge import badge
 from render.carcassonne.shapes import anchor, reference_anchors, rotate_point, tile_shapes
 from render.carcassonne.sprites import meeple, tile_sprite, tower_sprite
-from render.labels import label, spot_label
+from render.labels import label, names_list, spot_label
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
 from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, draw_panel, panel_height
 
@@ -147,7 +147,7 @@ def _panel(view: View, outlined: bool = False) -> Panel:
             details[0] += "  ·  " + label("towers", count=p["tower_pieces"])
         held = [f"{names[o]} ×{n}" for o, n in enumerate(p.get("prisoners") or []) if n]
         if held:
-            details.append(label("prisoners", names=", ".join(held)))
+            details.append(label("prisoners", names=names_list(held)))
         cards.append(
             PlayerCard(
                 name=names[seat],

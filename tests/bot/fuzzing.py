@@ -745,13 +745,14 @@ class Fuzzer:
             found.append(response)
         return found + result.followups
 
-    def answered(self, result: InteractionResult, key: str) -> ResponseMessage:
-        """The reply to ``result`` that is the catalogue text ``key`` (fails if there is none)."""
+    def answered(self, result: InteractionResult, key: str | tuple[str, ...]) -> ResponseMessage:
+        """The reply to ``result`` that is the catalogue text ``key`` (or one of several; fails if there is none)."""
+        keys = (key,) if isinstance(key, str) else key
         seen = []
         for reply in self.replies(result):
             for text in [reply.content, *(e.title or "" for e in reply.embeds)]:
                 found = self.catalogue.key(text, self.rule_messages) if text else None
-                if found == key:
+                if found in keys:
                     return reply
                 seen.append(f"{found}: {text!r}")
         self.fail(f"expected the answer {key}, got {seen or 'nothing'}")

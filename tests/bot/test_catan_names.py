@@ -39,7 +39,7 @@ def test_names_round_trip_with_the_engine() -> None:
         assert parse_intersection(corner_name(number - 1)) == number
     for path in ("25-31", "1-4", "50-53"):
         assert parse_path(side_name(path)) == path
-    assert bundle_text({"ore": 2, "brick": 1}) == "1 brick, 2 ore" and bundle_text({}) == "nothing"
+    assert bundle_text({"ore": 2, "brick": 1}) == "1 brick and 2 ore" and bundle_text({}) == ""
 
 
 def test_every_component_op_has_a_handler() -> None:

@@ -113,10 +113,10 @@ async def test_follower_placement_and_scoring_are_narrated(world: World) -> None
     assert "city (south)" in labels(message)
     await world.alice.click(message, label="city (south)")
     after = world.channel.last_message
-    assert "alice put a knight on city (south) at (0, -1)." in after.content
+    assert "alice put a knight on the city (south) at (0, -1)." in after.content
     assert "The city at (0, -1), (0, 0) was completed: 4 points to alice (2 tiles)." in after.content
     assert "went back to the supply" in after.content
-    assert "alice 4 · bob 0" in after.content and f"<@{world.bob.id}>" in after.content
+    assert "Scores: alice 4, bob 0 · tiles left" in after.content and f"<@{world.bob.id}>" in after.content
 
 
 async def test_wrong_user_and_stale_clicks_are_refused(world: World) -> None:

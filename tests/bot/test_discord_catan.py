@@ -168,8 +168,8 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     row = await rig(world, row, seven)
     await world.alice.click(await turn(world), label="Roll")
     message = await turn(world)
-    assert "rolled" in message.content and "Seven! Discarding: bob 4 cards, carol 4 cards." in message.content
-    assert f"<@{world.bob.id}> 4 cards, <@{world.carol.id}> 4 cards" in message.content
+    assert "rolled" in message.content and "Seven! Discarding: bob (4 cards) and carol (4 cards)." in message.content
+    assert f"<@{world.bob.id}> (4 cards) and <@{world.carol.id}> (4 cards)" in message.content
     # alice owes nothing; bob counts wrong first: explained, nothing changes
     refused = reply(await world.alice.click(message, label="Discard"))
     assert refused.ephemeral and "You owe no discard now." in refused.content
@@ -188,7 +188,7 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     robber = await turn(world)
     assert f"<@{world.alice.id}>, move the robber" in robber.content
     history = "\n".join(m.content for m in world.channel.history())
-    assert "bob discarded 2 brick, 2 lumber." in history and "carol discarded 2 wool, 2 grain." in history
+    assert "bob discarded 2 brick and 2 lumber." in history and "carol discarded 2 wool and 2 grain." in history
     current = await world.bot.games.get(row.id)
     assert current is not None
     game = world.bot.service.game(current)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.conftest import World, reply
 from tests.bot.test_discord_carcassonne import labels, place
 
@@ -106,3 +108,22 @@ async def test_leaving_a_lobby_by_command_keeps_its_buttons_working(world: World
     assert f"<@{world.carol.id}>" not in shown.embeds[0]["fields"][0]["value"]
     await world.alice.click(lobby, label="Start")
     assert "Carcassonne begins" in world.channel.last_message.content
+
+
+async def test_texts_name_commands_as_clickable_mentions_once_their_ids_are_known(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot import mentions
+    from bot.mentions import load_command_ids
+    from bot.text import i18n
+
+    monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": "zh-TW")  # bob reads Traditional Chinese
+    await load_command_ids(world.bot.db, world.bot.tree, None)  # what start-up does once sync has run
+    try:
+        ids = {c.name: c.id for c in await world.bot.tree.fetch_commands()}
+        status = reply(await world.bob.slash(world.channel, "game status"))
+        assert status.content == (
+            f"這個頻道沒有遊戲。用 </carcassonne new:{ids['carcassonne']}> 或 </catan new:{ids['catan']}> 開一局。"
+        )
+    finally:
+        mentions.remember({})

@@ -404,7 +404,8 @@ class CatanDriver:
             return
         if roll < 0.3:
             fz.note(f"{user.name}: /hand, expecting {refusal or 'their hand'}")
-            fz.answered(await fz.slash(user, table.channel, "hand"), refusal or "catan.hand.resources")
+            hand = ("catan.hand.resources", "catan.hand.no_resources")  # an empty hand has its own sentence
+            fz.answered(await fz.slash(user, table.channel, "hand"), refusal or hand)
             return
         seat = row.seat_of(user.id) if row is not None else None
         legal = legal_spots(game, seat, what) if game is not None and seat is not None else []

@@ -161,7 +161,7 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
         assert told(1, 1) == [
             "The road at (0, 0) was completed: 1 point to alice (1 tile).",
             "A farm supplying 1 finished city: 1 point to bob.",
-            "alice put a monk on cloister at (1, 2).",
+            "alice put a monk on the cloister at (1, 2).",
         ]
         assert told(3, 2)[:2] == [
             "The road at (0, 0) was completed: 3 points to alice (1 tile).",
@@ -174,11 +174,11 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
             "Поле, снабжающее 5 завершённых городов: 5 очков — bob.",
             "Поле, снабжающее 21 завершённый город: 21 очко — bob.",
         ]
-        assert told(1, 1)[2] == "alice ставит монаха в (1, 2): монастырь."
+        assert told(1, 1)[2] == "alice ставит монаха в монастырь на квадрате (1, 2)."
     with speaking("zh-CN"):
         assert told(2, 2)[1:] == [
             "农场供养 2 座完成的城市：bob 得 2 分。",
-            "alice 在 (1, 2) 的修道院上放了一个修士。",
+            "alice 把修士放进 (1, 2) 的修道院。",
         ]
 
 

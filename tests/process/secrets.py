@@ -104,7 +104,7 @@ def boards(states: Iterable[Shown], table: Table) -> list[tuple[int, bytes]]:
 
 def catan_scores(states: Iterable[Shown], table: Table) -> list[str]:
     """Turn messages whose score line is not the spectator's (public points, card counts) at their version."""
-    from bot.text import t
+    from bot.catan.turn import scores_line
 
     wrong = []
     for state in states:
@@ -116,10 +116,7 @@ def catan_scores(states: Iterable[Shown], table: Table) -> list[str]:
         if not versions or versions[0] not in table.views:
             continue
         view = table.views[versions[0]]
-        expected = " · ".join(
-            t("catan.score", name=p["name"], points=p["points"], cards=p["cards"], count=p["cards"])
-            for p in view["players"]
-        )
+        expected = scores_line(view)  # the spectator's, as the bot writes it
         last = state.content.splitlines()[-1]
         if expected not in last:
             wrong.append(f"version {versions[0]}: {last!r}, the spectator's: {expected!r}")

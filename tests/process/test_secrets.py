@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.text import t
+from bot.text import listing, t
 from engine import game_class
 from tests.bot.fuzzing import Catalogue
 from tests.fakediscord import FakeDiscord
@@ -49,7 +49,8 @@ def test_a_score_line_counting_a_hidden_victory_point_card_is_not_the_spectators
     table = Table(FakeDiscord(), tmp_path / "db", "catan", [], 0, 1, game_id=4)
     table.views[9] = game.view(None)
     players = table.views[9]["players"]
-    public = " · ".join(t("catan.score", name=p["name"], points=p["points"], cards=0, count=0) for p in players)
+    public = listing((t("catan.score", name=p["name"], points=p["points"], cards=0, count=0) for p in players),
+                     style="enumeration")  # fmt: skip
     secret = public.replace(
         t("catan.score", name="Alice", points=0, cards=0, count=0),
         t("catan.score", name="Alice", points=1, cards=0, count=0),
