@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import CONTENT, PAGE, Layout, clip, image_file, option, refuse
+from bot.client import bot_of
+from bot.components import CONTENT, PAGE, Layout, clip, image_file, option
+from bot.funnel import explain, guarded
 from bot.games import adapter
 from bot.host import HostError
 from bot.narration import fit
@@ -149,7 +151,7 @@ async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | 
         row = await bot.service.latest_game(interaction.channel_id or 0)
         log = await bot.service.log(row)
     except HostError as err:
-        await refuse(interaction, err.key, **err.params)
+        await explain(interaction, err)
         return
     index: int | None = None
     if turn is not None:
@@ -157,7 +159,7 @@ async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | 
         index = index_of(turns, turn)
         if index is None:
             first, last = turns[0].number, turns[-1].number
-            await refuse(interaction, "replay_no_turn", turn=turn, first=first, last=last)
+            await explain(interaction, HostError("replay_no_turn", turn=turn, first=first, last=last))
             return
     page = await asyncio.to_thread(_page, row, log, index)
     file = await picture(bot, page)
@@ -170,16 +172,12 @@ async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | 
 async def show(bot: BoardHost, interaction: discord.Interaction, game_id: int, index: int) -> None:
     """A button or the select of a replay: the same reply, at another turn."""
     await interaction.response.defer()
-    try:
-        row = await bot.service.row(game_id)
-        page = await load(bot, row, index)
-    except HostError as err:
-        await refuse(interaction, err.key, **err.params)
-        return
-    file = await picture(bot, page)
-    await interaction.edit_original_response(
-        content=text_of(page), attachments=[file] if file is not None else [], view=controls(page)
-    )
+    async with guarded(interaction, game_id):  # a refusal (the game is gone) or a bug: answered, never bare
+        page = await load(bot, await bot.service.row(game_id), index)
+        file = await picture(bot, page)
+        await interaction.edit_original_response(
+            content=text_of(page), attachments=[file] if file is not None else [], view=controls(page)
+        )
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.format(ops="|".join(BUTTONS))):
@@ -202,7 +200,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.
         return cls(int(match["game"]), int(match["turn"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await show(interaction.client, interaction, self.game_id, self.turn)  # type: ignore[arg-type]
+        await show(bot_of(interaction), interaction, self.game_id, self.turn)
 
 
 class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.format(ops="pick")):
@@ -233,4 +231,4 @@ class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         target = int(values[0]) if values and str(values[0]).isdigit() else 0
-        await show(interaction.client, interaction, self.game_id, target)  # type: ignore[arg-type]
+        await show(bot_of(interaction), interaction, self.game_id, target)

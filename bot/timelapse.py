@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import safely
 from bot.components import upload_limit
 from bot.host import HostError, Outcome
 from bot.rendering import RenderError
@@ -30,6 +31,15 @@ if TYPE_CHECKING:
     from bot.app import BoardHost
 
 log = logging.getLogger("boardhost.timelapse")
+
+
+def schedule(bot: BoardHost, outcome: Outcome, tasks: set[asyncio.Task[discord.Message | None]]) -> None:
+    """After a game's final message: draw and post its timelapse in the background (held in ``tasks`` until done;
+    the event loop keeps only weak references to tasks)."""
+    if is_final(outcome):
+        task = asyncio.create_task(post(bot, outcome.row), name=f"timelapse-{outcome.row.id}")
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
 
 
 def is_final(outcome: Outcome) -> bool:
@@ -52,7 +62,7 @@ async def post(bot: BoardHost, row: GameRow) -> discord.Message | None:
             log.warning("game %s: timelapse of %d bytes exceeds the upload limit", row.id, len(data))
             return None
         file = discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}-timelapse.{format_of(data)}")
-        return await channel.send(caption, file=file)
-    except (HostError, RenderError, discord.HTTPException, ValueError) as err:
+        return await safely.send(channel, row.id, "timelapse", content=caption, file=file)
+    except (HostError, RenderError, ValueError) as err:
         log.warning("game %s: no timelapse: %s", row.id, err)
         return None

@@ -22,7 +22,4 @@ class Timelapse(commands.Cog):
 
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
-        if timelapse.is_final(outcome):
-            task = asyncio.create_task(timelapse.post(self.bot, outcome.row), name=f"timelapse-{outcome.row.id}")
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+        timelapse.schedule(self.bot, outcome, self.tasks)
