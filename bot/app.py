@@ -23,6 +23,7 @@ from bot.cogs.computers import Computers
 from bot.cogs.game import GameCog
 from bot.cogs.notify import Notify
 from bot.cogs.reminders import Reminders
+from bot.cogs.timelapse import Timelapse
 from bot.cogs.turn_limits import TurnLimits
 from bot.computers import BackButton
 from bot.config import Config
@@ -33,6 +34,7 @@ from bot.lobby import LobbyButton
 from bot.memory import keep_freed_memory
 from bot.mentions import command_mention, load_command_ids
 from bot.rendering import Renderer
+from bot.replay import ReplayButton, ReplaySelect
 from bot.shards import Ownership
 from bot.storage import Database, Games
 from bot.storage.database import describe
@@ -53,8 +55,8 @@ SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
 GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
 # The games this bot hosts (each brings its cog: `/<game> new` first), then the game-neutral cogs, in the order their
 # commands are added.
-COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers], ...] = (
-    GameCog, Reminders, TurnLimits, Notify, Computers
+COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers | Timelapse], ...] = (
+    GameCog, Reminders, TurnLimits, Notify, Computers, Timelapse
 )  # fmt: skip
 GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
@@ -149,7 +151,7 @@ class BoardHost(commands.Bot):
             self.add_dynamic_items(*adapter.items)
         for cog in COGS:
             await self.add_cog(cog(self))
-        self.add_dynamic_items(LobbyButton, BackButton)
+        self.add_dynamic_items(LobbyButton, BackButton, ReplayButton, ReplaySelect)
         # Everything made so far (modules, discord.py, Pillow, the engine's tables, the catalogues) lives as long as
         # the process: out of the collector's sight, a full collection no longer walks it (it stalled the event
         # loop for up to a quarter of a second at 50 moves a second), and the youngest generation is collected

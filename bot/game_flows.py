@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import safely
+from bot import safely, since
 from bot.components import image_file
 from bot.computers import come_back, level_name
 from bot.games import adapters
@@ -58,6 +58,7 @@ async def retire_last(bot: BoardHost, row: GameRow) -> None:
 
 
 async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)  # "since your last turn" replays the log
     row = await channel_game(bot, interaction, started=True)
     game = bot.service.game(row)
     result = game.result()
@@ -70,7 +71,12 @@ async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
     embed = discord.Embed(
         title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
     )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    embeds, files = [embed], []
+    missed = await since.for_status(bot, row, game, interaction.user.id, interaction.channel)
+    if missed is not None:  # the reader's turn: what the others did since their last move
+        embeds.append(missed[0])
+        files += [missed[1]] if missed[1] is not None else []
+    await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
 
 async def board(bot: BoardHost, interaction: discord.Interaction) -> None:

@@ -82,6 +82,11 @@ class GameAdapter(Protocol):
         """Private news of a move (direct messages) once its turn message is posted; ``actor`` already knows."""
         ...
 
+    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        """Spectator events (``engine.history``: secret parts already gone) in the sentences the turn messages tell,
+        in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them."""
+        ...
+
 
 _REGISTRY: dict[str, GameAdapter] = {}
 

@@ -57,4 +57,3 @@ async def load_command_ids(db: Database, tree: app_commands.CommandTree[Any], de
                 await store.replace(guild_id, names)
         ids = {g: n for g, n in fetched.items() if n}
     remember(ids)
-

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import safely
+from bot import safely, since
 from bot.host import Outcome
 from bot.storage import GameRow
 from bot.text import t
@@ -54,8 +54,8 @@ async def turn_posted(bot: BoardHost, outcome: Outcome) -> None:
     latest = await bot.service.stored(row.id) or row
     for user_id in wanted:
         with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
-            text = message(bot, latest)
-        await send(bot, user_id, row.id, text)
+            text, file = await since.for_dm(bot, latest, user_id, message(bot, latest))
+        await send(bot, user_id, row.id, text, file)
 
 
 def message(bot: BoardHost, row: GameRow) -> str:
@@ -66,8 +66,10 @@ def message(bot: BoardHost, row: GameRow) -> str:
     return t("notify.turn", server=guild.name, **params)
 
 
-async def send(bot: BoardHost, user_id: int, game_id: int, text: str) -> bool:
-    """One direct message; False (and a log line) when Discord refuses it."""
+async def send(bot: BoardHost, user_id: int, game_id: int, text: str, file: discord.File | None = None) -> bool:
+    """One direct message (with the "since your last turn" picture if given); False (and a log line) when Discord
+    refuses it."""
+    extra = {"file": file} if file is not None else {}
     code = await safely.dm(
         bot,
         user_id,
@@ -76,5 +78,6 @@ async def send(bot: BoardHost, user_id: int, game_id: int, text: str) -> bool:
         logger=log,
         content=text,
         allowed_mentions=discord.AllowedMentions.none(),
+        **extra,
     )
     return code is None

@@ -93,6 +93,19 @@ class Game(Protocol):
         """What ``seat`` may see (``None``: a spectator). The only way hidden information leaves the engine."""
         ...
 
+    def progress(self) -> tuple[int, int]:
+        """Which turn is being played, as players count them: ``(turn, part)``. It changes exactly when a new turn
+        begins (``engine.history`` cuts the action log there). ``part`` numbers the steps of a phase without turn
+        numbers (Catan's set-up placements: turn 0, part 1, 2, ...); else 0."""
+        ...
+
+    @staticmethod
+    def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Any]]:
+        """What was placed on the board between two views of the same game (``after`` the later one): lists by
+        kind of piece, each item as the view names its place (Carcassonne ``{"tiles": [[x, y], ...]}``; Catan
+        ``{"roads": ["12-17"], "settlements": [12], "cities": [25]}``). Empty lists when nothing was placed."""
+        ...
+
     def result(self) -> dict[str, Any]:
         """The ``python -m engine replay`` output object."""
         ...

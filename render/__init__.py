@@ -10,6 +10,11 @@ Public API (every function is pure and thread-safe; the bot calls them through `
 - ``catan_preview_png(view, spots) -> bytes``: the build preview: only the legal spots, large and numbered with
   the engine's names: intersection numbers (``[12, 25]``) or paths (``["12-17", "17-22"]``).
 - ``end_png(view) -> bytes``: final scores per category as a bar chart, and the winner.
+- ``since_png(view, placed) -> bytes``: a small board (at most ``SMALL`` px a side) with the pieces in ``placed``
+  (``Game.changes``: Carcassonne ``{"tiles": [[x, y], ...]}``, Catan ``{"roads", "settlements", "cities"}``)
+  outlined in white: what was placed since a player's last turn.
+- ``timelapse_bytes(views, formats, limit) -> bytes``: the animated board of a game turn by turn (one view per
+  frame, ``engine.history.frames``), animated WebP or GIF, whichever is smaller (``render/timelapse.py``).
 - ``warm_up()``: draw every tile sprite at every size and load the fonts, for a long-lived drawing process.
 
 The ``*_image`` functions return the same pictures as Pillow images (for tests and benchmarks).
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from PIL import Image
 
@@ -29,6 +34,7 @@ from render.fonts import warm_fonts
 from render.png import encode
 
 View = Mapping[str, Any]
+SMALL: Final = 1024  # the longest side of a ``since_png`` picture
 
 __all__ = [
     "board_image",
@@ -42,6 +48,9 @@ __all__ = [
     "end_image",
     "end_png",
     "sample_view",
+    "since_image",
+    "since_png",
+    "timelapse_bytes",
     "warm_up",
 ]
 
@@ -98,6 +107,34 @@ def end_image(view: View) -> Image.Image:
 
 def end_png(view: View) -> bytes:
     return encode(end_image(view))
+
+
+def since_image(view: View, placed: Mapping[str, Sequence[Any]]) -> Image.Image:
+    if view.get("game") == "catan":
+        from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
+
+        img = catan_board(view, outlined=placed)
+    else:
+        from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
+
+        cells = [(int(x), int(y)) for x, y in placed.get("tiles", [])]
+        img = carcassonne_board(view, outlined=cells)
+    if max(img.size) > SMALL:
+        scale = SMALL / max(img.size)
+        img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
+    return img
+
+
+def since_png(view: View, placed: Mapping[str, Sequence[Any]]) -> bytes:
+    return encode(since_image(view, placed))
+
+
+def timelapse_bytes(
+    views: Sequence[View], formats: Sequence[str] = ("webp", "gif"), limit: int = 4 * 1024 * 1024
+) -> bytes:
+    from render.timelapse import timelapse  # lazy: Pillow's encoders are loaded only when a game ends
+
+    return timelapse(views, formats, limit).data
 
 
 def sample_view() -> dict[str, Any]:

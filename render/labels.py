@@ -21,6 +21,7 @@ ENGLISH: Final[dict[str, str]] = {
     "drawn": "Drawn tile",
     "choose_cell": "Choose a numbered cell in the menu below",
     "legend_last_tile": "Coloured frame: the tile each player placed last",
+    "legend_since": "White outline: placed since your last turn",
     "choose_spot": "Follower spots on the tile at ({x}, {y})",
     "no_spot": "No follower can be placed",
     "finished": "Game over",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.carcassonne import handlers
+from bot.carcassonne import handlers, narration
 from bot.carcassonne.commands import NAME, CarcassonneCog
 from bot.carcassonne.flows import post_turn
 from bot.carcassonne.items import DISPATCH, CarcButton, CarcSelect
@@ -40,3 +40,6 @@ class CarcassonneAdapter:
 
     async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
         """Carcassonne has no secrets to deliver: the turn message says everything."""
+
+    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        return narration.narrate(events, names)

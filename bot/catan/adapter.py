@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.catan import handlers
+from bot.catan import handlers, narration
 from bot.catan.commands import CatanCog
 from bot.catan.flows import deliver, post_turn
 from bot.catan.items import DISPATCH, CatanButton, CatanSelect
@@ -42,3 +42,6 @@ class CatanAdapter:
     async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
         """A bought card, a card stolen from you, offers and replies meant for you: by direct message."""
         await deliver(bot, outcome, actor=actor)
+
+    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+        return narration.narrate(events, names)

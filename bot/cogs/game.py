@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import game_flows
+from bot import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
 if TYPE_CHECKING:
@@ -27,6 +28,13 @@ class GameCog(commands.Cog):
     @game.command(name="status", description="Scores, turn and what the game is waiting for")
     async def status(self, interaction: discord.Interaction) -> None:
         await game_flows.status(self.bot, interaction)
+
+    @game.command(name="replay", description="Look back at any turn of this channel's game")
+    @app_commands.describe(turn="The turn to show (default: the latest)")
+    async def replay(
+        self, interaction: discord.Interaction, turn: app_commands.Range[int, 0, 10_000] | None = None
+    ) -> None:
+        await replays.command(self.bot, interaction, turn)
 
     @game.command(name="board", description="Show the board of the game in this channel")
     async def board(self, interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ from bot.host.errors import HostError
 from bot.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from engine import Event, Game, RuleError, game_class
+from engine.history import GameLog
 from engine.replay import export
 
 CACHE_SIZE: Final = 256
@@ -535,6 +536,21 @@ class GameService:
             raise HostError("host_only")
         await self.games.set_language(game_id, language)
         return await self.row(game_id)
+
+    async def log(self, row: GameRow) -> GameLog:
+        """The game's set-up and action log, to look back at any turn (``engine.history``); ``HostError`` for a
+        lobby."""
+        if row.status == "lobby" or row.state is None:
+            raise HostError("not_started")
+        actions = await self.games.actions(row.id)
+        return GameLog(row.game, tuple(s.name for s in row.seats), dict(row.options), row.seed, tuple(actions))
+
+    async def latest_game(self, channel_id: int) -> GameRow:
+        """The channel's open game, else its most recent one (to look back at a finished game)."""
+        row = await self.games.open_in_channel(channel_id) or await self.games.latest_in_channel(channel_id)
+        if row is None:
+            raise HostError("no_game_here")
+        return self._known(row)
 
     async def export(self, game_id: int) -> dict[str, Any]:
         """The replay file of a finished game."""

@@ -36,6 +36,7 @@ from engine.carcassonne.tiles import (
     opposite,
 )
 from engine.carcassonne.tower import in_reach
+from engine.carcassonne.view import changes as board_changes
 from engine.carcassonne.view import player_view
 from engine.errors import RuleError
 from engine.game import Action, Applied, Event
@@ -789,6 +790,13 @@ class Carcassonne:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return player_view(self, seat)
+
+    def progress(self) -> tuple[int, int]:
+        return (self.turn, 0)
+
+    @staticmethod
+    def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Any]]:
+        return board_changes(before, after)
 
     def result(self) -> dict[str, Any]:
         return {

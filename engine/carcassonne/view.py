@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.carcassonne.board import xy
@@ -62,3 +63,9 @@ def player_view(game: Carcassonne, seat: int | None) -> dict[str, Any]:
         "finished": game.finished,
         "winners": list(game.winners),
     }
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The tiles on ``after``'s board that ``before``'s lacks, in the order they were placed."""
+    had = {(t["x"], t["y"]) for t in before["tiles"]}
+    return {"tiles": [[t["x"], t["y"]] for t in after["tiles"] if (t["x"], t["y"]) not in had]}

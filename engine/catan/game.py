@@ -16,8 +16,9 @@ from engine.catan.flow import end_turn, seat_field
 from engine.catan.maps import beginner_layout, random_layout
 from engine.catan.options import OPTION_NAMES, parse_options
 from engine.catan.policy import legal_actions, random_action, timeout_action
-from engine.catan.state import CARD_INDEX, DECK_COUNTS, GAME, OVER, State
+from engine.catan.state import CARD_INDEX, DECK_COUNTS, GAME, OVER, SETUP, State
 from engine.catan.state_json import SCHEMA, dump, load
+from engine.catan.view import changes as board_changes
 from engine.catan.view import player_view
 from engine.errors import RuleError
 from engine.game import Action, Applied, Event
@@ -166,6 +167,14 @@ class Catan(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return player_view(self, seat)
+
+    def progress(self) -> tuple[int, int]:
+        """Set-up placements are turn 0, parts 1 to 2n (a settlement and its road each); then turns 1, 2, ..."""
+        return (self.turn, self.setup_step + 1 if self.phase == SETUP else 0)
+
+    @staticmethod
+    def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Any]]:
+        return board_changes(before, after)
 
     def to_json(self) -> dict[str, Any]:
         return dump(self)

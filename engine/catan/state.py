@@ -79,7 +79,6 @@ Offer = TypedDict(
 )
 
 
-
 class Decision(TypedDict):
     """A decision owed now (``State.pending``): who owes it, which, and its parameters."""
 

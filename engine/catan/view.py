@@ -7,7 +7,7 @@ cards before the game ends.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict
 
 from engine.catan.board import EDGE_NAMES, HARBOR_SPOTS, HEX_NAMES, RESOURCES
@@ -131,4 +131,14 @@ def public_events(events: Iterable[Event], seat: int | None) -> list[Event]:
             out.append({k: v for k, v in event.items() if k not in ("private", "secret")})
         elif "*" not in secret:
             out.append({k: v for k, v in event.items() if k not in secret and k not in ("private", "secret")})
+    return out
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The roads, settlements and cities on ``after``'s board that ``before``'s lacks (a settlement that became a
+    city counts as a city)."""
+    out: dict[str, list[Any]] = {}
+    for kind in ("roads", "settlements", "cities"):
+        had = {piece["at"] for piece in before["board"][kind]}
+        out[kind] = [piece["at"] for piece in after["board"][kind] if piece["at"] not in had]
     return out

@@ -31,6 +31,7 @@ BOARD_BG: Final = (30, 34, 40)
 EMPTY: Final = (40, 45, 53)
 GRID: Final = (50, 56, 66)
 PREVIEW: Final = (255, 214, 80)
+OUTLINE: Final = (255, 255, 255)  # tiles placed since a player's last turn
 
 
 @dataclass(frozen=True)
@@ -70,13 +71,14 @@ def coord_size(tile: int) -> int:
     return max(11, min(18, tile // 4))
 
 
-def layout(view: View, extra: Sequence[tuple[int, int]] = (), panel_h: int = 0) -> Layout:
-    """The layout of the board image of ``view`` (``extra`` cells are also kept in view, e.g. legal cells)."""
+def layout(view: View, extra: Sequence[tuple[int, int]] = (), panel_h: int = 0, max_tile: int = MAX_TILE) -> Layout:
+    """The layout of the board image of ``view`` (``extra`` cells are also kept in view, e.g. legal cells, or every
+    cell of a later board for the frames of a timelapse); tiles at most ``max_tile`` pixels."""
     x0, y0, x1, y1 = _bounds(view, extra)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     margin_guess = 40
     tile = min(
-        MAX_TILE,
+        max_tile,
         math.isqrt(PIXEL_BUDGET // (cols * rows)),
         (MAX_SIDE - WIDTH - margin_guess - 12) // cols,
         (MAX_SIDE - margin_guess - 12) // rows,
@@ -131,7 +133,7 @@ def _names(view: View) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
-def _panel(view: View) -> Panel:
+def _panel(view: View, outlined: bool = False) -> Panel:
     names = _names(view)
     mk = marks(names)
     tower = bool(view.get("options", {}).get("tower"))
@@ -161,12 +163,17 @@ def _panel(view: View) -> Panel:
         subtitle = label("finished")
     else:
         subtitle = label("turn", turn=view["turn"]) + "  ·  " + label("tiles_left", count=view["tiles_left"])
-    # the frames drawn around each player's latest tile need saying once
-    footer = (label("legend_last_tile"),) if any(p.get("last_placed") for p in view["players"]) else ()
+    # the frames drawn around each player's latest tile (or around the tiles placed since) need saying once
+    if outlined:
+        footer: tuple[str, ...] = (label("legend_since"),)
+    elif any(p.get("last_placed") for p in view["players"]):
+        footer = (label("legend_last_tile"),)
+    else:
+        footer = ()
     return Panel(title=label("title_carcassonne"), subtitle=subtitle, cards=tuple(cards), footer=footer)
 
 
-def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
+def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tuple[int, int]] = ()) -> None:
     d = ImageDraw.Draw(img)
     t = lay.tile
     gx0, gy0 = lay.left, lay.top
@@ -202,9 +209,13 @@ def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
     names = _names(view)
     mk = marks(names)
     lw = max(3, t // 14)
+    for x, y in outlined:
+        ox, oy = lay.cell_origin(x, y)
+        d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=INK, width=lw + 2)
+        d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=OUTLINE, width=lw)
     for p in view["players"]:
         last = p.get("last_placed")
-        if not last:
+        if not last or outlined:  # the outlines say what is new instead
             continue
         seat = int(p["seat"])
         colour = player_colour(seat)
@@ -227,18 +238,27 @@ def _draw_board(view: View, lay: Layout, img: Image.Image) -> None:
         img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
 
 
-def board_image(view: View, cells: Sequence[tuple[int, int]] = ()) -> Image.Image:
-    """The public board (``cells`` numbered 1..n for a turn preview)."""
-    panel = _panel(view)
+def board_image(
+    view: View,
+    cells: Sequence[tuple[int, int]] = (),
+    *,
+    outlined: Sequence[tuple[int, int]] = (),
+    extent: Sequence[tuple[int, int]] = (),
+    max_tile: int = MAX_TILE,
+) -> Image.Image:
+    """The public board (``cells`` numbered 1..n for a turn preview; ``outlined`` cells framed in white, the tiles
+    placed since a player's last turn; ``extent`` cells kept in the picture, so that the frames of a timelapse
+    share one grid; tiles at most ``max_tile`` pixels)."""
+    panel = _panel(view, bool(outlined))
     if cells:
         panel = replace(panel, footer=(label("choose_cell"), *panel.footer))
     picture = None
     if cells and view.get("drawn"):
         picture = tile_sprite(view["drawn"], 0, 150)
     caption = label("drawn")  # the tile's picture says which it is; its id means nothing to players
-    lay = layout(view, cells, panel_height(panel, picture, caption))
+    lay = layout(view, [*cells, *extent], panel_height(panel, picture, caption), max_tile)
     img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
-    _draw_board(view, lay, img)
+    _draw_board(view, lay, img, outlined)
     if cells:
         d = ImageDraw.Draw(img)
         t = lay.tile

@@ -32,6 +32,7 @@ SEA: Final = (38, 92, 140)
 SEA_DEEP: Final = (30, 74, 116)
 COAST: Final = (226, 206, 150)
 PREVIEW: Final = (255, 214, 80)
+OUTLINE: Final = (255, 255, 255)  # pieces placed since a player's last turn
 
 TERRAIN: Final[dict[str, RGB]] = {
     "forest": (46, 125, 59),
@@ -301,8 +302,12 @@ def _panel(state: CatanState, mk: list[str]) -> Panel:
     return Panel(title=label("title_catan"), subtitle=subtitle, cards=tuple(cards))
 
 
-def board_image(view: View, spots: Sequence[int | str] | None = None) -> Image.Image:
-    """The public board; with ``spots`` the build preview showing only those legal spots, large and named."""
+def board_image(
+    view: View, spots: Sequence[int | str] | None = None, *, outlined: Mapping[str, Sequence[Any]] | None = None
+) -> Image.Image:
+    """The public board; with ``spots`` the build preview showing only those legal spots, large and named; with
+    ``outlined`` (``{"roads": [...], "settlements": [...], "cities": [...]}``) those pieces ringed in white: what
+    was built since a player's last turn."""
     state = read(view)
     preview = spots is not None
     mk = marks([p.name for p in state.players])
@@ -311,13 +316,25 @@ def board_image(view: View, spots: Sequence[int | str] | None = None) -> Image.I
     if preview:
         key = "build_preview_road" if spots and isinstance(spots[0], str) else "build_preview_settlement"
         panel = Panel(panel.title, panel.subtitle, panel.cards, footer=(label(key), *panel.footer))
+    new_roads = {"{}-{}".format(*path_nodes(str(a))) for a in (outlined or {}).get("roads", [])}
+    new_nodes = {int(n) for kind in ("settlements", "cities") for n in (outlined or {}).get(kind, [])}
+    if outlined is not None:
+        panel = Panel(panel.title, panel.subtitle, panel.cards, footer=(label("legend_since"), *panel.footer))
     height = max(BOARD_H, panel_height(panel))
     img = Image.new("RGB", (BOARD_W + 340, height), SEA)
     img.paste(base, (0, 0))
     d = ImageDraw.Draw(img)
     road_w = max(6, round(R * 0.13))
+    for name, _ in state.roads:
+        if name in new_roads:
+            _road(d, name, OUTLINE, road_w + 10)
     for name, seat in state.roads:
         _road(d, name, player_colour(seat), road_w)
+    for n in new_nodes:
+        x, y = intersection_point(n)
+        ring = round(R * 0.4)
+        d.ellipse([x - ring - 2, y - ring - 2, x + ring + 2, y + ring + 2], outline=INK, width=9)
+        d.ellipse([x - ring, y - ring, x + ring, y + ring], outline=OUTLINE, width=5)
     rob = robber_sprite(round(R * 0.5))
     rx, ry = robber_point(state.robber, state.hexes)
     img.paste(rob, (rx - rob.width // 2, ry - rob.height // 2 - round(R * 0.04)), rob)

@@ -98,10 +98,10 @@ async def test_a_short_game_to_the_end_image(world: World) -> None:
         assert "placed tile" in message.content and message.attachments
         assert "No follower" in labels(message)
         await user.click(message, label="No follower")
-    end = world.channel.last_message
-    assert "Game over!" in end.content and end.attachments and not end.components
     row = await world.bot.games.get(started.id)
-    assert row is not None and row.status == "finished" and row.message_id == end.id
+    assert row is not None and row.status == "finished" and row.message_id is not None
+    end = world.env.backend.get_message(world.channel.id, row.message_id)  # the timelapse follows it
+    assert "Game over!" in end.content and end.attachments and not end.components
     assert not world.env.errors
 
 
@@ -302,6 +302,9 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
 
     monkeypatch.setattr(render.fonts, "draw_text", recording)
     users = [world.alice, world.bob, world.carol]
+    # The last move's settling includes the timelapse, drawn in a thread here (tests have no drawing processes): a
+    # whole game's frames, every text recorded, take longer than simcord's default 5 seconds on a busy machine.
+    world.env.settle_timeout = 120
     seen: list[str] = []
     with i18n.speaking(i18n.PSEUDO):
         row = await start(world, None, tower=True, river=True, players=users)

@@ -103,7 +103,8 @@ async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: Wo
         raise AssertionError("the game did not finish")
     final = await world.bot.games.get(row.id)
     assert final is not None and final.status == "finished"
-    assert "Game over!" in world.channel.last_message.content
+    assert final.message_id is not None  # the final message: the timelapse follows it
+    assert "Game over!" in world.env.backend.get_message(world.channel.id, final.message_id).content
     log = await world.bot.games.actions(row.id)
     assert rebuild(final, log).to_json() == world.bot.service.game(final).to_json()
     assert {"settlement", "road", "roll", "end_turn", "discard", "robber", "buy", "bank_trade", "offer"} <= kinds
@@ -354,6 +355,9 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
     from bot.text import i18n
 
     monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": i18n.PSEUDO)
+    # The last move's settling includes the timelapse, drawn in a thread here (tests have no drawing processes): a
+    # whole game's frames take longer than simcord's default 5 seconds on a busy machine.
+    world.env.settle_timeout = 120
     users = [world.alice, world.bob, world.carol]
     seen: list[str] = []
     with i18n.speaking(i18n.PSEUDO):

@@ -124,9 +124,9 @@ async def test_a_complete_carcassonne_game_against_a_random_computer(world: Worl
         game = world.bot.service.game(current)
         assert game.actors() == [0], "the computer never keeps the game waiting"
         await human_carcassonne_move(world, world.alice)
-    end = world.channel.last_message
     finished = await world.bot.games.get(row.id)
-    assert finished is not None and finished.status == "finished"
+    assert finished is not None and finished.status == "finished" and finished.message_id is not None
+    end = world.env.backend.get_message(world.channel.id, finished.message_id)  # the timelapse follows it
     assert "Game over!" in end.content and not end.components
     log = await world.bot.games.actions(row.id)
     assert sum(1 for a in log if a["type"] == "place") == len(deck)

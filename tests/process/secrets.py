@@ -4,6 +4,8 @@
   terms, a private reply), and no line of a direct message or ephemeral reply (a hand, a menu) shows up verbatim.
 - Every turn image is the spectator's picture: the same bytes as drawing the test's replay's spectator view at the
   version the image is named after (the render functions the README documents, in the game's language).
+- The timelapse after the end is the spectator's too: the same bytes as animating the spectator views of the
+  test's replay, turn by turn.
 - Catan's score line of each turn message gives the public points and card counts of that version: a victory
   point card stays hidden until the game is over.
 """
@@ -27,6 +29,7 @@ PRIVATE_KEYS = frozenset(
 )
 PRIVATE_PREFIXES = ("catan.private.", "catan.hand.")
 IMAGE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-(?P<version>\d+)\.png")
+TIMELAPSE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-timelapse\.(?:webp|gif)")
 SHORTEST_PRIVATE_LINE = 16  # shorter private lines ("Done.") say nothing secret and may well recur
 
 
@@ -70,11 +73,23 @@ def images(states: Iterable[Shown], table: Table) -> dict[int, bytes]:
                 continue
             if attachment.filename == "board.png":  # /game board: checked on its own (``boards``)
                 continue
+            if TIMELAPSE.fullmatch(attachment.filename):  # the end's animation: checked on its own (``timelapses``)
+                continue
             match = IMAGE.fullmatch(attachment.filename)
             assert match is not None, f"an image named {attachment.filename!r} in the channel"
             if match["game"] == table.kind and int(match["id"]) == table.game_id:
                 found[int(match["version"])] = attachment.data
     return found
+
+
+def timelapses(states: Iterable[Shown], table: Table) -> list[bytes]:
+    """The timelapse the bot posted after the table's game ended (none if it had not arrived yet)."""
+    return [
+        a.data
+        for state in states
+        for a in state.attachments
+        if (m := TIMELAPSE.fullmatch(a.filename)) is not None and int(m["id"]) == table.game_id
+    ]
 
 
 def boards(states: Iterable[Shown], table: Table) -> list[tuple[int, bytes]]:

@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from bot.rendering import draw
+from engine.history import GameLog, frames
 from engine.replay import play
 from tests.bot.fuzzing import Catalogue
 from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import GOALS, CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import Person, Table, WatchedDiscord
-from tests.process.secrets import boards, catan_scores, images, leaks, private_lines
+from tests.process.secrets import boards, catan_scores, images, leaks, private_lines, timelapses
 
 # Found with carcassonne_play.play_through and catan_play.search: every event the test must see happens.
 CARCASSONNE_SEED = 6
@@ -169,6 +170,11 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
         name, args = table.jobs[version]
         expected = await asyncio.to_thread(draw, name, args)
         assert shown[version] == expected, f"{table.kind} version {version}: the image is not the spectator's {name}"
+    for data in timelapses(states, table):
+        log = GameLog(table.kind, tuple(p.name for p in table.people), table.options, table.seed, tuple(table.log))
+        views = [view for _, view in frames(log)]
+        expected = await asyncio.to_thread(draw, "timelapse_bytes", (views,))
+        assert data == expected, f"{table.kind}: the timelapse is not the spectator's board, turn by turn"
     posted = boards(states, table)
     assert posted and len(table.boards) == 1, posted
     for version, data in posted:

@@ -1,0 +1,105 @@
+"""Timelapse benchmarks (issue 17): size and encoding time of the animated board of a whole game.
+
+Four kinds of game, ``--games`` of each (different seeds):
+
+- typical: Carcassonne, 2 players, base game, and Catan, 3 players, both played by the ``standard`` computer
+  players (games of the length people play);
+- largest: Carcassonne, 6 players, River and Tower, and Catan, 4 players, played by ``random`` players: random play
+  sprawls the Carcassonne board over more cells and makes Catan games two to three times longer than people do,
+  so these are upper bounds.
+
+For each game: the frames (set-up plus one per turn), the frame size, the WebP and GIF sizes (both are encoded in
+one pass; the smaller is kept), the seconds to replay the log into views (``engine.history.frames``) and the
+seconds to draw and encode (``render.timelapse.timelapse``, both formats, in this process: a drawing process does
+the same). Prints one JSON object with every game and the median and maximum of each kind.
+
+Run: ``python bench/timelapse_bench.py [--games 3]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from typing import Any
+
+from engine import game_class
+from engine.ai import decide
+from engine.history import GameLog, frames
+from render import warm_up
+from render.timelapse import MAX_BYTES, timelapse
+
+KINDS: dict[str, tuple[str, int, dict[str, Any], str]] = {
+    "carcassonne typical (2 players, base game, standard)": ("carcassonne", 2, {"river": False}, "standard"),
+    "carcassonne largest (6 players, River + Tower, random)": (
+        "carcassonne",
+        6,
+        {"river": True, "tower": True},
+        "random",
+    ),
+    "catan typical (3 players, standard)": ("catan", 3, {}, "standard"),
+    "catan largest (4 players, random)": ("catan", 4, {}, "random"),
+}
+
+
+def play(game_name: str, players: int, options: dict[str, Any], level: str, seed: int) -> GameLog:
+    names = tuple(f"Player {i + 1}" for i in range(players))
+    opts = {**options, "first_player": 0}
+    game = game_class(game_name).new(list(names), opts, seed)
+    rng = random.Random(seed)
+    actions = []
+    while not game.finished and len(actions) < 5000:
+        seat = game.actors()[0]
+        action = decide(game, seat, level, rng) if level != "random" else game.random_action(rng)
+        actions.append(game.apply(action).action)
+    return GameLog(game_name, names, opts, seed, tuple(actions))
+
+
+def measure(log: GameLog) -> dict[str, Any]:
+    start = time.perf_counter()
+    views = [view for _, view in frames(log)]
+    replay_s = time.perf_counter() - start
+    start = time.perf_counter()
+    webp = timelapse(views, formats=("webp",))
+    webp_s = time.perf_counter() - start
+    start = time.perf_counter()
+    gif = timelapse(views, formats=("gif",))
+    gif_s = time.perf_counter() - start
+    start = time.perf_counter()
+    both = timelapse(views)
+    both_s = time.perf_counter() - start
+    return {
+        "frames": len(views),
+        "size": list(both.size),
+        "webp_kib": round(len(webp.data) / 1024),
+        "gif_kib": round(len(gif.data) / 1024),
+        "kept": both.format,
+        "kept_kib": round(len(both.data) / 1024),
+        "replay_s": round(replay_s, 3),
+        "webp_s": round(webp_s, 2),
+        "gif_s": round(gif_s, 2),
+        "both_s": round(both_s, 2),
+        "under_4_mib": len(both.data) <= MAX_BYTES,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    args = parser.parse_args()
+    warm_up()
+    out: dict[str, Any] = {}
+    for kind, (name, players, options, level) in KINDS.items():
+        rows = [measure(play(name, players, options, level, seed)) for seed in range(1, args.games + 1)]
+        summary = {
+            key: {"median": statistics.median(r[key] for r in rows), "max": max(r[key] for r in rows)}
+            for key in ("frames", "webp_kib", "gif_kib", "kept_kib", "both_s", "webp_s", "gif_s", "replay_s")
+        }
+        out[kind] = {"games": rows, "summary": summary}
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

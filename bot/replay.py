@@ -1,0 +1,234 @@
+"""Looking back at a game in Discord: ``/game replay [turn]``, an ephemeral board at any earlier turn with buttons to
+move through the turns.
+
+Everything shown is what the channel could see at that point: the spectator's view at the end of the turn
+(``engine.history.view_at``; no hand, no card, no order of the stack) and the narration of the turn's spectator
+events, the sentences the turn message told. Text and image labels are in the reader's language (the reply is
+ephemeral). Buttons and the turn select are dynamic items whose custom ids carry the game id and the turn they
+lead to (``bh:rp:{game}:{turn}:{op}``): they work across restarts and after a new game has started in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from bot.client import bot_of
+from bot.components import CONTENT, PAGE, Layout, clip, image_file, option
+from bot.funnel import explain, guarded
+from bot.games import adapter
+from bot.host import HostError
+from bot.narration import fit
+from bot.storage import GameRow
+from bot.text import t
+from engine import Game
+from engine.history import GameLog, Turn, history, walk
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+PREFIX: Final = "bh:rp"
+BUTTONS: Final = ("first", "back10", "back", "next", "fwd10", "last")
+STEP: Final = {"first": None, "back10": -10, "back": -1, "next": 1, "fwd10": 10, "last": None}
+_ID: Final = r"bh:rp:(?P<game>\d+):(?P<turn>\d+):(?P<op>{ops})"
+
+
+def custom_id(game_id: int, turn: int, op: str) -> str:
+    return f"{PREFIX}:{game_id}:{turn}:{op}"
+
+
+def turn_label(turn: Turn) -> str:
+    """A turn as the channel named it: "Turn 5", or a set-up placement (Catan's, before turn 1)."""
+    return t("replay.setup", part=turn.part) if turn.part else t("replay.turn", turn=turn.number)
+
+
+def seat_name(row: GameRow, seat: int | None) -> str:
+    return row.seats[seat].name if seat is not None and 0 <= seat < len(row.seats) else "?"
+
+
+def story(row: GameRow, turn: Turn) -> list[str]:
+    """The turn's events in sentences, as the turn messages told them (spectator events: nothing secret)."""
+    return adapter(row.game).narrate(turn.events, [s.name for s in row.seats])
+
+
+@dataclass(frozen=True)
+class Page:
+    """One turn of a replay: the turns of the game, the one shown and the spectator's view at its end."""
+
+    row: GameRow
+    turns: list[Turn]
+    index: int
+    view: dict[str, Any]
+
+    @property
+    def turn(self) -> Turn:
+        return self.turns[self.index]
+
+
+def _page(row: GameRow, log: GameLog, index: int | None) -> Page:
+    """On a worker thread: replay the log once, keeping the spectator's view at the end of turn ``index`` (the last
+    turn if None or past the end)."""
+    turns: list[Turn] = []
+    view: dict[str, Any] | None = None
+    final: Game | None = None
+    for turn, game in walk(log):  # the same game object throughout, moved on turn by turn
+        turns.append(turn)
+        if turn.index == index:
+            view = game.view(None)
+        final = game
+    assert final is not None, "a game always has a first turn"
+    chosen = len(turns) - 1 if index is None else max(0, min(index, len(turns) - 1))
+    if view is None:  # the last turn: the game as it stands at the end of the log
+        view = final.view(None)
+    return Page(row, turns, chosen, view)
+
+
+async def load(bot: BoardHost, row: GameRow, index: int | None) -> Page:
+    log = await bot.service.log(row)
+    return await asyncio.to_thread(_page, row, log, index)
+
+
+def index_of(turns: Sequence[Turn], number: int) -> int | None:
+    """The history index of turn ``number`` as players count them (0: the first set-up placement)."""
+    return next((turn.index for turn in turns if turn.number == number), None)
+
+
+def text_of(page: Page) -> str:
+    row, turn = page.row, page.turn
+    head = t(
+        "replay.header",
+        game=t(f"game.{row.game}"),
+        turn=turn_label(turn),
+        name=seat_name(row, turn.seat),
+        index=page.index + 1,
+        count=len(page.turns),
+    )
+    lines = story(row, turn)
+    if not turn.complete:
+        lines.append(t("replay.in_progress"))
+    elif not lines:
+        lines.append(t("replay.quiet"))
+    return fit([head, *lines], "", CONTENT).rstrip("\n")
+
+
+def controls(page: Page) -> discord.ui.View:
+    """First / -10 / Back / Next / +10 / Last, and a select of up to 25 turns around the one shown."""
+    layout = Layout()
+    last = len(page.turns) - 1
+    gid = page.row.id
+    for op in BUTTONS:
+        step = STEP[op]
+        target = 0 if op == "first" else last if op == "last" else max(0, min(last, page.index + (step or 0)))
+        disabled = target == page.index
+        layout.button(ReplayButton(gid, target, op, disabled=disabled))
+    low = max(0, min(page.index - PAGE // 2, len(page.turns) - PAGE))
+    window = page.turns[low : low + PAGE]
+    options = [
+        option(t("replay.option", turn=turn_label(turn), name=seat_name(page.row, turn.seat)), str(turn.index))
+        for turn in window
+    ]
+    for choice, turn in zip(options, window, strict=True):
+        choice.default = turn.index == page.index
+    placeholder = t("replay.select", first=window[0].index + 1, last=window[-1].index + 1, count=len(page.turns))
+    layout.select(ReplaySelect(gid, page.index, options, placeholder))
+    return layout.view
+
+
+async def picture(bot: BoardHost, page: Page) -> discord.File | None:
+    png = await bot.renderer.png(("board_png", (page.view,)))  # the spectator's view: nothing secret
+    return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png")
+
+
+async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | None) -> None:
+    """``/game replay [turn]``: the channel's open game, else its last one, at ``turn`` (default: the latest)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        row = await bot.service.latest_game(interaction.channel_id or 0)
+        log = await bot.service.log(row)
+    except HostError as err:
+        await explain(interaction, err)
+        return
+    index: int | None = None
+    if turn is not None:
+        turns = await asyncio.to_thread(history, log)
+        index = index_of(turns, turn)
+        if index is None:
+            first, last = turns[0].number, turns[-1].number
+            await explain(interaction, HostError("replay_no_turn", turn=turn, first=first, last=last))
+            return
+    page = await asyncio.to_thread(_page, row, log, index)
+    file = await picture(bot, page)
+    kwargs: dict[str, Any] = {"content": text_of(page), "view": controls(page), "ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    await interaction.followup.send(**kwargs)
+
+
+async def show(bot: BoardHost, interaction: discord.Interaction, game_id: int, index: int) -> None:
+    """A button or the select of a replay: the same reply, at another turn."""
+    await interaction.response.defer()
+    async with guarded(interaction, game_id):  # a refusal (the game is gone) or a bug: answered, never bare
+        page = await load(bot, await bot.service.row(game_id), index)
+        file = await picture(bot, page)
+        await interaction.edit_original_response(
+            content=text_of(page), attachments=[file] if file is not None else [], view=controls(page)
+        )
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.format(ops="|".join(BUTTONS))):
+    def __init__(self, game_id: int, turn: int, op: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"replay.button.{op}"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=custom_id(game_id, turn, op),
+                disabled=disabled,
+            )
+        )
+        self.game_id = game_id
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["turn"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show(bot_of(interaction), interaction, self.game_id, self.turn)
+
+
+class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.format(ops="pick")):
+    def __init__(
+        self,
+        game_id: int,
+        turn: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id(game_id, turn, "pick"),
+                options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="0")],
+                placeholder=clip(placeholder, 150) if placeholder else None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplaySelect:
+        return cls(int(match["game"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        target = int(values[0]) if values and str(values[0]).isdigit() else 0
+        await show(bot_of(interaction), interaction, self.game_id, target)

@@ -1,0 +1,183 @@
+"""The timelapse of a game (render/timelapse.py), the "since your last turn" picture, and ``python -m render
+REPLAY --timelapse``."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from engine.history import GameLog, frames
+from render.carcassonne import board as carcassonne_board
+from render.catan import board as catan_board
+from render.timelapse import LAST_MS, _drawer, format_of, timelapse
+
+from .helpers import carcassonne_replay, decode, share
+from .test_carcassonne import ACTIONS, DECK
+from .test_catan import engine_replay
+
+WHITE = (255, 255, 255)
+
+
+def views_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [view for _, view in frames(GameLog.from_replay(data))]
+
+
+def opened(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def frame(img: Image.Image, index: int) -> Image.Image:
+    img.seek(index)
+    return img.convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def carcassonne_views() -> list[dict[str, Any]]:
+    return views_of(carcassonne_replay(ACTIONS, DECK))
+
+
+def test_one_frame_for_the_set_up_and_one_per_turn_all_of_one_size(carcassonne_views: list[dict[str, Any]]) -> None:
+    animation = timelapse(carcassonne_views, formats=("webp",))
+    assert animation.format == "webp" and format_of(animation.data) == "webp"
+    img = opened(animation.data)
+    assert img.n_frames == 4 == len(carcassonne_views)  # set-up, then Alice, Bob, Alice
+    assert {frame(img, i).size for i in range(4)} == {animation.size}
+    assert img.info.get("loop") == 0
+
+
+def test_the_webp_frames_are_the_boards_exactly(carcassonne_views: list[dict[str, Any]]) -> None:
+    img = opened(timelapse(carcassonne_views, formats=("webp",)).data)
+    draw = _drawer(carcassonne_views, 0)
+    for index in (0, 2, 3):
+        expected = draw(carcassonne_views[index])
+        got = frame(img, index).crop((0, 0, *expected.size))
+        assert ImageChops.difference(got, expected).getbbox() is None, f"frame {index} differs"
+
+
+def test_the_board_grows_on_one_grid_from_the_first_frame(carcassonne_views: list[dict[str, Any]]) -> None:
+    img = opened(timelapse(carcassonne_views, formats=("webp",)).data)
+    first, last = frame(img, 0), frame(img, 3)
+    final = carcassonne_views[-1]
+    lay = carcassonne_board.layout(final, max_tile=48)
+    x, y = lay.cell_origin(1, 1)  # Alice's cloister tile, placed in the last turn
+    centre = (x + lay.tile // 2, y + lay.tile // 4)
+    assert share(first, centre, carcassonne_board.EMPTY, radius=2) > 0.9
+    assert share(last, centre, carcassonne_board.EMPTY, radius=2) < 0.5
+
+
+def test_a_gif_shows_the_same_frames_within_its_palette(carcassonne_views: list[dict[str, Any]]) -> None:
+    animation = timelapse(carcassonne_views, formats=("gif",))
+    assert animation.format == "gif" and animation.data.startswith(b"GIF89a")
+    img = opened(animation.data)
+    assert img.n_frames == 4
+    expected = _drawer(carcassonne_views, 0)(carcassonne_views[-1])
+    got = frame(img, 3).crop((0, 0, *expected.size))
+    diff = ImageChops.difference(got, expected).convert("L")
+    assert sum(diff.histogram()[40:]) < 0.01 * expected.width * expected.height  # palette rounding only
+    assert img.info.get("loop") == 0
+
+
+def test_the_smaller_format_is_kept(carcassonne_views: list[dict[str, Any]]) -> None:
+    sizes = {f: len(timelapse(carcassonne_views, formats=(f,)).data) for f in ("webp", "gif")}
+    chosen = timelapse(carcassonne_views)
+    assert len(chosen.data) == min(sizes.values())
+    assert chosen.format == min(sizes, key=lambda f: sizes[f])
+
+
+def test_the_final_board_stays_up_longest(carcassonne_views: list[dict[str, Any]]) -> None:
+    img = opened(timelapse(carcassonne_views, formats=("gif",)).data)
+    times = []
+    for i in range(img.n_frames):
+        img.seek(i)
+        times.append(img.info["duration"])
+    assert times[-1] == LAST_MS and max(times) == LAST_MS
+
+
+def test_too_large_for_the_limit_draws_smaller_frames(carcassonne_views: list[dict[str, Any]]) -> None:
+    full = timelapse(carcassonne_views, formats=("webp",))
+    smaller = timelapse(carcassonne_views, formats=("webp",), limit=len(full.data) - 1)
+    assert len(smaller.data) < len(full.data)
+    assert smaller.size[0] < full.size[0]
+    with pytest.raises(ValueError, match="does not fit"):
+        timelapse(carcassonne_views, formats=("webp",), limit=100)
+
+
+def test_an_unknown_format_is_refused(carcassonne_views: list[dict[str, Any]]) -> None:
+    with pytest.raises(ValueError, match="unknown timelapse format 'mp4'"):
+        timelapse(carcassonne_views, formats=("mp4",))
+
+
+def test_a_catan_timelapse_shows_the_set_up_piece_by_piece() -> None:
+    views = views_of(engine_replay())
+    assert len(views) == 9  # the empty board, then eight set-up placements
+    img = opened(render.timelapse_bytes(views))
+    assert img.n_frames == 9
+    x, y = catan_board.intersection_point(25)  # seat 2's first settlement, placed in the third placement
+    body = (x - round(catan_board.R * 0.42 * 0.28), y + 2)
+    from render.palette import player_colour
+
+    assert share(frame(img, 2), body, player_colour(2), radius=2) < 0.3
+    assert share(frame(img, 3), body, player_colour(2), radius=2) >= 0.7
+
+
+def test_since_picture_outlines_the_new_carcassonne_tiles_in_white() -> None:
+    data = carcassonne_replay(ACTIONS, DECK)
+    view = views_of(data)[-1]
+    img = render.since_image(view, {"tiles": [[0, -1]]})
+    lay = carcassonne_board.layout(view)
+    ox, oy = lay.cell_origin(0, -1)
+    edge = max(3, lay.tile // 14)
+    assert share(img, (ox + lay.tile // 2, oy + 1 + edge // 2), WHITE, radius=1) > 0.6
+    mx, my = lay.cell_origin(1, 1)  # not new: no white frame
+    assert share(img, (mx + lay.tile // 2, my + 1 + edge // 2), WHITE, radius=1) < 0.2
+
+
+def test_since_picture_rings_new_catan_settlements_and_stays_small() -> None:
+    views = views_of(engine_replay())
+    png = render.since_png(views[-1], {"roads": ["12-17"], "settlements": [17], "cities": []})
+    img = decode(png)
+    assert max(img.size) <= render.SMALL
+    scale = img.width / catan_board.board_image(views[-1]).width
+    x, y = catan_board.intersection_point(17)
+    ring = round(catan_board.R * 0.4)
+    probe = (round((x + ring) * scale), round(y * scale))
+    assert share(img, probe, WHITE, radius=1, tol=40) > 0.3
+    x, y = catan_board.intersection_point(1)  # placed long before: no ring
+    assert share(img, (round((x + ring) * scale), round(y * scale)), WHITE, radius=1, tol=40) < 0.2
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "render", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_command_line_writes_the_timelapse_in_the_format_of_its_name(tmp_path: Path) -> None:
+    replay = tmp_path / "game.json"
+    replay.write_text(json.dumps(carcassonne_replay(ACTIONS, DECK)), encoding="utf-8")
+    for name, magic in (("game.webp", b"RIFF"), ("game.gif", b"GIF89a")):
+        done = run(str(replay), "--timelapse", str(tmp_path / name))
+        assert done.returncode == 0, done.stderr
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(magic) and opened(data).n_frames == 4
+    done = run(str(replay), "--timelapse", str(tmp_path / "short.webp"), "--at", "4")
+    assert done.returncode == 0 and opened((tmp_path / "short.webp").read_bytes()).n_frames == 3
+
+
+def test_command_line_refuses_an_extension_it_does_not_write_in_one_line(tmp_path: Path) -> None:
+    replay = tmp_path / "game.json"
+    replay.write_text(json.dumps(carcassonne_replay(ACTIONS, DECK)), encoding="utf-8")
+    done = run(str(replay), "--timelapse", str(tmp_path / "game.mp4"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == ["--timelapse writes .webp or .gif files, not 'game.mp4'"]
+    assert not (tmp_path / "game.mp4").exists()
+    neither = run(str(replay))
+    assert neither.returncode == 2 and len(neither.stderr.strip().splitlines()) == 1
