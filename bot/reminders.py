@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import safely
+from bot.funnel import each_game
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t
@@ -74,3 +75,11 @@ async def remind(bot: BoardHost, reminder: Due) -> None:
         else:
             text = t("reminder.turn", **params)
     await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=discord.AllowedMentions(users=True))
+
+
+async def sweep(bot: BoardHost) -> None:
+    """One round: remind the players of every game this process owns whose wait reached the next delay."""
+    await bot.ownership.refresh()
+    rows = [row for row in await bot.service.running() if bot.owns(row)]  # this process's games only
+    due_now = due(rows, now(), bot.config.reminder_after)
+    await each_game(due_now, "its reminder", lambda reminder: remind(bot, reminder))

@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from bot.funnel import each_game, survives
-from bot.reminders import due, now, remind
+from bot import reminders
+from bot.funnel import survives
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
-
 
 
 class Reminders(commands.Cog):
@@ -28,10 +27,7 @@ class Reminders(commands.Cog):
     @tasks.loop(seconds=60)
     @survives("the reminder sweep")
     async def sweep(self) -> None:
-        await self.bot.ownership.refresh()
-        rows = [row for row in await self.bot.service.running() if self.bot.owns(row)]  # this process's
-        due_now = due(rows, now(), self.bot.config.reminder_after)
-        await each_game(due_now, "its reminder", lambda reminder: remind(self.bot, reminder))
+        await reminders.sweep(self.bot)
 
     @sweep.before_loop
     async def _ready(self) -> None:
