@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -63,7 +63,7 @@ class Page:
     row: GameRow
     turns: list[Turn]
     index: int
-    view: dict[str, Any]
+    view: Mapping[str, Any]
 
     @property
     def turn(self) -> Turn:
@@ -74,7 +74,7 @@ def _page(row: GameRow, log: GameLog, index: int | None) -> Page:
     """On a worker thread: replay the log once, keeping the spectator's view at the end of turn ``index`` (the last
     turn if None or past the end)."""
     turns: list[Turn] = []
-    view: dict[str, Any] | None = None
+    view: Mapping[str, Any] | None = None
     final: Game | None = None
     for turn, game in walk(log):  # the same game object throughout, moved on turn by turn
         turns.append(turn)

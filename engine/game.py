@@ -89,8 +89,11 @@ class Game(Protocol):
     @property
     def finished(self) -> bool: ...
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator). The only way hidden information leaves the engine."""
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). The only way hidden information leaves the engine.
+
+        A JSON object; each game returns its own TypedDict (``CarcassonneView``, ``CatanView``), which the
+        game's own code reads field by field. Code that serves every game reads it as a mapping."""
         ...
 
     def progress(self) -> tuple[int, int]:

@@ -124,11 +124,11 @@ def history(log: GameLog) -> list[Turn]:
     return [turn for turn, _ in walk(log)]
 
 
-def views_at(log: GameLog, indices: Iterable[int], seat: int | None = None) -> dict[int, dict[str, Any]]:
+def views_at(log: GameLog, indices: Iterable[int], seat: int | None = None) -> dict[int, Mapping[str, Any]]:
     """The view of ``seat`` (None: a spectator) at the end of each turn in ``indices`` (``Turn.index``; -1 is the
     set-up, before any action), in one replay. Raises IndexError for a turn the game has not reached."""
     wanted = set(indices)
-    out: dict[int, dict[str, Any]] = {}
+    out: dict[int, Mapping[str, Any]] = {}
     if -1 in wanted:
         out[-1] = log.new().view(seat)
     last = -1
@@ -144,13 +144,13 @@ def views_at(log: GameLog, indices: Iterable[int], seat: int | None = None) -> d
     return out
 
 
-def view_at(log: GameLog, turn: int, seat: int | None = None) -> dict[str, Any]:
+def view_at(log: GameLog, turn: int, seat: int | None = None) -> Mapping[str, Any]:
     """The view of ``seat`` (None: a spectator, what the channel may show) at the end of turn index ``turn``
     (-1: the set-up). For the turn in progress, the game as it stands now."""
     return views_at(log, [turn], seat)[turn]
 
 
-def frames(log: GameLog) -> Iterator[tuple[Turn | None, dict[str, Any]]]:
+def frames(log: GameLog) -> Iterator[tuple[Turn | None, Mapping[str, Any]]]:
     """The spectator's view after the set-up (turn None) and at the end of every turn, in one replay: the pictures
     of a timelapse. A turn in progress counts once something was done in it."""
     yield None, log.new().view(None)
@@ -170,7 +170,7 @@ class Since:
 
     seat: int
     turns: tuple[Turn, ...]
-    view: dict[str, Any]
+    view: Mapping[str, Any]
     placed: dict[str, list[Any]]
 
 

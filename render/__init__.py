@@ -144,8 +144,7 @@ def sample_view() -> dict[str, Any]:
     moves = random.Random(1)
     while not game.finished:
         game.apply(game.random_action(moves))
-    view: dict[str, Any] = game.view(None)
-    return view
+    return dict(game.view(None))
 
 
 def warm_up() -> None:

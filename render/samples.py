@@ -74,6 +74,7 @@ def _carcassonne(out: Path) -> None:
             done.add("early")
         if tiles >= 40 and "spots" not in done and game.decision() == "follower" and len(game.follower_spots()) >= 3:
             view = game.view(game.current)
+            assert view["placed"] is not None  # the follower decision follows a placement
             x, y = view["placed"]
             _save(render.carcassonne_spots_png(view, x, y, game.follower_spots()), out / "carcassonne_spots.png")
             done.add("spots")

@@ -19,7 +19,7 @@ from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
 from engine import Event
-from engine.carcassonne import Carcassonne
+from engine.carcassonne import Carcassonne, CarcassonneView
 
 log = logging.getLogger("boardhost.carcassonne")
 
@@ -33,12 +33,13 @@ def turn_text(
     events: Sequence[Event],
     *,
     opening: bool = False,
-    view: dict[str, Any] | None = None,
+    view: CarcassonneView | None = None,
     story: Sequence[str] = (),
 ) -> tuple[str, list[str]]:
     """The turn message's text, and its news lines (``story``, what the message told before, first)."""
     names = names_of(row)
-    view = view or game.view(None)
+    if view is None:
+        view = game.view(None)
     scores = listing((t("carcassonne.score", name=p["name"], points=p["score"]) for p in view["players"]),
                      style="enumeration")  # fmt: skip
     if game.finished:
@@ -61,7 +62,7 @@ def turn_text(
             count=len(game.legal_placements()),
         )
     elif decision == "follower":
-        x, y = view["placed"]
+        x, y = placed_cell(view)
         turn = t("carcassonne.turn_follower", mention=row.mention(seat), x=x, y=y)
     else:
         turn = t("carcassonne.turn_other", turn=game.turn, mention=row.mention(seat))
@@ -69,13 +70,23 @@ def turn_text(
     return fit(lines, tail, CONTENT), lines
 
 
-def turn_image(game: Carcassonne, view: dict[str, Any] | None = None) -> Job:
+def placed_cell(view: CarcassonneView) -> tuple[int, int]:
+    """The cell of the tile placed this turn (the follower decision always has one)."""
+    placed = view["placed"]
+    if placed is None:
+        raise ValueError("no tile was placed this turn")
+    x, y = placed
+    return x, y
+
+
+def turn_image(game: Carcassonne, view: CarcassonneView | None = None) -> Job:
     """The turn's picture as a render job: the spectator view and what to mark on it."""
-    view = view or game.view(None)
+    if view is None:
+        view = game.view(None)
     if game.finished:
         return "end_png", (view,)
     if game.decision() == "follower":
-        x, y = view["placed"]
+        x, y = placed_cell(view)
         return "carcassonne_spots_png", (view, x, y, list(game.follower_spots()))
     if game.decision() == "place":
         return "carcassonne_preview_png", (view, ordered_cells(game))

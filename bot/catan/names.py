@@ -6,11 +6,12 @@ Players type numbers or hex-and-corner names; ``parse_bundle_text`` reads trade 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from bot.catan.typed import Misread, read_bundle
 from bot.host import HostError
 from bot.text import listing, t
+from engine.catan import CatanView
 from engine.catan.board import (
     CORNERS,
     EDGE_BY_NAME,
@@ -42,7 +43,7 @@ def side_name(path: str) -> str:
     return path
 
 
-def hex_label(view: Mapping[str, Any], letter: str) -> str:
+def hex_label(view: CatanView, letter: str) -> str:
     """``F · hills 6`` from the view's board."""
     entry = view["board"]["hexes"][HEX_NAMES.index(letter)]
     terrain = t(f"catan.terrain.{entry['terrain']}")
@@ -55,7 +56,7 @@ def intersection_label(number: int) -> str:
     return t("catan.intersection", number=number, name=corner_name(number - 1))
 
 
-def intersection_description(view: Mapping[str, Any], number: int) -> str:
+def intersection_description(view: CatanView, number: int) -> str:
     """The hexes around an intersection: what a settlement there would collect."""
     return listing((hex_label(view, HEX_NAMES[h]) for h in NODE_HEXES[number - 1]), style="enumeration")
 

@@ -20,7 +20,7 @@ from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
 from engine import Event
-from engine.catan import Catan, OfferView, public_events, road_spots, robber_choices, settlement_spots
+from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
 
 # Events that change nothing on the board: the turn message keeps its image and only refreshes its buttons.
 LIGHT_EVENTS: Final = frozenset(
@@ -35,7 +35,7 @@ def is_light(game: Catan, events: Sequence[Event]) -> bool:
     return all(e.get("type") in LIGHT_EVENTS for e in events) and game.phase in ("main", "discard")
 
 
-def scores_line(view: dict[str, Any]) -> str:
+def scores_line(view: CatanView) -> str:
     parts = [
         t("catan.score", name=p["name"], points=p["points"], cards=p["cards"], count=p["cards"])
         for p in view["players"]

@@ -36,8 +36,8 @@ from engine.carcassonne.tiles import (
     opposite,
 )
 from engine.carcassonne.tower import in_reach
+from engine.carcassonne.view import CarcassonneView, player_view
 from engine.carcassonne.view import changes as board_changes
-from engine.carcassonne.view import player_view
 from engine.errors import RuleError
 from engine.game import Action, Applied, Event
 
@@ -788,7 +788,7 @@ class Carcassonne:
 
     # -- views and results ---------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CarcassonneView:
         return player_view(self, seat)
 
     def progress(self) -> tuple[int, int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from engine.carcassonne.board import xy
 
@@ -13,10 +13,100 @@ if TYPE_CHECKING:
 ROLE = {"city": "knight", "road": "thief", "cloister": "monk", "field": "farmer"}
 
 
-def player_view(game: Carcassonne, seat: int | None) -> dict[str, Any]:
+class OptionsView(TypedDict):
+    """The game's options as a view shows them: ``Options.to_json`` with the stack order hidden."""
+
+    river: bool
+    tower: bool
+    farm_scoring: str  # current or first_edition
+    small_city: bool
+    tower_pieces: NotRequired[int]  # absent: the official table
+    first_player: NotRequired[int]  # absent: seat 0
+    deck: None  # a fixed stack's order is never shown
+
+
+class PlayerView(TypedDict):
+    """One seat (an entry of the view's ``players``)."""
+
+    seat: int
+    name: str
+    score: int
+    breakdown: dict[str, int]  # road, city, cloister, farm, ransom -> points
+    followers: int  # followers left in the supply
+    tower_pieces: int
+    prisoners: list[int]  # prisoners[o]: followers of seat o this seat holds
+    last_placed: list[int] | None  # [x, y] of the tile this seat placed last
+
+
+class TileView(TypedDict):
+    """A placed tile (an entry of the view's ``tiles``, in the order they were placed)."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int  # degrees clockwise: 0, 90, 180 or 270
+
+
+class FollowerView(TypedDict):
+    """A follower on the board; ``on`` is the segment name (``city:N``, ``road:E``...) or ``tower``."""
+
+    player: int
+    x: int
+    y: int
+    on: str
+    role: str  # knight, thief, monk, farmer or tower
+
+
+class TowerView(TypedDict):
+    x: int
+    y: int
+    height: int
+    top: int | None  # the seat whose follower crowns it
+
+
+class CarcassonneView(TypedDict):
+    """What ``Carcassonne.view`` returns (a JSON object; replays and the renderer read the same keys)."""
+
+    game: str
+    viewer: int | None
+    options: OptionsView
+    players: list[PlayerView]
+    tiles: list[TileView]
+    followers: list[FollowerView]
+    towers: list[TowerView]
+    current_player: int | None
+    turn: int
+    decision: str  # place, discard, follower or over
+    drawn: str | None
+    placed: list[int] | None  # [x, y] of the tile placed this turn
+    tiles_left: int
+    discarded: list[str]
+    ransomed: bool  # the current player already paid a ransom this turn
+    river_end: list[int] | None
+    finished: bool
+    winners: list[int]
+
+
+def options_view(game: Carcassonne) -> OptionsView:
+    o = game.options
+    out: OptionsView = {
+        "river": o.river,
+        "tower": o.tower,
+        "farm_scoring": o.farm_scoring,
+        "small_city": o.small_city,
+        "deck": None,
+    }
+    if o.tower_pieces is not None:
+        out["tower_pieces"] = o.tower_pieces
+    if o.first_player is not None:
+        out["first_player"] = o.first_player
+    return out
+
+
+def player_view(game: Carcassonne, seat: int | None) -> CarcassonneView:
     """The one way game state leaves the engine for display. ``seat`` None is a spectator."""
     board = game.board
-    followers = []
+    followers: list[FollowerView] = []
     for node, owner in board.followers.items():
         x, y = xy(board.node_cell[node])
         on = board.segment_name(node)
@@ -28,7 +118,7 @@ def player_view(game: Carcassonne, seat: int | None) -> dict[str, Any]:
     return {
         "game": game.GAME,
         "viewer": seat,
-        "options": game.options.to_json() | {"deck": None},
+        "options": options_view(game),
         "players": [
             {
                 "seat": s,

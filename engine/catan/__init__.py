@@ -52,11 +52,17 @@ from engine.catan.policy import (
     robber_choices,
     settlement_spots,
 )
-from engine.catan.view import OfferView, public_events
+from engine.catan.view import BoardView, CatanView, HexView, OfferView, PieceView, PlayerView, RoadView, public_events
 
 __all__ = [
+    "BoardView",
     "Catan",
+    "CatanView",
+    "HexView",
     "OfferView",
+    "PieceView",
+    "PlayerView",
+    "RoadView",
     "bank_trades",
     "city_spots",
     "parse_intersection",

@@ -18,8 +18,8 @@ from engine.catan.options import OPTION_NAMES, parse_options
 from engine.catan.policy import legal_actions, random_action, timeout_action
 from engine.catan.state import CARD_INDEX, DECK_COUNTS, GAME, OVER, SETUP, State
 from engine.catan.state_json import SCHEMA, dump, load
+from engine.catan.view import CatanView, player_view
 from engine.catan.view import changes as board_changes
-from engine.catan.view import player_view
 from engine.errors import RuleError
 from engine.game import Action, Applied, Event
 
@@ -165,7 +165,7 @@ class Catan(State):
         """The host's move for an idle seat (``policy.timeout_action``)."""
         return timeout_action(self, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CatanView:
         return player_view(self, seat)
 
     def progress(self) -> tuple[int, int]:

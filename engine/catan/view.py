@@ -8,10 +8,10 @@ cards before the game ends.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from engine.catan.board import EDGE_NAMES, HARBOR_SPOTS, HEX_NAMES, RESOURCES
-from engine.catan.state import CARDS, CITIES, GAME, ROADS, SETTLEMENTS, VICTORY_POINT, Offer, State
+from engine.catan.state import CARDS, CITIES, GAME, ROADS, SETTLEMENTS, VICTORY_POINT, Decision, Offer, State
 from engine.catan.trading import bundle_json
 from engine.game import Event
 
@@ -30,17 +30,96 @@ OfferView = TypedDict(
 """An open trade offer as a viewer sees it (an entry of the view's ``offers``): who has not answered is not shown."""
 
 
+class PlayerView(TypedDict):
+    """One seat (an entry of the view's ``players``). The keys after ``discard_owed`` are the viewer's own only,
+    except ``victory_point_cards``, which everyone sees once the game is over."""
+
+    seat: int
+    name: str
+    cards: int  # resource cards in hand
+    development_cards: int  # development cards in hand, bought this turn included
+    knights: int  # knights played
+    points: int  # public victory points (all of them once the game is over)
+    road_length: int
+    longest_road: bool
+    largest_army: bool
+    settlements_left: int
+    cities_left: int
+    roads_left: int
+    discard_owed: int
+    victory_point_cards: NotRequired[int]  # game over only
+    hand: NotRequired[dict[str, int]]  # resource -> count (every resource)
+    development: NotRequired[dict[str, int]]  # card -> count (every card)
+    bought_this_turn: NotRequired[dict[str, int]]  # card -> count bought this turn (zeros outside one's turn)
+    victory_points: NotRequired[int]  # with one's hidden victory point cards
+    trade_rates: NotRequired[dict[str, int]]  # resource -> how many one gives the bank for one card
+    offers_made_this_turn: NotRequired[int]
+
+
+class HexView(TypedDict):
+    hex: str  # A..S
+    terrain: str
+    number: int | None  # None: the desert
+
+
+class PieceView(TypedDict):
+    """A settlement or city (``at``: the intersection number, 1-54) of one seat."""
+
+    at: int
+    player: int
+
+
+class RoadView(TypedDict):
+    at: str  # the path, e.g. ``"25-31"``
+    player: int
+
+
+class BoardView(TypedDict):
+    hexes: list[HexView]
+    harbors: dict[str, str]  # path -> harbour type (``3:1`` or a resource)
+    robber: str  # the hex letter
+    settlements: list[PieceView]
+    cities: list[PieceView]
+    roads: list[RoadView]
+
+
+class OptionsView(TypedDict):
+    setup: str  # snake or beginner
+    strict_phases: bool
+    points_to_win: int
+
+
+class CatanView(TypedDict):
+    """What ``Catan.view`` returns (a JSON object; replays and the renderer read the same keys)."""
+
+    game: str
+    viewer: int | None
+    players: list[PlayerView]
+    board: BoardView
+    bank: dict[str, int]  # resource -> cards left
+    deck_size: int
+    turn: int
+    dice: list[int] | None  # this turn's roll
+    phase: str  # setup, roll, discard, robber, main or over
+    current_player: int | None
+    card_played: bool  # a development card was played this turn
+    pending: list[Decision]  # decisions owed now, private offers' replies only for their parties
+    offers: list[OfferView]
+    winner: int | None
+    options: OptionsView
+
+
 def visible_offer(offer: Offer, seat: int | None) -> bool:
     return offer["to"] is None or seat in (offer["from"], offer["to"])
 
 
-def player_view(game: State, seat: int | None) -> dict[str, Any]:
+def player_view(game: State, seat: int | None) -> CatanView:
     """The one way game state leaves the engine for display. ``seat`` None is a spectator."""
     over = game.finished
     hexes, harbors = game.layout
-    players = []
+    players: list[PlayerView] = []
     for s in range(game.n):
-        entry: dict[str, Any] = {
+        entry: PlayerView = {
             "seat": s,
             "name": game.players[s],
             "cards": sum(game.hand[s]),
