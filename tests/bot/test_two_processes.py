@@ -20,6 +20,7 @@ import pytest
 from bot import mentions
 from bot.app import BoardHost, ShardedBoardHost
 from bot.config import Config
+from bot.game_flows import show_lobby
 from bot.rebuild import load, rebuild
 from bot.shards import shard_of
 from bot.storage import GameRow
@@ -95,8 +96,9 @@ async def with_computer(world: World) -> GameRow:
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None
     await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0})
-    cog = world.bot.get_cog("GameCog")
-    await cog._show_lobby(await world.bot.games.open_in_channel(world.channel.id))  # type: ignore[union-attr]
+    lobby = await world.bot.games.open_in_channel(world.channel.id)
+    assert lobby is not None
+    await show_lobby(world.bot, lobby)
     await world.alice.click(world.channel.last_message, label="Start")
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None and row.status == "active"
