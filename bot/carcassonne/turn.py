@@ -99,7 +99,11 @@ def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View
                 option(t("carcassonne.cell_option", number=first + i + 1, x=x, y=y), cell_value(x, y))
                 for i, (x, y) in enumerate(chunk)
             ]
-            placeholder = t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
+            placeholder = (  # a single cell has its own words, not "1–1 of 1"
+                t("carcassonne.cell_placeholder_only")
+                if len(cells) == 1
+                else t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
+            )
             layout.select(CarcSelect(gid, version, "cell", str(page), options, placeholder))
         if pages > 1:
             if page > 0:

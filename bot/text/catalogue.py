@@ -168,6 +168,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "carcassonne.score": "{name} {points}",
     "carcassonne.cell_option": "{number} · ({x}, {y})",
     "carcassonne.cell_placeholder": "Choose a cell ({first}–{last} of {count})",
+    "carcassonne.cell_placeholder_only": "Choose the only cell",
     "carcassonne.page_prev": "◀ Cells {first}–{last}",
     "carcassonne.page_next": "Cells {first}–{last} ▶",
     "carcassonne.page_prev_one": "◀ Cell {number}",
@@ -460,6 +461,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.cannot_afford": "{what} costs {cost}; you have {have}.",
     "catan.cannot_afford_nothing": "{what} costs {cost}; you have no resource cards.",
     "catan.choose_spot": "Choose ({first}–{last} of {count})",
+    "catan.choose_spot_only": "Choose the only option",
     "catan.page_prev": "◀ Previous",
     "catan.page_next": "Next ▶",
     "catan.build_prompt.road": (
