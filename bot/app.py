@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.carcassonne.adapter import CarcassonneAdapter
 from bot.catan.adapter import CatanAdapter
+from bot.client import serves
 from bot.cogs.computers import Computers
 from bot.cogs.game import GameCog
 from bot.cogs.notify import Notify
@@ -55,6 +56,7 @@ COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers], ...] = 
 GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
 
+@serves  # handlers reach it typed through bot.client.bot_of
 class BoardHost(commands.Bot):
     db: Database
     games: Games

@@ -102,15 +102,6 @@ def rule_reason(err: RuleError, names: Sequence[str] | None = None) -> str:
     return _SEAT.sub(name, err.message)
 
 
-async def refuse(interaction: discord.Interaction, key: str, **params: Any) -> None:
-    """An ephemeral explanation; the shared message stays as it was."""
-    text = t(f"error.{key}", **params)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
-
-
 def upload_limit(channel: object) -> int:
     """The largest file the bot may upload in ``channel`` (a boosted server allows more)."""
     guild = getattr(channel, "guild", None)

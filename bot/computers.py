@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import safely
+from bot.client import bot_of
 from bot.components import BLUE
 from bot.funnel import each_game, guarded
 from bot.games import adapter
@@ -71,7 +72,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:b
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with guarded(interaction, self.game_id):
-            await come_back(interaction.client, interaction, self.game_id)  # type: ignore[arg-type]
+            await come_back(bot_of(interaction), interaction, self.game_id)
 
 
 async def come_back(bot: BoardHost, interaction: discord.Interaction, game_id: int) -> None:
@@ -191,12 +192,10 @@ class ComputerPlayers:
             self._woken_early.discard(game_id)
 
     async def _post(self, outcome: Outcome) -> None:
-        try:
+        async with safely.posting(outcome.row.id, "computer move", log):  # the next move or /game board shows it
             await announce(self.bot, outcome)
             # a card the computer stole from you, an offer to you
             await adapter(outcome.row.game).after_move(self.bot, outcome, actor=None)
-        except discord.HTTPException as err:  # the move is stored; the next move or /game board shows it
-            log.warning("game %s: computer move not posted: %s", outcome.row.id, err)
 
     # -- takeover --------------------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ class Posted:
     """What a poster put in the channel: the message, and what a later update of it in place may build on."""
 
     message: discord.Message | discord.PartialMessage
-    step: Any = None  # the game's point the message shows (a poster's own key, e.g. turn and player)
+    step: object = None  # the game's point the message shows (a poster's own key, e.g. turn and player)
     story: tuple[str, ...] = ()  # the news lines it shows
 
 
@@ -45,7 +45,7 @@ class Shown:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = -1
     message_id: int | None = None
-    step: Any = None
+    step: object = None
     story: tuple[str, ...] = ()
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.client import bot_of
 from bot.components import BLUE, GREEN, GREY, RED
 from bot.computers import computer_name, level_name
 from bot.funnel import guarded
@@ -116,7 +117,7 @@ class LobbyButton(
             await self._press(interaction)
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         service = bot.service
         user = interaction.user
         can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels

@@ -10,10 +10,10 @@ from typing import Any
 
 from bot.text import listing, t
 
-Event = Mapping[str, Any]
+Event = Mapping[str, Any]  # an engine's event (``engine.Event``), read only
 
 
-def name_of(names: Sequence[str], seat: Any) -> str:
+def name_of(names: Sequence[str], seat: object) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return "?"

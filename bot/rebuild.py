@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from bot.storage import GameRow
-from engine import Game, game_class
+from engine import Action, Game, game_class
 
 
 def load(row: GameRow) -> Game:
@@ -16,7 +15,7 @@ def load(row: GameRow) -> Game:
     return game_class(row.game).from_json(row.state)
 
 
-def rebuild(row: GameRow, actions: Sequence[dict[str, Any]]) -> Game:
+def rebuild(row: GameRow, actions: Sequence[Action]) -> Game:
     """Replay the action log from the game's set-up; equals ``load(row)`` whenever storage is consistent."""
     game = game_class(row.game).new([s.name for s in row.seats], row.options, row.seed)
     for action in actions:

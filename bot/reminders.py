@@ -6,7 +6,6 @@ reminders of the current wait. The n-th reminder is due once the wait reaches th
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,7 +21,10 @@ from bot.text.i18n import game_language, speaking
 if TYPE_CHECKING:
     from bot.app import BoardHost
 
-log = logging.getLogger("boardhost.reminders")
+
+def now() -> float:
+    """Wall-clock seconds, through discord.py so that simulated time in tests moves it too."""
+    return discord.utils.utcnow().timestamp()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +58,7 @@ async def remind(bot: BoardHost, reminder: Due) -> None:
         return  # the turn moved on while we looked
     row = reminder.row
     game = bot.service.game(row)
-    channel = bot.get_channel(row.channel_id)
-    if channel is None:
-        try:
-            channel = await bot.fetch_channel(row.channel_id)
-        except discord.HTTPException as err:  # a deleted channel or lost permission: log, keep sweeping
-            log.warning("reminder for game %s not delivered: %s", row.id, err)
-            return
+    channel = await safely.fetch_channel(bot, row.channel_id, row.id)  # None (logged): a deleted channel
     if not isinstance(channel, discord.abc.Messageable):
         return
     people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]

@@ -8,11 +8,48 @@ failure with the game id and return what happened, so callers need no ``contextl
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 log = logging.getLogger("boardhost.safely")
+
+
+@dataclass
+class Attempt:
+    """How a ``posting`` block went: ``failed`` once Discord refused one of its calls (the rest was skipped)."""
+
+    failed: bool = False
+
+
+@asynccontextmanager
+async def posting(game_id: int | None, what: str, /, logger: logging.Logger = log) -> AsyncIterator[Attempt]:
+    """Posting a stored change as a whole (a turn message with its board, a computer's move and its direct
+    messages): the first call Discord refuses ends the block, is logged (to ``logger``) and marks the attempt
+    ``failed``; the game goes on, and the next message or ``/game board`` shows the change."""
+    attempt = Attempt()
+    try:
+        yield attempt
+    except discord.HTTPException as err:
+        attempt.failed = True
+        logger.warning("game %s: %s not posted (HTTP %s, code %s): %s", game_id, what, err.status, err.code, err.text)
+
+
+async def fetch_channel(
+    client: discord.Client, channel_id: int, game_id: int | None, /
+) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:
+    """The channel ``channel_id``, from the cache or else from Discord; None (logged) when it is gone."""
+    channel = client.get_channel(channel_id)
+    if channel is not None:
+        return channel
+    try:
+        return await client.fetch_channel(channel_id)
+    except discord.HTTPException as err:
+        log.warning("game %s: channel %s is gone (HTTP %s, code %s)", game_id, channel_id, err.status, err.code)
+        return None
 
 
 async def send(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import safely
-from bot.games import Shown, UnknownGame, adapter
+from bot.games import Posted, Shown, UnknownGame, adapter
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text.i18n import game_language, speaking
@@ -40,13 +40,7 @@ def _shown(bot: BoardHost, game_id: int) -> Shown:
 
 
 async def channel_of(bot: BoardHost, row: GameRow) -> discord.abc.Messageable | None:
-    channel = bot.get_channel(row.channel_id)
-    if channel is None:
-        try:
-            channel = await bot.fetch_channel(row.channel_id)
-        except discord.HTTPException:
-            log.warning("game %s: channel %s is gone", row.id, row.channel_id)
-            return None
+    channel = await safely.fetch_channel(bot, row.channel_id, row.id)
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
@@ -68,11 +62,11 @@ async def announce(
             stored = await bot.service.stored(row.id)
             shown.message_id = stored.message_id if stored is not None else row.message_id
         previous = shown.message_id
-        try:
+        posted: Posted | None = None
+        async with safely.posting(row.id, "turn message", log) as attempt:
             with speaking(game_language(row.language)):  # a turn message is public: the game's language
                 posted = await game.post_turn(bot, row, outcome.game, outcome.events, opening, shown)
-        except discord.HTTPException as err:  # the move is stored; /game board shows it once the channel works
-            log.warning("game %s: turn message not posted: %s", row.id, err)
+        if attempt.failed:  # the move is stored; /game board shows it once the channel works
             return None
         if posted is None:
             message = None

@@ -17,7 +17,7 @@ from bot.games import Posted, Shown
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.turns import announce, channel_of
-from engine import Event, Game
+from engine import Action, Event, Game
 from engine.carcassonne import Carcassonne
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def require_turn(bot: BoardHost, row: GameRow, user_id: int) -> Carcassonne:
 
 
 async def apply(
-    bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: dict[str, Any]
+    bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: Action
 ) -> None:
     """Check the turn, act, and post the next turn message; a refusal (raised) changes nothing."""
     row, _ = await current_game(bot, game_id, version, interaction.user.id)

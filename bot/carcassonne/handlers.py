@@ -5,20 +5,22 @@ Public ops live on the turn message; the rotation buttons come in a private repl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.carcassonne.flows import apply, current_game
 from bot.carcassonne.ids import SELECT_OPS, parse_cell
 from bot.carcassonne.turn import rotation_message, turn_view
+from bot.client import bot_of
 from bot.host import HostError
 from bot.items import Press
 from bot.text import t
+from engine import Action
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    pass
 
 
-def button_action(op: str, arg: str) -> dict[str, Any]:
+def button_action(op: str, arg: str) -> Action:
     """The action a turn button stands for."""
     if op == "rot":
         x, y, rotation = (int(v) for v in arg.split(","))
@@ -35,13 +37,13 @@ def button_action(op: str, arg: str) -> dict[str, Any]:
     raise HostError("internal")
 
 
-def select_action(op: str, value: str) -> dict[str, Any]:
+def select_action(op: str, value: str) -> Action:
     """The action a choice in the follower-spot or tower select stands for."""
     if op == "spots":
         return {"type": "follower", "on": value}
     parts = value.split(",")
     try:
-        action: dict[str, Any] = {"type": "tower", "x": int(parts[0]), "y": int(parts[1])}
+        action: Action = {"type": "tower", "x": int(parts[0]), "y": int(parts[1])}
         if len(parts) >= 5:
             action["capture"] = {"x": int(parts[2]), "y": int(parts[3]), "on": ",".join(parts[4:])}
     except (ValueError, IndexError):
@@ -51,7 +53,7 @@ def select_action(op: str, value: str) -> dict[str, Any]:
 
 async def _button(press: Press) -> None:
     interaction = press.interaction
-    bot: BoardHost = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     if press.op == "rot" and interaction.message is not None and interaction.message.flags.ephemeral:
         # The private rotation buttons are spent by this click whatever comes of it (a refusal follows as its own
         # reply, and the cell can be picked again): the answer to the click takes them away and says what was
@@ -70,7 +72,7 @@ async def _button(press: Press) -> None:
 
 async def _select(press: Press) -> None:
     interaction = press.interaction
-    bot: BoardHost = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     await interaction.response.defer()
     value = press.values[0] if press.values else ""
     if press.op == "cell":

@@ -18,6 +18,7 @@ from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from engine import Event
 from engine.carcassonne import Carcassonne
 
 log = logging.getLogger("boardhost.carcassonne")
@@ -29,7 +30,7 @@ log = logging.getLogger("boardhost.carcassonne")
 def turn_text(
     row: GameRow,
     game: Carcassonne,
-    events: Sequence[Any],
+    events: Sequence[Event],
     *,
     opening: bool = False,
     view: dict[str, Any] | None = None,

@@ -29,8 +29,8 @@ from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
 from bot.turns import announce, channel_of
-from engine import Event, Game, RuleError
-from engine.catan import Catan, public_events
+from engine import Action, Event, Game, RuleError
+from engine.catan import Catan, OfferView, public_events
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -44,7 +44,7 @@ async def act(
     interaction: discord.Interaction,
     game_id: int,
     version: int | None,
-    action: dict[str, Any],
+    action: Action,
 ) -> Outcome | None:
     """Apply ``action`` for the user, post what changed, tell each player their secrets; None after a refusal."""
     try:
@@ -78,9 +78,9 @@ async def post_turn(
         return None
     if is_light(game, events):
         current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
-        if current.message_id:
+        if current.message_id and hasattr(channel, "get_partial_message"):  # every channel a game is played in
             await post_news(bot, row, game, events, channel)
-            message = channel.get_partial_message(current.message_id)  # type: ignore[attr-defined]
+            message = channel.get_partial_message(current.message_id)
             await safely.edit(message, row.id, "turn message", view=turn_view(current, catan(bot, current)))
             await close_offers(bot, row.id, channel)
             return Posted(message)
@@ -100,7 +100,7 @@ async def post_turn(
 
 
 async def post_news(
-    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Any], channel: discord.abc.Messageable
+    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Event], channel: discord.abc.Messageable
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
     shown = public_events(events, None)
@@ -139,7 +139,7 @@ async def refresh(bot: BoardHost, game_id: int) -> None:
 # -- private news ----------------------------------------------------------------------------------------------
 
 
-def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
+def private_lines(row: GameRow, events: Sequence[Event], seat: int) -> list[str]:
     """What ``seat`` learns from ``events`` that a spectator does not."""
     names = names_of(row)
     public = public_events(events, None)
@@ -169,7 +169,8 @@ def private_lines(row: GameRow, events: Sequence[Any], seat: int) -> list[str]:
                     )
                 )
         elif kind == "offer_made":
-            offer = {"id": event["offer"], "from": event["player"], "to": event["to"], **event}
+            offer: OfferView = {"id": event["offer"], "from": event["player"], "to": event["to"], "give": event["give"],
+                                "get": event["get"], "accepted": [], "declined": []}  # fmt: skip
             lines.append(offer_text(row, offer))
         elif kind in ("offer_accepted", "offer_declined", "offer_withdrawn") and event.get("player") != seat:
             lines.append(t(f"catan.private.{kind}", name=names[event["player"]], offer=event["offer"]))
@@ -193,7 +194,7 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
     if row.game != NAME or not isinstance(outcome.game, Catan):
         return
     game = outcome.game
-    offers = {}
+    offers: dict[int, OfferView] = {}
     for seat in range(len(row.seats)):
         for offer in game.view(seat)["offers"]:
             offers[offer["id"]] = offer
@@ -205,7 +206,13 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
 
 
 async def _deliver_to(
-    bot: BoardHost, row: GameRow, outcome: Outcome, offers: dict[Any, Any], actor: int | None, seat: int, user: int
+    bot: BoardHost,
+    row: GameRow,
+    outcome: Outcome,
+    offers: dict[int, OfferView],
+    actor: int | None,
+    seat: int,
+    user: int,
 ) -> None:
     lines = private_lines(row, outcome.events, seat)
     if not lines:

@@ -26,11 +26,12 @@ from bot.catan.names import (
 from bot.catan.offer_messages import refuse_closed_offer
 from bot.catan.seating import Seated, require_turn, seated
 from bot.catan.turn import robber_options, turn_view
+from bot.client import bot_of
 from bot.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
 from bot.items import Press
 from bot.text import t
-from engine import RuleError
+from engine import Action, RuleError
 from engine.catan import (
     bank_trades,
     playable_cards,
@@ -42,7 +43,7 @@ from engine.catan.board import RESOURCES
 from engine.catan.trading import holds
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    pass
 
 
 class Click:
@@ -50,7 +51,7 @@ class Click:
 
     def __init__(self, press: Press) -> None:
         self.interaction = press.interaction
-        self.bot: BoardHost = press.interaction.client  # type: ignore[assignment]
+        self.bot = bot_of(press.interaction)
         self.game_id = press.game_id
         self.version = press.version
         self.op = press.op
@@ -60,7 +61,7 @@ class Click:
     async def seated(self, *, strict: bool) -> Seated:
         return await seated(self.bot, self.game_id, self.version if strict else None, self.interaction.user.id)
 
-    async def act(self, action: dict[str, Any], *, strict: bool = True) -> None:
+    async def act(self, action: Action, *, strict: bool = True) -> None:
         await act(self.bot, self.interaction, self.game_id, self.version if strict else None, action)
 
     async def private(self, content: str, view: discord.ui.View | None = None) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.catan.items import CatanButton, CatanSelect
@@ -19,6 +17,7 @@ from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import (
+    OfferView,
     city_spots,
     playable_cards,
     road_spots,
@@ -33,7 +32,7 @@ def button_for(row: GameRow, op: str, label: str, style: discord.ButtonStyle, ar
     return CatanButton(row.id, row.version, op, arg, label, style)
 
 
-def offer_view(row: GameRow, offer: dict[str, Any], *, public: bool, confirm: int | None = None) -> discord.ui.View:
+def offer_view(row: GameRow, offer: OfferView, *, public: bool, confirm: int | None = None) -> discord.ui.View:
     """Accept / Decline / Counter for an offer's recipients, or Confirm / Withdraw for its maker."""
     layout = Layout()
     ident = str(offer["id"])

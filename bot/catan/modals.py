@@ -12,14 +12,16 @@ from bot.catan.names import (
     resource,
 )
 from bot.catan.typed import read_count
+from bot.client import bot_of
 from bot.components import clip
 from bot.funnel import guarded, handle
 from bot.host import HostError
 from bot.text import t
+from engine import Action
 from engine.catan.board import RESOURCES
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    pass
 
 
 class OfferModal(discord.ui.Modal):
@@ -54,10 +56,10 @@ class OfferModal(discord.ui.Modal):
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         give = parse_bundle_text(self.give.value)
         get = parse_bundle_text(self.get.value)
-        action: dict[str, Any]
+        action: Action
         if self.counter is not None:
             action = {"type": "counter", "offer": self.counter, "give": give, "get": get}
         else:
@@ -93,7 +95,7 @@ class DiscardModal(discord.ui.Modal):
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot: BoardHost = interaction.client  # type: ignore[assignment]
+        bot = bot_of(interaction)
         cards: dict[str, int] = {}
         for name, field in self.fields.items():
             text = field.value.strip()

@@ -10,7 +10,7 @@ and is answered that the offer is no longer open. Nothing here reads the channel
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import discord
 
@@ -18,6 +18,7 @@ from bot import safely
 from bot.catan.ids import PREFIX
 from bot.host import HostError
 from bot.text import t
+from engine.catan import Catan
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -46,7 +47,9 @@ async def open_offers(bot: BoardHost, game_id: int) -> set[int] | None:
         return None
     if row.status != "active":
         return None
-    game: Any = bot.service.game(row)
+    game = bot.service.game(row)
+    if not isinstance(game, Catan):  # a row of another game has no offers of this game's
+        return None
     return {offer["id"] for offer in game.offers}
 
 

@@ -19,7 +19,8 @@ from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
-from engine.catan import Catan, public_events, road_spots, robber_choices, settlement_spots
+from engine import Event
+from engine.catan import Catan, OfferView, public_events, road_spots, robber_choices, settlement_spots
 
 # Events that change nothing on the board: the turn message keeps its image and only refreshes its buttons.
 LIGHT_EVENTS: Final = frozenset(
@@ -27,7 +28,7 @@ LIGHT_EVENTS: Final = frozenset(
 )
 
 
-def is_light(game: Catan, events: Sequence[Any]) -> bool:
+def is_light(game: Catan, events: Sequence[Event]) -> bool:
     """Only offers and replies, or a discard while others still owe theirs: no new board is needed."""
     if game.finished or not events:
         return False
@@ -61,7 +62,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
     return t("catan.turn.main", mention=who, turn=game.turn)
 
 
-def turn_text(row: GameRow, game: Catan, events: Sequence[Any], *, opening: bool = False) -> str:
+def turn_text(row: GameRow, game: Catan, events: Sequence[Event], *, opening: bool = False) -> str:
     view = game.view(None)
     lines = narrate(public_events(events, None), names_of(row))
     if game.finished:
@@ -185,7 +186,7 @@ def robber_options(row: GameRow, game: Catan, seat: int) -> list[discord.SelectO
     return out
 
 
-def offer_text(row: GameRow, offer: dict[str, Any]) -> str:
+def offer_text(row: GameRow, offer: OfferView) -> str:
     names = names_of(row)
     key = "catan.offer.to_all" if offer["to"] is None else "catan.offer.to_one"
     return t(

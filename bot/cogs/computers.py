@@ -9,7 +9,6 @@ from discord.ext import commands, tasks
 from bot.computers import ComputerPlayers
 from bot.funnel import survives
 from bot.host import Outcome
-from bot.storage import GameRow
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -40,6 +39,3 @@ class Computers(commands.Cog):
     @sweep.before_loop
     async def _ready(self) -> None:
         await self.bot.wait_until_ready()
-
-    async def take_over(self, row: GameRow) -> None:
-        await self.players.take_over(row)

@@ -1,43 +1,16 @@
-"""Direct messages when a turn starts, for players who asked for them (``/settings dm_on_turn:true``).
-
-Listens to ``turn_posted`` (``bot.turns.announce``): every seat that owes a decision now and did not before the
-change gets one message naming the game and the channel, with a link to the turn message. Only the seats owing a
-decision and the stored row are read, never a hand or anything else secret. A player who cannot be messaged
-(Discord error 50007: DMs closed; 50278: no mutual server) or any other Discord failure is logged and skipped:
-notifications never hold up or break a turn.
-"""
+"""Direct messages when a turn starts, for players who asked for them: ``turn_posted`` heard, ``bot.notify`` sends."""
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
-import discord
 from discord.ext import commands
 
-from bot import safely
+from bot import notify
 from bot.host import Outcome
-from bot.storage import GameRow
-from bot.text import t
-from bot.text.i18n import reader_language, speaking
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
-
-log = logging.getLogger("boardhost.notify")
-
-
-def jump_url(row: GameRow) -> str:
-    """The link to the game's latest turn message (its channel when no message is known)."""
-    where = f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
-    return f"{where}/{row.message_id}" if row.message_id else where
-
-
-def newly_owing(outcome: Outcome) -> list[int]:
-    """Seats that owe a decision after the change and did not before it."""
-    if outcome.game is None or outcome.game.finished:
-        return []
-    return [seat for seat in outcome.game.actors() if seat not in outcome.before]
 
 
 class Notify(commands.Cog):
@@ -46,38 +19,4 @@ class Notify(commands.Cog):
 
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
-        row = outcome.row
-        users = [  # never a computer player, nor a person a computer plays for now
-            row.seats[seat].user_id
-            for seat in newly_owing(outcome)
-            if not row.seats[seat].computer and seat not in row.stand_ins
-        ]
-        wanted = [user_id for user_id in users if await self.bot.service.dm_on_turn(user_id)]
-        if not wanted:
-            return
-        # The turn message was posted after the outcome's row was read: its id is in the database.
-        latest = await self.bot.service.stored(row.id) or row
-        for user_id in wanted:
-            with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
-                text = self.message(latest)
-            await self.send(user_id, row.id, text)
-
-    def message(self, row: GameRow) -> str:
-        params = {"game": t(f"game.{row.game}"), "channel": f"<#{row.channel_id}>", "link": jump_url(row)}
-        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
-        if guild is None:
-            return t("notify.turn_elsewhere", **params)
-        return t("notify.turn", server=guild.name, **params)
-
-    async def send(self, user_id: int, game_id: int, text: str) -> bool:
-        """One direct message; False (and a log line) when Discord refuses it."""
-        code = await safely.dm(
-            self.bot,
-            user_id,
-            game_id,
-            "turn DM",
-            logger=log,
-            content=text,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        return code is None
+        await notify.turn_posted(self.bot, outcome)

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import discord
 from discord.ext import commands, tasks
 
 from bot.funnel import each_game, survives
-from bot.reminders import due, remind
+from bot.reminders import due, now, remind
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
 
-
-def now() -> float:
-    """Wall-clock seconds, through discord.py so that simulated time in tests moves it too."""
-    return discord.utils.utcnow().timestamp()
 
 
 class Reminders(commands.Cog):

@@ -52,10 +52,11 @@ from engine.catan.policy import (
     robber_choices,
     settlement_spots,
 )
-from engine.catan.view import public_events
+from engine.catan.view import OfferView, public_events
 
 __all__ = [
     "Catan",
+    "OfferView",
     "bank_trades",
     "city_spots",
     "parse_intersection",

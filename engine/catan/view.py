@@ -8,12 +8,26 @@ cards before the game ends.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.catan.board import EDGE_NAMES, HARBOR_SPOTS, HEX_NAMES, RESOURCES
 from engine.catan.state import CARDS, CITIES, GAME, ROADS, SETTLEMENTS, VICTORY_POINT, Offer, State
 from engine.catan.trading import bundle_json
 from engine.game import Event
+
+OfferView = TypedDict(
+    "OfferView",
+    {
+        "id": int,
+        "from": int,
+        "to": int | None,
+        "give": dict[str, int],  # resource name -> count, only the resources offered
+        "get": dict[str, int],
+        "accepted": list[int],
+        "declined": list[int],
+    },
+)
+"""An open trade offer as a viewer sees it (an entry of the view's ``offers``): who has not answered is not shown."""
 
 
 def visible_offer(offer: Offer, seat: int | None) -> bool:
@@ -53,7 +67,7 @@ def player_view(game: State, seat: int | None) -> dict[str, Any]:
             entry["trade_rates"] = {r: game.rates[s][i] for i, r in enumerate(RESOURCES)}
             entry["offers_made_this_turn"] = game.offers_made if s == game.current else 0
         players.append(entry)
-    offers = [
+    offers: list[OfferView] = [
         {
             "id": o["id"],
             "from": o["from"],

@@ -12,6 +12,7 @@ import pytest
 
 from bot.app import BoardHost
 from bot.config import Config
+from bot.game_flows import show_lobby
 from bot.host.computers import available, takeover_level
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
@@ -50,9 +51,7 @@ async def set_options(world: World, **extra: Any) -> None:
     """Fix options the host would otherwise draw (who starts, the tile order) before Start."""
     row = await lobby_row(world)
     await world.bot.games.update(row.id, row.version, options={**row.options, **extra})
-    cog = world.bot.get_cog("GameCog")
-    assert cog is not None
-    await cog._show_lobby(await lobby_row(world))  # type: ignore[attr-defined]  # the buttons of the new version
+    await show_lobby(world.bot, await lobby_row(world))  # the buttons of the new version
 
 
 async def carcassonne_with_computer(world: World, **extra: Any) -> GameRow:

@@ -11,12 +11,15 @@ import logging
 import random
 import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app import BoardHost
 from bot.config import Config
+from bot.game_flows import show_lobby
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import speaking
@@ -76,6 +79,29 @@ async def test_a_slash_command_that_fails_tells_an_incident_too(
     assert any("stats" in r.getMessage() for r in caplog.records if r.name == "boardhost.funnel")
 
 
+async def test_a_turn_message_discord_refuses_is_logged_and_the_move_stays_made(
+    world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.carcassonne import flows
+
+    row = await start(world, DECK)
+    message = await place(world, world.alice)  # alice's follower decision: the turn message has No follower
+
+    def refused(*args: Any, **kwargs: Any) -> Any:  # Discord refuses the turn message (lost permissions), here
+        # raised from the first step of posting it
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50013, "message": "no"})
+
+    monkeypatch.setattr(flows, "turn_text", refused)
+    with caplog.at_level(logging.INFO):
+        result = await world.alice.click(message, label="No follower")
+    assert not any("incident" in r.getMessage() for r in caplog.records), "Discord said no: not a bug"
+    answer = reply(result)
+    assert answer is None or "incident" not in str(getattr(answer, "content", "")), answer
+    logged = [r.getMessage() for r in caplog.records if r.name == "boardhost.turns"]
+    assert f"game {row.id}: turn message not posted (HTTP 403, code 50013): no" in logged
+    assert len(await world.bot.games.actions(row.id)) == 2, "alice's tile and her follower choice are stored"
+
+
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
     """Computer players move without a pause; reminders after 12 and 24 hours, swept every half hour."""
@@ -99,9 +125,9 @@ async def open_game(world: World, channel: Any, *, computer: bool) -> GameRow:
     row = await world.bot.games.open_in_channel(channel.id)
     assert row is not None
     await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 1 if computer else 0})
-    cog = world.bot.get_cog("GameCog")
-    assert cog is not None
-    await cog._show_lobby(await world.bot.games.open_in_channel(channel.id))  # type: ignore[attr-defined]
+    lobby = await world.bot.games.open_in_channel(channel.id)
+    assert lobby is not None
+    await show_lobby(world.bot, lobby)
     await world.alice.click(channel.last_message, label="Start")
     row = await world.bot.games.open_in_channel(channel.id)
     assert row is not None and row.status == "active"
