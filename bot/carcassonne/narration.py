@@ -27,7 +27,7 @@ def spot_side(on: str) -> str:
     return t(f"image.half_{where}" if kind == "field" else f"image.side_{where}")
 
 
-def _spot_kind(on: str, kinds: Sequence[str]) -> str:
+def spot_kind(on: str, kinds: Sequence[str]) -> str:
     kind = str(on).partition(":")[0]
     return kind if kind in kinds else kinds[0]
 
@@ -56,11 +56,12 @@ def _why(event: Event) -> str:
 
 def _feature(event: Event, names: Sequence[str], final: bool) -> str:
     scorers = list(event.get("scorers") or [])
-    feature = _spot_kind(str(event.get("feature", "city")), FEATURES)
+    feature = spot_kind(str(event.get("feature", "city")), FEATURES)
     params = {"where": _where(event), "why": _why(event), "count": event.get("points", 0)}
     if not scorers:
         return t(f"narrate.{'final_unclaimed' if final else 'completed_unclaimed'}.{feature}", **params)
-    key = f"narrate.{'final_scored' if final else 'completed'}.{feature}"
+    tie = "_tie" if len(scorers) > 1 else ""  # "Аня и Борис получают по 4 очка": a tie has its own sentence
+    key = f"narrate.{'final_scored' if final else 'completed'}{tie}.{feature}"
     return t(key, who=who(names, scorers), **params)
 
 
@@ -88,14 +89,14 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             rotation=event["rotation"],
         ),
         "follower_placed": lambda: t(
-            f"narrate.follower_placed.{_spot_kind(event['on'], PLACES)}",
+            f"narrate.follower_placed.{spot_kind(event['on'], PLACES)}",
             name=player,
             side=spot_side(event["on"]),
             x=event["x"],
             y=event["y"],
         ),
         "follower_returned": lambda: t(
-            f"narrate.follower_returned.{_spot_kind(event['on'], (*PLACES, 'tower'))}",
+            f"narrate.follower_returned.{spot_kind(event['on'], (*PLACES, 'tower'))}",
             name=player,
             side=spot_side(event["on"]),
             x=event["x"],
@@ -105,7 +106,9 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             "narrate.tower_built", name=player, x=event["x"], y=event["y"], height=event.get("height", 0)
         ),
         "captured": lambda: t(
-            f"narrate.captured.{_spot_kind(event['on'], (*PLACES, 'tower'))}",
+            # a tower can take its builder's own follower back: "Alice captured Alice's farmer" is not a sentence
+            f"narrate.{'captured_own' if event.get('owner') == event.get('player') else 'captured'}"
+            f".{spot_kind(event['on'], (*PLACES, 'tower'))}",
             name=player,
             owner=name_of(names, event.get("owner")),
             side=spot_side(event["on"]),
@@ -122,7 +125,9 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
         "feature_completed": lambda: _feature(event, names, final=False),
         "feature_scored": lambda: _feature(event, names, final=True),
         "farm_scored": lambda: t(
-            "narrate.farm_scored" if event.get("scorers") else "narrate.farm_unclaimed",
+            ("narrate.farm_scored_tie" if len(event["scorers"]) > 1 else "narrate.farm_scored")
+            if event.get("scorers")
+            else "narrate.farm_unclaimed",
             who=who(names, event.get("scorers", [])),
             count=event.get("points", 0),
             cities=t("narrate.cities", count=event.get("cities", 0)),

@@ -12,7 +12,7 @@ import discord
 
 from bot.carcassonne.ids import cell_value, ordered_cells
 from bot.carcassonne.items import CarcButton, CarcSelect
-from bot.carcassonne.narration import narrate, spot_name
+from bot.carcassonne.narration import PLACES, narrate, spot_kind, spot_name, spot_side
 from bot.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
 from bot.narration import fit
 from bot.rendering import Job
@@ -111,15 +111,19 @@ def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View
                 option(t("carcassonne.cell_option", number=first + i + 1, x=x, y=y), cell_value(x, y))
                 for i, (x, y) in enumerate(chunk)
             ]
-            placeholder = t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
+            placeholder = (  # a single cell has its own words, not "1–1 of 1"
+                t("carcassonne.cell_placeholder_only")
+                if len(cells) == 1
+                else t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
+            )
             layout.select(CarcSelect(gid, version, "cell", str(page), options, placeholder))
         if pages > 1:
             if page > 0:
-                label = t("carcassonne.page_prev", first=(page - 1) * PAGE + 1, last=page * PAGE)
+                label = _page_label("prev", (page - 1) * PAGE + 1, page * PAGE)
                 layout.button(CarcButton(gid, version, "page", str(page - 1), label, GREY))
             if page < pages - 1:
                 last = min((page + 2) * PAGE, len(cells))
-                label = t("carcassonne.page_next", first=(page + 1) * PAGE + 1, last=last)
+                label = _page_label("next", (page + 1) * PAGE + 1, last)
                 layout.button(CarcButton(gid, version, "page", str(page + 1), label, GREY))
     elif decision == "follower":
         _follower_choices(layout, row, game)
@@ -130,6 +134,13 @@ def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View
     return layout.view
 
 
+def _page_label(way: str, first: int, last: int) -> str:
+    """The paging button: "Cells 26–50 ▶", or "Cell 26 ▶" when the page holds one cell."""
+    if first == last:
+        return t(f"carcassonne.page_{way}_one", number=first)
+    return t(f"carcassonne.page_{way}", first=first, last=last)
+
+
 def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
     gid, version = row.id, row.version
     names = names_of(row)
@@ -138,12 +149,13 @@ def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
         x, y = tower["x"], tower["y"]
         towers.append(option(t("carcassonne.tower_option", x=x, y=y, height=tower["height"] + 1), f"{x},{y}"))
         for cap in tower["captures"]:
+            own = "_own" if cap["player"] == game.current else ""  # taking back one's own follower reads differently
             label = t(
-                "carcassonne.tower_capture",
+                f"carcassonne.tower_capture{own}.{spot_kind(cap['on'], (*PLACES, 'tower'))}",
                 x=x,
                 y=y,
                 owner=names[cap["player"]],
-                on=spot_name(cap["on"]),
+                side=spot_side(cap["on"]),
                 tx=cap["x"],
                 ty=cap["y"],
             )

@@ -88,7 +88,11 @@ def build_menu(found: Seated, kind: str, page: int = 0) -> tuple[str, discord.ui
         total = len(spots)
     layout = Layout()
     first = page * PAGE + 1
-    placeholder = t("catan.choose_spot", first=first, last=first + len(options) - 1, count=total)
+    placeholder = (  # "Choose (1–1 of 1)" is no sentence: a single choice has its own
+        t("catan.choose_spot_only")
+        if total == 1
+        else t("catan.choose_spot", first=first, last=first + len(options) - 1, count=total)
+    )
     layout.select(CatanSelect(row.id, row.version, "bs", f"{kind},{page}", options, placeholder))
     if page > 0:
         layout.button(button_for(row, "bpage", t("catan.page_prev"), GREY, f"{kind},{page - 1}"))

@@ -114,7 +114,11 @@ def paged_select(
 ) -> None:  # fmt: skip
     """A select of one page of choices, with buttons to the neighbouring pages."""
     first = page * PAGE + 1
-    placeholder = t("catan.choose_spot", first=first, last=first + len(options) - 1, count=total)
+    placeholder = (  # "Choose (1–1 of 1)" is no sentence: a single choice has its own
+        t("catan.choose_spot_only")
+        if total == 1
+        else t("catan.choose_spot", first=first, last=first + len(options) - 1, count=total)
+    )
     prefix = f"{kind}," if kind else ""
     layout.select(select(row, op, options, placeholder, f"{prefix}{page}"))
     if page > 0:

@@ -190,14 +190,42 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "carcassonne.score": "{name} {points}",
     "carcassonne.cell_option": "{number} · ({x}, {y})",
     "carcassonne.cell_placeholder": "Choose a cell ({first}–{last} of {count})",
+    "carcassonne.cell_placeholder_only": "Choose the only cell",
     "carcassonne.page_prev": "◀ Cells {first}–{last}",
     "carcassonne.page_next": "Cells {first}–{last} ▶",
+    "carcassonne.page_prev_one": "◀ Cell {number}",
+    "carcassonne.page_next_one": "Cell {number} ▶",
     "carcassonne.rotation": "{degrees}°",
     "carcassonne.choose_rotation": "Tile {tile} at cell {number} ({x}, {y}): choose a rotation (clockwise).",
     "carcassonne.no_follower": "No follower",
     "carcassonne.tower_placeholder": "Build on a tower",
     "carcassonne.tower_option": "Tower at ({x}, {y}) → height {height}",
-    "carcassonne.tower_capture": "Tower at ({x}, {y}), capture {owner} on {on} at ({tx}, {ty})",
+    "carcassonne.tower_capture.city": (
+        "Tower at ({x}, {y}): capture {owner}'s knight on the city ({side}) at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture.road": (
+        "Tower at ({x}, {y}): capture {owner}'s thief on the road ({side}) at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture.cloister": "Tower at ({x}, {y}): capture {owner}'s monk on the cloister at ({tx}, {ty})",
+    "carcassonne.tower_capture.field": (
+        "Tower at ({x}, {y}): capture {owner}'s farmer on the field ({side}) at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture.tower": "Tower at ({x}, {y}): capture {owner}'s follower on the tower at ({tx}, {ty})",
+    "carcassonne.tower_capture_own.city": (
+        "Tower at ({x}, {y}): take back your own knight on the city ({side}) at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture_own.road": (
+        "Tower at ({x}, {y}): take back your own thief on the road ({side}) at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture_own.cloister": (
+        "Tower at ({x}, {y}): take back your own monk on the cloister at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture_own.field": (
+        "Tower at ({x}, {y}): take back your own farmer on the field ({side}) at ({tx}, {ty})"
+    ),
+    "carcassonne.tower_capture_own.tower": (
+        "Tower at ({x}, {y}): take back your own follower on the tower at ({tx}, {ty})"
+    ),
     "carcassonne.spot_placeholder": "Put a follower on…",
     "carcassonne.tower_top": "Follower on tower ({x}, {y})",
     "carcassonne.ransom": "Pay ransom to {name}",
@@ -225,13 +253,25 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "The city at {where} was completed: {count} point to {who} ({why}).",
         "The city at {where} was completed: {count} points to {who} ({why}).",
     ),
+    "narrate.completed_tie.city": (
+        "The city at {where} was completed: {count} point each to {who} ({why}).",
+        "The city at {where} was completed: {count} points each to {who} ({why}).",
+    ),
     "narrate.completed.road": (
         "The road at {where} was completed: {count} point to {who} ({why}).",
         "The road at {where} was completed: {count} points to {who} ({why}).",
     ),
+    "narrate.completed_tie.road": (
+        "The road at {where} was completed: {count} point each to {who} ({why}).",
+        "The road at {where} was completed: {count} points each to {who} ({why}).",
+    ),
     "narrate.completed.cloister": (
         "The cloister at {where} was completed: {count} point to {who} ({why}).",
         "The cloister at {where} was completed: {count} points to {who} ({why}).",
+    ),
+    "narrate.completed_tie.cloister": (
+        "The cloister at {where} was completed: {count} point each to {who} ({why}).",
+        "The cloister at {where} was completed: {count} points each to {who} ({why}).",
     ),
     "narrate.completed_unclaimed.city": "The city at {where} was completed ({why}), but nobody had a follower on it.",
     "narrate.completed_unclaimed.road": "The road at {where} was completed ({why}), but nobody had a follower on it.",
@@ -242,13 +282,25 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "Unfinished city at {where}: {count} point to {who} ({why}).",
         "Unfinished city at {where}: {count} points to {who} ({why}).",
     ),
+    "narrate.final_scored_tie.city": (
+        "Unfinished city at {where}: {count} point each to {who} ({why}).",
+        "Unfinished city at {where}: {count} points each to {who} ({why}).",
+    ),
     "narrate.final_scored.road": (
         "Unfinished road at {where}: {count} point to {who} ({why}).",
         "Unfinished road at {where}: {count} points to {who} ({why}).",
     ),
+    "narrate.final_scored_tie.road": (
+        "Unfinished road at {where}: {count} point each to {who} ({why}).",
+        "Unfinished road at {where}: {count} points each to {who} ({why}).",
+    ),
     "narrate.final_scored.cloister": (
         "Unfinished cloister at {where}: {count} point to {who} ({why}).",
         "Unfinished cloister at {where}: {count} points to {who} ({why}).",
+    ),
+    "narrate.final_scored_tie.cloister": (
+        "Unfinished cloister at {where}: {count} point each to {who} ({why}).",
+        "Unfinished cloister at {where}: {count} points each to {who} ({why}).",
     ),
     "narrate.final_unclaimed.city": "The unfinished city at {where} scores nothing: no follower on it.",
     "narrate.final_unclaimed.road": "The unfinished road at {where} scores nothing: no follower on it.",
@@ -257,6 +309,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "narrate.farm_scored": (
         "A farm supplying {cities}: {count} point to {who}.",
         "A farm supplying {cities}: {count} points to {who}.",
+    ),
+    "narrate.farm_scored_tie": (
+        "A farm supplying {cities}: {count} point each to {who}.",
+        "A farm supplying {cities}: {count} points each to {who}.",
     ),
     "narrate.farm_unclaimed": "A farm supplying {cities} had no farmer.",
     "narrate.final_nothing": (
@@ -269,6 +325,11 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "narrate.captured.cloister": "{name} captured {owner}'s monk on the cloister at ({x}, {y}).",
     "narrate.captured.field": "{name} captured {owner}'s farmer on the field ({side}) at ({x}, {y}).",
     "narrate.captured.tower": "{name} captured {owner}'s follower on the tower at ({x}, {y}).",
+    "narrate.captured_own.city": "{name}'s tower takes back {name}'s own knight on the city ({side}) at ({x}, {y}).",
+    "narrate.captured_own.road": "{name}'s tower takes back {name}'s own thief on the road ({side}) at ({x}, {y}).",
+    "narrate.captured_own.cloister": "{name}'s tower takes back {name}'s own monk on the cloister at ({x}, {y}).",
+    "narrate.captured_own.field": "{name}'s tower takes back {name}'s own farmer on the field ({side}) at ({x}, {y}).",
+    "narrate.captured_own.tower": "{name}'s tower takes back {name}'s own follower on the tower at ({x}, {y}).",
     "narrate.prisoners_exchanged": "{who} exchanged prisoners.",
     "narrate.tower_closed": "{name} closed the tower at ({x}, {y}) with a follower on top.",
     "narrate.ransom_paid": (
@@ -422,6 +483,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.cannot_afford": "{what} costs {cost}; you have {have}.",
     "catan.cannot_afford_nothing": "{what} costs {cost}; you have no resource cards.",
     "catan.choose_spot": "Choose ({first}–{last} of {count})",
+    "catan.choose_spot_only": "Choose the only option",
     "catan.page_prev": "◀ Previous",
     "catan.page_next": "Next ▶",
     "catan.build_prompt.road": (
@@ -500,7 +562,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.hand.card": "{card} ×{count} (bought this turn: {new})",
     "catan.hand.no_resources": "Resources: no cards.",
     "catan.hand.development": "Development cards: {cards}",
-    "catan.hand.no_development": "Development cards: none.",
+    "catan.hand.no_development": "Development cards: none",
     "catan.hand.rate": "{resource} {rate}:1",
     "catan.hand.points": "Your victory points: {points}",
     "catan.hand.rates": "Your harbour rates: {rates}",

@@ -223,16 +223,6 @@ ListStyle = Literal["standard", "or", "enumeration"]
 
 
 _MARK = re.compile("\x00(\\d+)\x01")
-_LATIN_END = re.compile(r"[0-9A-Za-z>)\]*_]$")
-_LATIN_START = re.compile(r"^[0-9A-Za-z<(\[*_]")
-
-
-def _spaced(joint: str, before: str, after: str) -> str:
-    """A Chinese conjunction (和, 或) set off by a space from a Latin word, a number or a mention beside it, as the
-    catalogues write 「第 3 回合」: 「2 张砖块和 1 张矿石」, 「alice 和 bob」; 、 takes no space."""
-    if not joint or "、" in joint or not before:
-        return joint
-    return (" " if _LATIN_END.search(before) else "") + joint + (" " if _LATIN_START.search(after) else "")
 
 
 def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | None = None) -> str:
@@ -254,9 +244,6 @@ def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | 
     else:
         pattern = format_list(marks, style=style, locale=locale)
     joints = _MARK.split(pattern)[::2]  # before the first word, between each two, after the last
-    if lang.startswith("zh"):
-        joints = [_spaced(joint, words[i - 1] if i else "", words[i] if i < len(words) else "")
-                  for i, joint in enumerate(joints)]  # fmt: skip
     joined = "".join(joint + word for joint, word in zip(joints, [*words, ""], strict=True))
     return f"{OPEN}{joined}{CLOSE}" if lang == PSEUDO and len(words) > 1 else joined
 

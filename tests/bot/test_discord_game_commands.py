@@ -123,7 +123,7 @@ async def test_texts_name_commands_as_clickable_mentions_once_their_ids_are_know
         ids = {c.name: c.id for c in await world.bot.tree.fetch_commands()}
         status = reply(await world.bob.slash(world.channel, "game status"))
         assert status.content == (
-            f"這個頻道沒有遊戲。用 </carcassonne new:{ids['carcassonne']}> 或 </catan new:{ids['catan']}> 開一局。"
+            f"這個頻道沒有遊戲。用</carcassonne new:{ids['carcassonne']}>或</catan new:{ids['catan']}>開一局。"
         )
     finally:
         mentions.remember({})

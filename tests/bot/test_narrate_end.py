@@ -46,7 +46,7 @@ def test_the_sentence_takes_each_languages_plural() -> None:
         "5 незавершённых объектов и полей без подданных не приносят очков.",
     ]
     with speaking("zh-TW"):
-        assert narrate(_end_events(2), ["a", "b"])[-1] == ("2 處沒有部屬的未完成城堡、道路、修道院或農地不計分。")
+        assert narrate(_end_events(2), ["a", "b"])[-1] == ("2處沒有部屬的未完成城堡、道路、修道院或農地不計分。")
 
 
 def test_nothing_is_added_when_every_feature_had_a_follower() -> None:

@@ -55,7 +55,7 @@ def test_the_narration_of_players_and_scores_uses_the_list_format() -> None:
     events = [{"type": "game_over", "winners": [0, 2], "scores": [12, 9, 12]}]
     with speaking("zh-CN"):
         assert carcassonne_narrate(events, ["安娜", "鲍勃", "卡佳"]) == [
-            "游戏结束，平局。获胜者：安娜和卡佳。分数：安娜 12 分、鲍勃 9 分、卡佳 12 分。"
+            "游戏结束，平局。获胜者：安娜和卡佳。分数：安娜 12分、鲍勃 9分、卡佳 12分。"
         ]
     with speaking("ru"):
         assert carcassonne_narrate(events, ["Аня", "Боб", "Катя"]) == [
@@ -95,9 +95,9 @@ def test_russian_amounts_after_a_verb_stand_in_the_accusative() -> None:
 def test_chinese_amounts_take_the_measure_word() -> None:
     bundle = {"brick": 2, "ore": 1}
     with speaking("zh-CN"):
-        assert bundle_text(bundle) == "2 张砖块和 1 张矿石"
+        assert bundle_text(bundle) == "2张砖块和1张矿石"
     with speaking("zh-TW"):
-        assert bundle_text(bundle) == "2 張磚和 1 張鐵"
+        assert bundle_text(bundle) == "2張磚和1張鐵"
 
 
 def test_a_sentence_about_a_piece_or_feature_names_it_in_its_own_words() -> None:
@@ -110,12 +110,12 @@ def test_a_sentence_about_a_piece_or_feature_names_it_in_its_own_words() -> None
     with speaking("ru"):
         assert carcassonne_narrate(events, ["Аня", "Боб"]) == [
             "Аня ставит разбойника на дорогу (восток) на квадрате (1, 0).",
-            "Дорога в (0, 0), (1, 0) завершена: 2 очка — Аня и Боб (2 квадрата).",
+            "Дорога в (0, 0), (1, 0) завершена: Аня и Боб получают по 2 очка (2 квадрата).",
             "Разбойник игрока Аня с дороги (восток) на квадрате (1, 0) возвращается в запас.",
         ]
     with speaking("zh-TW"):
         assert carcassonne_narrate(events[1:2], ["安娜", "鮑伯"]) == [
-            "(0, 0)、(1, 0) 的道路完成了：安娜和鮑伯 得 2 分（2 片版圖）。"
+            "(0, 0)、(1, 0)的道路完成了：安娜和鮑伯各得2分（2片版圖）。"
         ]
     built = [{"type": "built", "player": 0, "piece": "settlement", "at": 25}]
     with speaking("ru"):
@@ -136,12 +136,18 @@ def test_an_offer_to_everyone_and_an_empty_hand_have_their_own_sentences() -> No
 
 
 HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
+SEPARATOR = r"[·→▶◀×+=]"
 CHINESE_RULES = {
     "an ASCII comma, colon, semicolon, ! or ? beside Chinese": re.compile(rf"{HAN}[,;:!?]|[,;:!?] ?{HAN}"),
     "a space after full-width punctuation": re.compile(r"[。，！？；：、] "),
     "a space before full-width punctuation": re.compile(r" [。，！？；：、）]"),
     "brackets inside brackets": re.compile(r"（[^（）]*[(]|[)][^（）]*）|（\{where\}"),
     "an English dash": re.compile(r"——| — "),
+    # docs/translating.md: Chinese sets no space between a Chinese character and a name, mention or number (the
+    # placeholders stand for those); spaces stay only among Latin text and around the separators · → ▶ ◀ × + =
+    "a space beside Chinese or beside a placeholder next to Chinese": re.compile(
+        rf"{HAN} +(?!{SEPARATOR})|(?<!{SEPARATOR}) +{HAN}|{HAN}\{{\w+\}} +(?!{SEPARATOR}|[({{])"
+    ),
 }
 
 
@@ -155,6 +161,31 @@ def test_chinese_catalogues_use_full_width_punctuation_without_stray_spaces(lang
         if pattern.search(text)
     ]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("zh-CN", ["小明把骑士放在", "向小红提议用1张羊毛换1张砖块"]),
+        ("zh-TW", ["小明把騎士放在", "向春嬌提議用1張羊換1張磚"]),
+    ],
+)
+def test_chinese_names_and_amounts_sit_in_the_sentence_without_spaces(lang: str, expected: list[str]) -> None:
+    names = ["小明", "小红" if lang == "zh-CN" else "春嬌"]
+    with speaking(lang):
+        placed = "".join(
+            carcassonne_narrate([{"type": "follower_placed", "player": 0, "x": 1, "y": 0, "on": "city:N"}], names)
+        )
+        offer = "".join(
+            catan_narrate(
+                [{"type": "offer_made", "player": 0, "to": 1, "give": {"wool": 1}, "get": {"brick": 1}, "offer": 3}],
+                names,
+            )
+        )
+        exchanged = "".join(carcassonne_narrate([{"type": "prisoners_exchanged", "players": [0, 1]}], names))
+    assert expected[0] in placed, placed
+    assert expected[1] in offer, offer
+    assert " " not in exchanged, exchanged
 
 
 def test_each_chinese_catalogue_uses_its_own_quotes() -> None:
@@ -229,4 +260,4 @@ def test_a_command_placeholder_becomes_the_commands_mention_in_the_current_serve
         install_command_mentions(None)
     assert all("</game back:77>" in text and "/game back)" not in text for text in told)
     with speaking("zh-TW"):
-        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用 /hand 查看你的牌和還有效的提議。"
+        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用/hand查看你的牌和還有效的提議。"
