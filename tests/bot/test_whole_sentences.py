@@ -136,7 +136,7 @@ def test_an_offer_to_everyone_and_an_empty_hand_have_their_own_sentences() -> No
 
 
 HAN = r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]"
-SEPARATOR = r"[·→▶◀×+=]"
+SEPARATOR = r"[·→▶◀×+=⏮⏭]"
 CHINESE_RULES = {
     "an ASCII comma, colon, semicolon, ! or ? beside Chinese": re.compile(rf"{HAN}[,;:!?]|[,;:!?] ?{HAN}"),
     "a space after full-width punctuation": re.compile(r"[。，！？；：、] "),
@@ -144,7 +144,7 @@ CHINESE_RULES = {
     "brackets inside brackets": re.compile(r"（[^（）]*[(]|[)][^（）]*）|（\{where\}"),
     "an English dash": re.compile(r"——| — "),
     # docs/translating.md: Chinese sets no space between a Chinese character and a name, mention or number (the
-    # placeholders stand for those); spaces stay only among Latin text and around the separators · → ▶ ◀ × + =
+    # placeholders stand for those); spaces stay only among Latin text and around the separators · → ▶ ◀ ⏮ ⏭ × + =
     "a space beside Chinese or beside a placeholder next to Chinese": re.compile(
         rf"{HAN} +(?!{SEPARATOR})|(?<!{SEPARATOR}) +{HAN}|{HAN}\{{\w+\}} +(?!{SEPARATOR}|[({{])"
     ),
