@@ -546,8 +546,12 @@ class GameService:
         return GameLog(row.game, tuple(s.name for s in row.seats), dict(row.options), row.seed, tuple(actions))
 
     async def latest_game(self, channel_id: int) -> GameRow:
-        """The channel's open game, else its most recent one (to look back at a finished game)."""
-        row = await self.games.open_in_channel(channel_id) or await self.games.latest_in_channel(channel_id)
+        """The channel's running game, else its most recent started one (to look back at a finished game even when
+        a new lobby, or an abandoned one, came after it); else its lobby, which has nothing to look back at yet."""
+        row = await self.games.open_in_channel(channel_id)
+        if row is None or row.state is None:
+            row = await self.games.latest_started_in_channel(channel_id) or row
+        row = row or await self.games.latest_in_channel(channel_id)
         if row is None:
             raise HostError("no_game_here")
         return self._known(row)

@@ -191,6 +191,13 @@ class Games:
         row = await self.db.fetchone("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return None if row is None else GameRow.from_row(row)
 
+    async def latest_started_in_channel(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game that was started (running, finished or abandoned after its start)."""
+        row = await self.db.fetchone(
+            "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return None if row is None else GameRow.from_row(row)
+
     async def with_status(self, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self.db.fetchall(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)

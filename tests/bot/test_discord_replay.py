@@ -203,6 +203,10 @@ async def test_the_timelapse_follows_the_final_scores(world: World) -> None:
     looked = reply(await world.carol.slash(world.channel, "game replay"))  # the channel's last game, finished
     assert looked.content.startswith("**Carcassonne**, Turn 3: alice · 3/3") and "Game over" not in looked.content
 
+    await world.alice.slash(world.channel, "carcassonne new")  # a new lobby in the channel: nothing to look back at
+    looked = reply(await world.carol.slash(world.channel, "game replay"))
+    assert looked.content.startswith("**Carcassonne**, Turn 3: alice · 3/3"), "the finished game, not the new lobby"
+
 
 # -- Catan -------------------------------------------------------------------------------------------------------
 
