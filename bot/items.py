@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
+
+from bot.components import PAGE, PLACEHOLDER, clip
 
 
 @dataclass
@@ -42,3 +45,16 @@ class Slot:
         if self._dispatch is None:
             raise RuntimeError(f"the {self.game} items are not bound to a dispatcher (register its adapter)")
         await self._dispatch(press)
+
+
+def single_select(
+    custom_id: str, options: list[discord.SelectOption] | None, placeholder: str | None
+) -> discord.ui.Select[Any]:
+    """A one-choice select within Discord's limits (at most a page of options, never none, a clipped placeholder)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="-")],
+        placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
+        min_values=1,
+        max_values=1,
+    )

@@ -12,9 +12,9 @@ from typing import Any, Final
 import discord
 
 from bot.carcassonne.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
-from bot.components import BUTTON_LABEL, GREY, PAGE, PLACEHOLDER, clip
+from bot.components import BUTTON_LABEL, GREY, clip
 from bot.funnel import guarded
-from bot.items import Press, Slot
+from bot.items import Press, Slot, single_select
 
 DISPATCH: Final = Slot("carcassonne")
 
@@ -66,15 +66,7 @@ class CarcSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id(game_id, version, op, arg),
-                options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="-")],
-                placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
-                min_values=1,
-                max_values=1,
-            )
-        )
+        super().__init__(single_select(custom_id(game_id, version, op, arg), options, placeholder))
         self.game_id = game_id
         self.version = version
         self.op = op
