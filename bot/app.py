@@ -20,10 +20,9 @@ from bot.carcassonne.adapter import CarcassonneAdapter
 from bot.catan.adapter import CatanAdapter
 from bot.client import serves
 from bot.cogs.computers import Computers
+from bot.cogs.deliveries import Deliveries
 from bot.cogs.game import GameCog
-from bot.cogs.notify import Notify
 from bot.cogs.reminders import Reminders
-from bot.cogs.timelapse import Timelapse
 from bot.cogs.turn_limits import TurnLimits
 from bot.computers import BackButton
 from bot.config import Config
@@ -33,6 +32,7 @@ from bot.host import GameService
 from bot.lobby import LobbyButton
 from bot.memory import keep_freed_memory
 from bot.mentions import command_mention, load_command_ids
+from bot.outbox import Outbox
 from bot.rendering import Renderer
 from bot.replay import ReplayButton, ReplaySelect
 from bot.shards import Ownership
@@ -52,11 +52,12 @@ from bot.text.i18n import (
 
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
+OUTBOX_CLOSE_WITHIN = 2.0  # seconds deliveries under way get on close; what is left stays owed
 GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
 # The games this bot hosts (each brings its cog: `/<game> new` first), then the game-neutral cogs, in the order their
 # commands are added.
-COGS: tuple[type[GameCog | Reminders | TurnLimits | Notify | Computers | Timelapse], ...] = (
-    GameCog, Reminders, TurnLimits, Notify, Computers, Timelapse
+COGS: tuple[type[GameCog | Reminders | TurnLimits | Computers | Deliveries], ...] = (
+    GameCog, Reminders, TurnLimits, Computers, Deliveries
 )  # fmt: skip
 GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
@@ -68,6 +69,7 @@ class BoardHost(commands.Bot):
     service: GameService
     renderer: Renderer
     ownership: Ownership
+    outbox: Outbox
 
     def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
         # Commands, buttons and selects arrive as interactions, which need no intent; the server and channel cache
@@ -142,6 +144,7 @@ class BoardHost(commands.Bot):
         )
         await self.ownership.refresh(force=True)  # this process's shards, and the dm lease if nobody holds it
         self.service = GameService(self.games, self._rng)
+        self.outbox = Outbox(self)  # what stored changes owe Discord (swept by the Deliveries cog)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
         for game in GAMES:  # the games, registered explicitly: everything else asks bot.games for them
@@ -166,6 +169,8 @@ class BoardHost(commands.Bot):
         return self.ownership.owns(row)
 
     async def close(self) -> None:
+        if hasattr(self, "outbox"):  # deliveries under way finish; the rest stays owed for the next start
+            await self.outbox.close(OUTBOX_CLOSE_WITHIN)
         await super().close()
         if hasattr(self, "renderer"):
             self.renderer.close()

@@ -23,18 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely
 from bot.client import bot_of
 from bot.components import BLUE
 from bot.funnel import each_game, guarded
-from bot.games import adapter
 from bot.host import HostError, Outcome
 from bot.host.computers import awaits_people, computers_owing, controllers
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import game_language, speaking
-from bot.turns import announce, channel_of
+from bot.turns import game_channel, nonce
 from engine import RuleError
 
 if TYPE_CHECKING:
@@ -82,7 +80,7 @@ async def come_back(bot: BoardHost, interaction: discord.Interaction, game_id: i
     """``I'm back`` or ``/game back``: the person plays their seat again; the turn is posted again."""
     outcome = await bot.service.come_back(game_id, interaction.user.id)
     await interaction.response.send_message(t("computer.welcome_back"), ephemeral=True)
-    await announce(bot, outcome)
+    await bot.outbox.deliver(outcome)
 
 
 class ComputerPlayers:
@@ -216,10 +214,8 @@ class ComputerPlayers:
             self._woken_early.discard(game_id)
 
     async def _post(self, outcome: Outcome) -> None:
-        async with safely.posting(outcome.row.id, "computer move", log):  # the next move or /game board shows it
-            await announce(self.bot, outcome)
-            # a card the computer stole from you, an offer to you
-            await adapter(outcome.row.game).after_move(self.bot, outcome, actor=None)
+        # The turn message, a card the computer stole from you, an offer to you: owed by the move's write.
+        await self.bot.outbox.deliver(outcome)
 
     # -- takeover --------------------------------------------------------------------------------------------
 
@@ -232,23 +228,24 @@ class ComputerPlayers:
             if err.key == "nothing_to_take_over":
                 self.wake(row.id)
             return
-        updated = outcome.row
-        level = controllers(updated)
-        channel = await channel_of(self.bot, updated)
-        if channel is not None:
-            with speaking(game_language(updated.language), updated.guild_id):  # the channel: the game's language
-                lines = [
-                    t(
-                        "computer.takeover",
-                        mention=updated.seats[e["player"]].mention,
-                        level=level_name(level[e["player"]]),
-                    )
-                    for e in outcome.events
-                ]
-                view = discord.ui.View(timeout=None)
-                view.add_item(BackButton(updated.id))
-            await safely.send(
-                channel, updated.id, "takeover message",
-                content="\n".join(lines), view=view, allowed_mentions=discord.AllowedMentions(users=True),
-            )  # fmt: skip
-        self.wake(updated.id)
+        await self.bot.outbox.deliver(outcome)  # the takeover message; then the computers move
+
+
+async def post_takeover(bot: BoardHost, outcome: Outcome) -> None:
+    """The takeover message with its ``I'm back`` button (what a takeover owes the channel); then the computers now
+    playing the idle seats move (``turn_posted``)."""
+    updated = outcome.row
+    level = controllers(updated)
+    channel = await game_channel(bot, updated)
+    with speaking(game_language(updated.language), updated.guild_id):  # the channel: the game's language
+        lines = [
+            t("computer.takeover", mention=updated.seats[e["player"]].mention, level=level_name(level[e["player"]]))
+            for e in outcome.events
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(BackButton(updated.id))
+    await channel.send(
+        content="\n".join(lines), view=view, allowed_mentions=discord.AllowedMentions(users=True),
+        nonce=nonce(updated.id, updated.version, "k"),
+    )  # fmt: skip
+    bot.dispatch("turn_posted", outcome)

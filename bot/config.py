@@ -37,6 +37,7 @@ KNOWN: dict[str, tuple[str, ...]] = {
         "rest_base_url",
         "gateway_url",
         "give_up_after_seconds",
+        "archive_after_hours",
         "shard_count",
         "shard_ids",
     ),
@@ -68,6 +69,7 @@ class Config:
     rest_base_url: str | None = None
     gateway_url: str | None = None
     give_up_after: float = 300.0  # seconds without a gateway connection before the bot exits (0: never)
+    archive_after: float = 72 * 3600.0  # seconds a game waits for its deleted channel before it is archived
     render_processes: int = 2  # drawing processes; 0: draw images in threads of the bot's process
     computer_pause: float = 1.5  # seconds a computer player waits before its move (0 in tests)
     computer_offer_wait: float = 120.0  # seconds a computer's trade offer stays open for people to answer
@@ -159,6 +161,7 @@ def _from_file(path: Path | None) -> Config:
         rest_base_url=_get(data, "discord", "rest_base_url", str, "") or None,
         gateway_url=_get(data, "discord", "gateway_url", str, "") or None,
         give_up_after=_give_up(_get(data, "discord", "give_up_after_seconds", (int, float), 300)),
+        archive_after=_archive_after(_get(data, "discord", "archive_after_hours", (int, float), 72)),
         render_processes=_render_processes(_get(data, "render", "processes", int, 2)),
         computer_pause=_seconds(data, "pause_seconds", 1.5),
         computer_offer_wait=_seconds(data, "offer_wait_seconds", 120),
@@ -203,6 +206,12 @@ def _give_up(value: float) -> float:
     if isinstance(value, bool) or value < 0:
         raise ConfigError("[discord] give_up_after_seconds must be a number of seconds, 0 (never) or more")
     return float(value)
+
+
+def _archive_after(hours: float) -> float:
+    if isinstance(hours, bool) or hours < 0:
+        raise ConfigError("[discord] archive_after_hours must be a number of hours, 0 or more")
+    return float(hours) * 3600
 
 
 def _render_processes(value: int) -> int:

@@ -18,12 +18,11 @@ from bot.computers import come_back, level_name
 from bot.games import adapters
 from bot.host import HostError
 from bot.host.computers import controllers
-from bot.host.service import waiting_for
+from bot.host.service import Outcome, waiting_for
 from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
-from bot.turns import announce, retire
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -52,9 +51,10 @@ async def show_lobby(bot: BoardHost, row: GameRow) -> None:
 
 
 async def retire_last(bot: BoardHost, row: GameRow) -> None:
-    """An ended game's last message keeps its story but not its buttons (they could only be refused)."""
-    if row.message_id:
-        await retire(bot, row, row.message_id)
+    """An ended game's last message keeps its story but not its buttons (they could only be refused): owed by the
+    abandon's write, delivered like every change."""
+    ended = await bot.service.row(row.id)
+    await bot.outbox.deliver(Outcome(ended, kind="ended"))
 
 
 async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
@@ -128,7 +128,7 @@ async def leave(bot: BoardHost, interaction: discord.Interaction) -> None:
         with speaking(game_language(row.language)):
             text = t("cmd.left_for_computer", name=user.display_name, level=level_name(level))
         await interaction.response.send_message(text)
-        await announce(bot, outcome)  # the turn again, its buttons on the new version; computers move
+        await bot.outbox.deliver(outcome)  # the turn again, its buttons on the new version; computers move
         return
     with speaking(game_language(row.language)):
         text = t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}"))
@@ -143,7 +143,7 @@ async def undo(bot: BoardHost, interaction: discord.Interaction) -> None:
         raise HostError("not_seated")
     outcome = await bot.service.undo(row.id, row.version, interaction.user.id)
     await interaction.followup.send(t("cmd.undo.done"), ephemeral=True)
-    await announce(bot, outcome)
+    await bot.outbox.deliver(outcome)
 
 
 async def back(bot: BoardHost, interaction: discord.Interaction) -> None:

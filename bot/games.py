@@ -73,9 +73,17 @@ class GameAdapter(Protocol):
         ...
 
     async def post_turn(
-        self, bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
+        self,
+        bot: BoardHost,
+        row: GameRow,
+        game: Game,
+        events: Sequence[Event],
+        opening: bool,
+        shown: Shown,
+        nonce: str | None = None,
     ) -> Posted | None:
-        """Post (or bring up to date) the turn message after a change; None when there is no channel."""
+        """Post (or bring up to date) the turn message after a change (``nonce``: the new message's, so that a retry
+        cannot post it twice); Discord's refusals are raised (the outbox judges them)."""
         ...
 
     async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:

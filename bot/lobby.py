@@ -143,7 +143,7 @@ class LobbyButton(
                 seats = listing(s.mention for s in row.seats)
                 content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
             await interaction.edit_original_response(content=content, embed=None, view=None)
-            bot.dispatch("game_started", row, outcome)
+            await bot.outbox.deliver(outcome)  # the first turn message
             return
         await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
 

@@ -1,16 +1,17 @@
 """Direct messages when a turn starts, for players who asked for them (``/settings dm_on_turn:true``).
 
-Called on ``turn_posted`` (``bot.turns.announce``, heard by ``bot/cogs/notify.py``): every seat that owes a decision
-now and did not before the change gets one message naming the game and the channel, with a link to the turn
+Owed by every change (``bot.outbox``), after its turn message: every seat that owes a decision now and did not
+before the change gets one message naming the game and the channel, with a link to the turn
 message. Only the seats owing a decision and the stored row are read, never a hand or anything else secret. A player
 who cannot be messaged (Discord error 50007: DMs closed; 50278: no mutual server) or any other Discord failure is
-logged and skipped: notifications never hold up or break a turn.
+logged and skipped: notifications never hold up or break a turn (a passing failure is tried again by the outbox, the
+message's nonce keeping it single).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -19,6 +20,7 @@ from bot.host import Outcome
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
+from bot.turns import nonce
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -55,7 +57,7 @@ async def turn_posted(bot: BoardHost, outcome: Outcome) -> None:
     for user_id in wanted:
         with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
             text, file = await since.for_dm(bot, latest, user_id, message(bot, latest))
-        await send(bot, user_id, row.id, text, file)
+        await send(bot, user_id, row.id, text, file, nonce=nonce(row.id, row.version, f"u{row.seat_of(user_id)}"))
 
 
 def message(bot: BoardHost, row: GameRow) -> str:
@@ -66,10 +68,14 @@ def message(bot: BoardHost, row: GameRow) -> str:
     return t("notify.turn", server=guild.name, **params)
 
 
-async def send(bot: BoardHost, user_id: int, game_id: int, text: str, file: discord.File | None = None) -> bool:
+async def send(
+    bot: BoardHost, user_id: int, game_id: int, text: str, file: discord.File | None = None, *, nonce: str | None = None
+) -> bool:
     """One direct message (with the "since your last turn" picture if given); False (and a log line) when Discord
     refuses it."""
-    extra = {"file": file} if file is not None else {}
+    extra: dict[str, Any] = {"file": file} if file is not None else {}
+    if nonce is not None:
+        extra["nonce"] = nonce
     code = await safely.dm(
         bot,
         user_id,

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger("boardhost.safely")
@@ -36,6 +37,26 @@ async def posting(game_id: int | None, what: str, /, logger: logging.Logger = lo
     except discord.HTTPException as err:
         attempt.failed = True
         logger.warning("game %s: %s not posted (HTTP %s, code %s): %s", game_id, what, err.status, err.code, err.text)
+
+
+def passing(err: BaseException) -> bool:
+    """A failure that goes away by itself (the outbox tries again): Discord's 5xx and 429, a timeout, the network."""
+    if isinstance(err, discord.HTTPException):
+        return err.status >= 500 or err.status == 429
+    passing_kinds = discord.RateLimited | discord.ConnectionClosed | aiohttp.ClientError | TimeoutError | OSError
+    return isinstance(err, passing_kinds)
+
+
+async def edit_unless_gone(
+    message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``message.edit(**kwargs)``; None (logged) when the message was deleted. Other refusals are raised: the
+    outbox (``bot.outbox``) tries again or waits."""
+    try:
+        return await message.edit(**kwargs)
+    except discord.NotFound as err:
+        log.info("game %s: %s is gone (code %s)", game_id, what, err.code)
+        return None
 
 
 async def fetch_channel(
@@ -108,11 +129,14 @@ async def dm(
 ) -> int | None:
     """A direct message to ``user_id``. None when delivered, else Discord's error code (0 if it gave none), logged
     (to ``logger``):
-    50007 (the user does not accept DMs from the bot) and 50278 (no server in common) are the usual ones."""
+    50007 (the user does not accept DMs from the bot) and 50278 (no server in common) are the usual ones. A passing
+    failure (``passing``: a 5xx, a timeout) is raised, for the outbox to try again."""
     try:
         channel = await client.create_dm(discord.Object(id=user_id))
         await channel.send(**kwargs)
     except discord.HTTPException as err:
+        if passing(err):
+            raise
         logger.warning(
             "game %s: %s to user %s not delivered (HTTP %s, code %s): %s",
             game_id, what, user_id, err.status, err.code, err.text,

@@ -8,11 +8,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot import safely
 from bot.computers import ComputerPlayers
 from bot.host import HostError
 from bot.storage import GameRow
-from bot.turns import announce
 from engine import RuleError
 
 if TYPE_CHECKING:
@@ -36,5 +34,4 @@ async def time_out(bot: BoardHost, row: GameRow, players: ComputerPlayers | None
         log.error("game %s: timeout move refused: %s", row.id, err.message)
         return
     log.info("game %s: timed out seats %s", row.id, outcome.before)
-    async with safely.posting(row.id, "turn after a timeout", log):  # stored; the next click or sweep shows it
-        await announce(bot, outcome)
+    await bot.outbox.deliver(outcome)

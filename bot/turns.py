@@ -5,6 +5,8 @@ limits) calls ``announce`` and does not care which game it is. A ``turn_posted``
 poster may instead bring the game's current message up to date (a turn that goes on with the same player reads best
 as one message); it is told what that message shows.
 
+Failures are not caught here: ``bot.outbox``, the one caller, keeps the change owed and tries again.
+
 Two changes can be stored close together (the next player acts the moment the previous move is stored, while its
 turn message is still being drawn), so a game's turn messages are posted one at a time, and a message for an older
 version than one already posted keeps its story but not its choices.
@@ -19,10 +21,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import safely
-from bot.games import Posted, Shown, UnknownGame, adapter
+from bot.components import CONTENT, names_of
+from bot.games import Shown, UnknownGame, adapter
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text.i18n import game_language, speaking
+from engine import Event
+from engine.history import spectator_events
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -39,15 +44,53 @@ def _shown(bot: BoardHost, game_id: int) -> Shown:
     return _SHOWN.setdefault(bot, {}).setdefault(game_id, Shown())
 
 
+def nonce(game_id: int, version: int, part: str) -> str:
+    """The nonce of one message a change owes (Discord allows 25 characters): a retry of the same message returns the
+    one a lost answer made instead of posting it twice."""
+    return f"b{game_id}.{version}.{part}"[:25]
+
+
+class ChannelMissing(Exception):
+    """The game's channel cannot be found (deleted, or the bot lost access to it)."""
+
+
 async def channel_of(bot: BoardHost, row: GameRow) -> discord.abc.Messageable | None:
     channel = await safely.fetch_channel(bot, row.channel_id, row.id)
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
+async def game_channel(bot: BoardHost, row: GameRow) -> discord.abc.Messageable:
+    """The game's channel for posting what a change owes; Discord's refusal (a deleted channel, lost access, an
+    outage) is raised for the outbox to judge."""
+    channel: Any = bot.get_channel(row.channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(row.channel_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        raise ChannelMissing(row.channel_id)
+    return channel
+
+
+async def post_story(bot: BoardHost, row: GameRow, version: int, events: list[Event]) -> None:
+    """A change the game has already moved past (delivered late, after a crash or an outage): its story alone, in the
+    game's language, without board or buttons (the newer change's message carries those)."""
+    game = adapter(row.game)
+    with speaking(game_language(row.language)):
+        lines = game.narrate(spectator_events(events), names_of(row))
+    if not lines:
+        return
+    channel = await game_channel(bot, row)
+    await channel.send(
+        content="\n".join(lines)[:CONTENT],
+        allowed_mentions=discord.AllowedMentions.none(),
+        nonce=nonce(row.id, version, "s"),
+    )
+
+
 async def announce(
-    bot: BoardHost, outcome: Outcome, *, opening: bool = False
+    bot: BoardHost, outcome: Outcome, *, opening: bool = False, nonce: str | None = None
 ) -> discord.Message | discord.PartialMessage | None:
-    """Post the turn message for ``outcome`` and take the buttons off the previous one."""
+    """Post the turn message for ``outcome`` and take the buttons off the previous one (``nonce``: the message's,
+    so that a retry returns the message a lost answer made instead of posting it twice)."""
     if outcome.game is None:
         return None
     row = outcome.row
@@ -67,12 +110,8 @@ async def announce(
             if found != shown.message_id:
                 shown.message_id, shown.step, shown.story = found, None, ()
         previous = shown.message_id
-        posted: Posted | None = None
-        async with safely.posting(row.id, "turn message", log) as attempt:
-            with speaking(game_language(row.language)):  # a turn message is public: the game's language
-                posted = await game.post_turn(bot, row, outcome.game, outcome.events, opening, shown)
-        if attempt.failed:  # the move is stored; /game board shows it once the channel works
-            return None
+        with speaking(game_language(row.language)):  # a turn message is public: the game's language
+            posted = await game.post_turn(bot, row, outcome.game, outcome.events, opening, shown, nonce)
         if posted is None:
             message = None
         elif row.version < shown.version:
@@ -87,7 +126,6 @@ async def announce(
             shown.step, shown.story = posted.step, posted.story
             if previous and previous != message.id and not opening:  # the lobby has no buttons left
                 await retire(bot, row, previous)
-    bot.dispatch("turn_posted", outcome)
     return message
 
 

@@ -34,9 +34,16 @@ class CarcassonneAdapter:
         return CarcassonneCog(bot)
 
     async def post_turn(
-        self, bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
+        self,
+        bot: BoardHost,
+        row: GameRow,
+        game: Game,
+        events: Sequence[Event],
+        opening: bool,
+        shown: Shown,
+        nonce: str | None = None,
     ) -> Posted | None:
-        return await post_turn(bot, row, game, events, opening, shown)
+        return await post_turn(bot, row, game, events, opening, shown, nonce)
 
     async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
         """Carcassonne has no secrets to deliver: the turn message says everything."""

@@ -13,11 +13,10 @@ from bot.carcassonne.flows import carcassonne, require_turn
 from bot.carcassonne.ids import cell_value, ordered_cells, parse_cell
 from bot.components import PAGE, clip
 from bot.funnel import autocomplete
-from bot.host import HostError, Outcome
+from bot.host import HostError
 from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.storage import GameRow
 from bot.text import t
-from bot.turns import announce
 from engine.carcassonne import Carcassonne
 
 if TYPE_CHECKING:
@@ -31,12 +30,6 @@ class CarcassonneCog(commands.Cog):
 
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-
-    @commands.Cog.listener()
-    async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:
-        if row.game != NAME or outcome.game is None:
-            return
-        await announce(self.bot, outcome, opening=True)
 
     async def _channel_game(self, interaction: discord.Interaction) -> tuple[GameRow, Carcassonne] | None:
         if interaction.channel_id is None:
@@ -97,7 +90,7 @@ class CarcassonneCog(commands.Cog):
             row=row,
         )
         await interaction.followup.send(t("carcassonne.done"), ephemeral=True)
-        await announce(self.bot, outcome)
+        await self.bot.outbox.deliver(outcome)
 
     @place.autocomplete("cell")
     @autocomplete

@@ -16,7 +16,7 @@ from bot.components import image_file
 from bot.games import Posted, Shown
 from bot.host import HostError
 from bot.storage import GameRow
-from bot.turns import announce, channel_of
+from bot.turns import game_channel
 from engine import Action, Event, Game
 from engine.carcassonne import Carcassonne
 
@@ -33,15 +33,19 @@ def carcassonne(bot: BoardHost, row: GameRow) -> Carcassonne:
 
 
 async def post_turn(
-    bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
+    bot: BoardHost,
+    row: GameRow,
+    game: Game,
+    events: Sequence[Event],
+    opening: bool,
+    shown: Shown,
+    nonce: str | None = None,
 ) -> Posted | None:
     """The turn message: a new one when a turn begins (or the game ends); while the same player's turn goes on
     (placing, then the follower; an undo) and nothing was posted after the turn's message, that message is brought
     up to date instead, its story kept."""
     assert isinstance(game, Carcassonne)
-    channel = await channel_of(bot, row)
-    if channel is None:
-        return None
+    channel = await game_channel(bot, row)
     step = step_of(game)
     same_turn = (
         step is not None
@@ -63,14 +67,17 @@ async def post_turn(
         except discord.NotFound:  # deleted meanwhile: post the turn as a new message
             file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
         else:
+            await bot.service.set_message(row.id, message.id, row.version)
             return Posted(message, step, tuple(story))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     if file is not None:
         kwargs["file"] = file
     if choices is not None:
         kwargs["view"] = choices
     message = await channel.send(**kwargs)
-    await bot.service.set_message(row.id, message.id)
+    await bot.service.set_message(row.id, message.id, row.version)
     return Posted(message, step, tuple(story) if step is not None else ())  # a finished game goes on nowhere
 
 
@@ -102,4 +109,4 @@ async def apply(
     """Check the turn, act, and post the next turn message; a refusal (raised) changes nothing."""
     row, _ = await current_game(bot, game_id, version, interaction.user.id)
     outcome = await bot.service.act(game_id, version, interaction.user.id, action, row=row)
-    await announce(bot, outcome)
+    await bot.outbox.deliver(outcome)

@@ -35,9 +35,16 @@ class CatanAdapter:
         return CatanCog(bot)
 
     async def post_turn(
-        self, bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
+        self,
+        bot: BoardHost,
+        row: GameRow,
+        game: Game,
+        events: Sequence[Event],
+        opening: bool,
+        shown: Shown,
+        nonce: str | None = None,
     ) -> Posted | None:
-        return await post_turn(bot, row, game, events, opening, shown)
+        return await post_turn(bot, row, game, events, opening, shown, nonce)
 
     async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
         """A bought card, a card stolen from you, offers and replies meant for you: by direct message."""

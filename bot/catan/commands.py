@@ -18,11 +18,8 @@ from bot.catan.typed import normalise
 from bot.components import PAGE, clip
 from bot.funnel import autocomplete
 from bot.host import HostError
-from bot.host.service import Outcome
 from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
-from bot.storage import GameRow
 from bot.text import t
-from bot.turns import announce
 from engine import RuleError
 from engine.catan import Catan, city_spots, parse_intersection, parse_path, road_spots, settlement_spots
 
@@ -48,11 +45,6 @@ class CatanCog(commands.Cog):
 
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-
-    @commands.Cog.listener()
-    async def on_game_started(self, row: GameRow, outcome: Outcome) -> None:
-        if row.game == NAME and outcome.game is not None:
-            await announce(self.bot, outcome, opening=True)
 
     async def _here(self, interaction: discord.Interaction) -> Seated:
         """The user's seat in this channel's running Catan game, or a HostError saying why not."""

@@ -28,7 +28,7 @@ from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
-from bot.turns import announce, channel_of
+from bot.turns import channel_of, game_channel, nonce
 from engine import Action, Event, Game, RuleError
 from engine.catan import Catan, OfferView, public_events
 
@@ -58,9 +58,8 @@ async def act(
             names = None
         await explain(interaction, err, names)
         return None
-    await announce(bot, outcome)
+    await bot.outbox.deliver(outcome)  # the channel, then everyone's private news by DM
     await tell_actor(interaction, outcome)
-    await deliver(bot, outcome, actor=interaction.user.id)
     return outcome
 
 
@@ -68,25 +67,37 @@ async def act(
 
 
 async def post_turn(
-    bot: BoardHost, row: GameRow, game: Game, events: Sequence[Event], opening: bool, shown: Shown
+    bot: BoardHost,
+    row: GameRow,
+    game: Game,
+    events: Sequence[Event],
+    opening: bool,
+    shown: Shown,
+    nonce: str | None = None,
 ) -> Posted | None:
-    """A new turn message with the board; for offers and discards only the news and fresh buttons."""
+    """A new turn message with the board; for offers and discards only the news and fresh buttons (a turn message
+    deleted meanwhile is posted again)."""
     if not isinstance(game, Catan):
         raise TypeError(f"game {row.id} is not a Catan game")
-    channel = await channel_of(bot, row)
-    if channel is None:
-        return None
+    channel = await game_channel(bot, row)
     if is_light(game, events):
         current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
         if current.message_id and hasattr(channel, "get_partial_message"):  # every channel a game is played in
-            await post_news(bot, row, game, events, channel)
+            await post_news(bot, row, game, events, channel, nonce)
             message = channel.get_partial_message(current.message_id)
-            await safely.edit(message, row.id, "turn message", view=turn_view(current, catan(bot, current)))
-            await close_offers(bot, row.id, channel)
-            return Posted(message)
+            edited = await safely.edit_unless_gone(
+                message, row.id, "turn message", view=turn_view(current, catan(bot, current))
+            )
+            if edited is not None or current.version > row.version:
+                await bot.service.set_message(current.id, current.message_id, row.version)
+                await close_offers(bot, row.id, channel)
+                return Posted(message)
+            events = []  # the turn message is gone: post it again below (the news line told the change)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
     if file is not None:
         kwargs["file"] = file
@@ -94,13 +105,18 @@ async def post_turn(
     if view is not None:
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
-    await bot.service.set_message(row.id, sent.id)
+    await bot.service.set_message(row.id, sent.id, row.version)
     await close_offers(bot, row.id, channel)  # a turn ended, a trade, a build or an undo may have closed one
     return Posted(sent)
 
 
 async def post_news(
-    bot: BoardHost, row: GameRow, game: Catan, events: Sequence[Event], channel: discord.abc.Messageable
+    bot: BoardHost,
+    row: GameRow,
+    game: Catan,
+    events: Sequence[Event],
+    channel: discord.abc.Messageable,
+    nonce: str | None = None,
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
     shown = public_events(events, None)
@@ -116,6 +132,8 @@ async def post_news(
     kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
+    if nonce is not None:
+        kwargs["nonce"] = nonce + "n"
     sent = await channel.send(**kwargs)
     if offered is not None:
         await remember(bot, row.id, offered, sent)
@@ -231,12 +249,20 @@ async def _deliver_to(
         elif event.get("type") == "offer_accepted" and offer["from"] == seat:
             view = offer_view(row, offer, public=False, confirm=event["player"])
     header = t("catan.private.header", channel=f"<#{row.channel_id}>")
-    await dm(bot, row, user, header + "\n" + "\n".join(lines), view)
+    await dm(bot, row, user, header + "\n" + "\n".join(lines), view, nonce=nonce(row.id, row.version, f"p{seat}"))
 
 
-async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: discord.ui.View | None) -> bool:
+async def dm(
+    bot: BoardHost,
+    row: GameRow,
+    user_id: int,
+    content: str,
+    view: discord.ui.View | None,
+    *,
+    nonce: str | None = None,
+) -> bool:
     """Send a direct message; on failure tell the player in the game's channel (without the secret)."""
-    kwargs: dict[str, Any] = {"content": content[:2000]}
+    kwargs: dict[str, Any] = {"content": content[:2000], "nonce": nonce}
     if view is not None:
         kwargs["view"] = view
     code = await safely.dm(bot, user_id, row.id, "private news", **kwargs)

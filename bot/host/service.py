@@ -28,13 +28,31 @@ TIMEOUT_MOVES: Final = 8
 
 @dataclass
 class Outcome:
-    """What an accepted change did: the stored row, the engine game after it, and the engine's events."""
+    """What an accepted change did: the stored row, the engine game after it, and the engine's events.
+
+    ``kind`` says what the change owes Discord (``bot.outbox``): ``turn`` (the turn message, private news, turn
+    DMs, the timelapse at the end), ``takeover`` (the takeover message) or ``ended`` (the last message's buttons
+    retired); it is stored with the change, as ``owed()``, in the same write.
+    """
 
     row: GameRow
     game: Game | None = None
     events: list[Event] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
     before: list[int] = field(default_factory=list)  # the seats owing a decision before the change
+    kind: str = "turn"
+    actor: int | None = None  # the user whose click it was (None: a computer, a timeout)
+    opening: bool = False  # the first turn message, after the lobby
+
+    def owed(self) -> dict[str, Any]:
+        return owed(self.kind, self.events, self.before, self.actor, self.opening)
+
+
+def owed(
+    kind: str, events: list[Event], before: list[int], actor: int | None = None, opening: bool = False
+) -> dict[str, Any]:
+    """What a change owes Discord, as stored in the outbox with it (JSON: engine events are plain values)."""
+    return {"kind": kind, "events": events, "before": before, "actor": actor, "opening": opening}
 
 
 def waiting_for(game: Game) -> list[int]:
@@ -113,9 +131,10 @@ class GameService:
     async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
         return await self.games.stats(guild_id)
 
-    async def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the game's newest turn (or lobby) message (not a change of the game: the version stays)."""
-        await self.games.set_message(game_id, message_id)
+    async def set_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
+        """Remember the game's newest turn (or lobby) message (not a change of the game: the version stays); with
+        ``version``, that the channel shows that version now."""
+        await self.games.set_message(game_id, message_id, version)
 
     async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
         """Record the ``nth`` reminder of the wait at ``version`` as sent, unless the turn moved on meanwhile (then
@@ -268,20 +287,19 @@ class GameService:
         game = game_class(row.game).new([s.name for s in row.seats], options, row.seed)
         actions, events = self._automatic(game)
         changes: dict[str, Any] = {"status": "active", "options": options, "turn_started_at": self.games.clock()}
-        try:
-            updated = await self.games.update(row.id, row.version, **changes, state=game.to_json())
-            if actions:  # automatic follow-ups (a first tile that fits nowhere) belong to the log
-                updated = await self.games.record_action(
-                    row.id, updated.version, user_id=None, actions=actions, state=game.to_json()
-                )
+        owe = owed("turn", events, [], user_id, opening=True)
+        try:  # one write: automatic follow-ups (a first tile that fits nowhere) belong to the log from the start
+            updated = await self.games.record_action(
+                row.id, row.version, user_id=None, actions=actions, state=game.to_json(), owe=owe, **changes
+            )
         except StaleVersion:
             raise HostError("stale") from None
         self._remember(row.id, updated.version, game)
-        return Outcome(self._known(updated), game, events, actions)
+        return Outcome(self._known(updated), game, events, actions, kind="turn", actor=user_id, opening=True)
 
-    async def _update(self, row: GameRow, **changes: Any) -> GameRow:
+    async def _update(self, row: GameRow, *, owe: dict[str, Any] | None = None, **changes: Any) -> GameRow:
         try:
-            return self._known(await self.games.update(row.id, row.version, **changes))
+            return self._known(await self.games.update(row.id, row.version, owe=owe, **changes))
         except StaleVersion:
             raise HostError("stale") from None
 
@@ -337,8 +355,10 @@ class GameService:
         more, more_events = self._automatic(game)
         actions += more
         events += more_events
-        updated = await self._record(row, current, game, actions, user_id, **changes)
-        return Outcome(updated, game, events, actions, current.actors())
+        before = current.actors()
+        updated = await self._record(row, current, game, actions, user_id, owed("turn", events, before, user_id),
+                                     **changes)  # fmt: skip
+        return Outcome(updated, game, events, actions, before, actor=user_id)
 
     async def computer_move(self, game_id: int) -> Outcome | None:
         """One decision of a computer-played seat that owes one (None when no computer owes a decision).
@@ -376,12 +396,16 @@ class GameService:
         idle = [s for s in game.actors() if s not in played]
         if not idle:
             raise HostError("nothing_to_take_over")
+        events: list[Event] = [{"type": "taken_over", "player": s} for s in idle]
         updated = await self._update(
-            row, stand_ins=sorted({*row.stand_ins, *idle}), turn_started_at=self.games.clock(), reminders_sent=0
+            row,
+            stand_ins=sorted({*row.stand_ins, *idle}),
+            turn_started_at=self.games.clock(),
+            reminders_sent=0,
+            owe=owed("takeover", events, game.actors()),
         )
         self._remember(updated.id, updated.version, game)
-        events: list[Event] = [{"type": "taken_over", "player": s} for s in idle]
-        return Outcome(updated, game, events, [], game.actors())
+        return Outcome(updated, game, events, [], game.actors(), kind="takeover")
 
     async def leave_game(self, game_id: int, version: int | None, user_id: int) -> Outcome | None:
         """A person leaves a running game: a computer player plays their seat from now on, so the others play on.
@@ -401,11 +425,16 @@ class GameService:
             await self.abandon(row.id, row.version, user_id, can_manage=True)
             return None
         game = self.game(row)
+        events: list[Event] = [{"type": "left", "player": seat}]
         updated = await self._update(
-            row, stand_ins=sorted({*row.stand_ins, seat}), turn_started_at=self.games.clock(), reminders_sent=0
+            row,
+            stand_ins=sorted({*row.stand_ins, seat}),
+            turn_started_at=self.games.clock(),
+            reminders_sent=0,
+            owe=owed("turn", events, game.actors(), user_id),
         )
         self._remember(updated.id, updated.version, game)
-        return Outcome(updated, game, [{"type": "left", "player": seat}], [], game.actors())
+        return Outcome(updated, game, events, [], game.actors(), actor=user_id)
 
     async def come_back(self, game_id: int, user_id: int) -> Outcome:
         """A person a computer stands in for plays again (``I'm back``); the turn is posted again for them."""
@@ -419,9 +448,16 @@ class GameService:
             raise HostError("not_stood_in")
         game = self.game(row)
         stand_ins = [s for s in row.stand_ins if s != seat]
-        updated = await self._update(row, stand_ins=stand_ins, turn_started_at=self.games.clock(), reminders_sent=0)
+        events: list[Event] = [{"type": "returned", "player": seat}]
+        updated = await self._update(
+            row,
+            stand_ins=stand_ins,
+            turn_started_at=self.games.clock(),
+            reminders_sent=0,
+            owe=owed("turn", events, game.actors(), user_id),
+        )
         self._remember(updated.id, updated.version, game)
-        return Outcome(updated, game, [{"type": "returned", "player": seat}], [], game.actors())
+        return Outcome(updated, game, events, [], game.actors(), actor=user_id)
 
     async def _record(
         self,
@@ -430,9 +466,11 @@ class GameService:
         game: Game,
         actions: list[dict[str, Any]],
         user_id: int | None,
+        owe: dict[str, Any],
         **changes: Any,
     ) -> GameRow:
-        """Store ``game`` (reached from ``current`` by ``actions``) in one transaction guarded by the version."""
+        """Store ``game`` (reached from ``current`` by ``actions``), and what the change owes Discord, in one
+        transaction guarded by the version."""
         if game.actors() != current.actors() or game.finished:
             changes.update(turn_started_at=self.games.clock(), reminders_sent=0)
         if game.finished:
@@ -442,7 +480,7 @@ class GameService:
         try:
             updated = self._known(
                 await self.games.record_action(
-                    row.id, row.version, user_id=user_id, actions=actions, state=game.to_json(), **changes
+                    row.id, row.version, user_id=user_id, actions=actions, state=game.to_json(), owe=owe, **changes
                 )
             )
         except StaleVersion:
@@ -484,8 +522,8 @@ class GameService:
                 moved.append(seat)
         if not actions:
             raise HostError("not_active")
-        updated = await self._record(row, current, game, actions, None)
         timed_out: list[Event] = [{"type": "timed_out", "player": s} for s in moved]
+        updated = await self._record(row, current, game, actions, None, owed("turn", timed_out + events, idle))
         return Outcome(updated, game, timed_out + events, actions, idle)
 
     async def undo(self, game_id: int, version: int | None, user_id: int) -> Outcome:
@@ -507,14 +545,16 @@ class GameService:
         rebuilt = rebuild(row, log[:-1])
         if seat not in rebuilt.actors():
             raise HostError("nothing_to_undo")
+        events: list[Event] = [{"type": "undone", "player": seat, "action": last}]
+        owe = owed("turn", events, game.actors(), user_id)
         try:
             updated = self._known(
-                await self.games.drop_last_actions(row.id, row.version, count=1, state=rebuilt.to_json())
+                await self.games.drop_last_actions(row.id, row.version, count=1, state=rebuilt.to_json(), owe=owe)
             )
         except StaleVersion:
             raise HostError("stale") from None
         self._remember(row.id, updated.version, rebuilt)
-        return Outcome(updated, rebuilt, [{"type": "undone", "player": seat, "action": last}], [], game.actors())
+        return Outcome(updated, rebuilt, events, [], game.actors(), actor=user_id)
 
     async def abandon(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool) -> GameRow:
         row = await self.row(game_id)
@@ -523,9 +563,22 @@ class GameService:
         self._fresh(row, version)
         if user_id != row.host_id and not can_manage:
             raise HostError("host_only")
-        updated = await self._update(row, status="abandoned", finished_at=self.games.clock())
+        # The last message (the lobby's, or the last turn's) loses its buttons.
+        owe = owed("ended", [], [], user_id)
+        updated = await self._update(row, status="abandoned", finished_at=self.games.clock(), owe=owe)
         self._cache.pop(row.id, None)
         return updated
+
+    async def archive(self, game_id: int) -> None:
+        """A game whose channel is gone for good ends as abandoned (nothing left to owe it: no outbox entry)."""
+        row = await self.row(game_id)
+        if row.status not in ("lobby", "active"):
+            return
+        try:
+            await self._update(row, status="abandoned", finished_at=self.games.clock())
+        except HostError:  # moved meanwhile: the next sweep looks again
+            return
+        self._cache.pop(row.id, None)
 
     async def set_language(self, game_id: int, user_id: int, language: str, *, can_manage: bool) -> GameRow:
         """The host (or someone with Manage Channels) chooses the language of the game's public messages."""

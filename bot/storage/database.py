@@ -163,10 +163,12 @@ class Database(ABC):
         user_id: int | None = None,
         append: Sequence[str] = (),
         drop: int = 0,
+        owe: str | None = None,
     ) -> Row | None:
         """Change the game if it is still at version ``expected`` (bumping the version), append ``append`` (action
-        JSON) to its log as ``user_id`` or drop its last ``drop`` actions, atomically in one trip; the new row, or
-        None when the game was not at ``expected`` (nothing changed)."""
+        JSON) to its log as ``user_id`` or drop its last ``drop`` actions, and record ``owe`` (JSON: what the change
+        owes Discord) in the outbox under the new version, atomically in one trip; the new row, or None when the
+        game was not at ``expected`` (nothing changed)."""
 
     # -- between processes -------------------------------------------------------------------------------------
 

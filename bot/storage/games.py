@@ -86,6 +86,7 @@ class GameRow:
     winners: list[int] = field(default_factory=list)
     takeover: bool = False  # the host's rule: a computer plays for a seat whose turn limit ran out
     stand_ins: list[int] = field(default_factory=list)  # seats a computer plays for now, until their person returns
+    shown_version: int = 0  # the version the game's channel shows (its turn message was posted for it)
     _state: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -139,6 +140,7 @@ class GameRow:
             winners=json.loads(row["winners"]) if row["winners"] else [],
             takeover=bool(row["takeover"]),
             stand_ins=json.loads(row["stand_ins"] or "[]"),
+            shown_version=row["shown_version"] or 0,
         )
 
 
@@ -255,17 +257,28 @@ class Games:
         user_id: int | None = None,
         append: Sequence[str] = (),
         drop: int = 0,
+        owe: dict[str, Any] | None = None,
     ) -> GameRow:
         row = await self.db.guarded_write(
-            game_id, expected, _encode(changes), self.clock(), user_id=user_id, append=append, drop=drop
+            game_id,
+            expected,
+            _encode(changes),
+            self.clock(),
+            user_id=user_id,
+            append=append,
+            drop=drop,
+            owe=None if owe is None else _dump(owe),
         )
         if row is None:
             raise StaleVersion(game_id, expected)
         return GameRow.from_row(row)
 
-    async def update(self, game_id: int, expected: int, **changes: Any) -> GameRow:
-        """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``."""
-        return await self._write(game_id, expected, changes)
+    async def update(
+        self, game_id: int, expected: int, *, owe: dict[str, Any] | None = None, **changes: Any
+    ) -> GameRow:
+        """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``; ``owe``:
+        what the change owes Discord (``bot.outbox``), recorded in the same write."""
+        return await self._write(game_id, expected, changes, owe=owe)
 
     async def record_action(
         self,
@@ -275,6 +288,7 @@ class Games:
         user_id: int | None,
         actions: Sequence[dict[str, Any]],
         state: dict[str, Any],
+        owe: dict[str, Any] | None = None,
         **changes: Any,
     ) -> GameRow:
         """Append the engine's recorded action(s) and store the new state, in one transaction.
@@ -283,18 +297,35 @@ class Games:
         in the same step, so the log and the state never disagree.
         """
         changes["state"] = state
-        return await self._write(game_id, expected, changes, user_id=user_id, append=[_dump(a) for a in actions])
+        return await self._write(
+            game_id, expected, changes, user_id=user_id, append=[_dump(a) for a in actions], owe=owe
+        )
 
     async def drop_last_actions(
-        self, game_id: int, expected: int, *, count: int, state: dict[str, Any], **changes: Any
+        self,
+        game_id: int,
+        expected: int,
+        *,
+        count: int,
+        state: dict[str, Any],
+        owe: dict[str, Any] | None = None,
+        **changes: Any,
     ) -> GameRow:
         """Undo: remove the last ``count`` actions and store the state rebuilt without them."""
         changes["state"] = state
-        return await self._write(game_id, expected, changes, drop=count)
+        return await self._write(game_id, expected, changes, drop=count, owe=owe)
 
-    async def set_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the latest board message (not a game change: the version stays)."""
-        await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+    async def set_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
+        """Remember the latest board message (not a game change: the version stays), and with ``version`` that the
+        channel now shows that version (an owed turn message at or below it is posted)."""
+        if version is None:
+            await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
+        else:
+            await self.db.execute(
+                """UPDATE games SET message_id = ?, shown_version = CASE WHEN shown_version > ? THEN shown_version
+                   ELSE ? END WHERE id = ?""",
+                (message_id, version, version, game_id),
+            )
 
     async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
         """Record the ``nth`` reminder of the current wait as sent, unless the game moved past ``version`` or it was

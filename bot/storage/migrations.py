@@ -101,6 +101,29 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         );
         """,
     ),
+    (
+        6,
+        """
+        -- What each stored change still owes Discord (the turn message, direct messages, the timelapse), written in
+        -- the change's own transaction and deleted once delivered: a crash or an outage between the write and the
+        -- post loses nothing (bot/outbox.py). ``done``: the parts already delivered (JSON list).
+        CREATE TABLE outbox (
+            game_id    INTEGER NOT NULL REFERENCES games(id),
+            version    INTEGER NOT NULL,                    -- the game's version the change made
+            owed       TEXT    NOT NULL,                    -- JSON: the change's events and what to post
+            done       TEXT    NOT NULL DEFAULT '[]',
+            attempts   INTEGER NOT NULL DEFAULT 0,
+            next_at    REAL    NOT NULL DEFAULT 0,          -- not tried again before (back-off after a failure)
+            problem    TEXT,                                -- why it waits (missing permissions, ...), for /game status
+            created_at REAL    NOT NULL,
+            PRIMARY KEY (game_id, version)
+        );
+        -- The version the game's channel shows: an owed turn message at or below it was posted already.
+        ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
+        -- When Discord refused a direct message to the user (DMs closed): the channel is used instead for a while.
+        ALTER TABLE user_settings ADD COLUMN dms_closed_at REAL;
+        """,
+    ),
 )
 
 # The same schema in PostgreSQL's types: Discord ids need 64 bits; JSON stays text (stored and read as it is).
@@ -185,6 +208,24 @@ POSTGRES: Final[tuple[tuple[int, str], ...]] = (
             holder     TEXT NOT NULL,
             expires_at DOUBLE PRECISION NOT NULL
         );
+        """,
+    ),
+    (
+        6,
+        """
+        CREATE TABLE outbox (
+            game_id    BIGINT  NOT NULL REFERENCES games(id),
+            version    INTEGER NOT NULL,
+            owed       TEXT    NOT NULL,
+            done       TEXT    NOT NULL DEFAULT '[]',
+            attempts   INTEGER NOT NULL DEFAULT 0,
+            next_at    DOUBLE PRECISION NOT NULL DEFAULT 0,
+            problem    TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, version)
+        );
+        ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE user_settings ADD COLUMN dms_closed_at DOUBLE PRECISION;
         """,
     ),
 )

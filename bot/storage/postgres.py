@@ -206,6 +206,7 @@ class PostgresDatabase(Database):
         user_id: int | None = None,
         append: Sequence[str] = (),
         drop: int = 0,
+        owe: str | None = None,
     ) -> Row | None:
         if append and drop:
             raise ValueError("append and drop are separate writes")
@@ -230,6 +231,12 @@ class PostgresDatabase(Database):
                 f" SELECT g.id, (SELECT COUNT(*) FROM actions WHERE game_id = {game}) + a.n - 1,"
                 f" ${len(params) - 1}::bigint, a.action, g.updated_at"
                 f" FROM g CROSS JOIN unnest(${len(params)}::text[]) WITH ORDINALITY AS a(action, n))"
+            )
+        if owe is not None:
+            params.append(owe)
+            sql += (
+                ", o AS (INSERT INTO outbox (game_id, version, owed, created_at)"
+                f" SELECT g.id, g.version, ${len(params)}::text, g.updated_at FROM g)"
             )
         sql += " SELECT * FROM g"
         return await self.pool.fetchrow(sql, *params)

@@ -197,6 +197,7 @@ class SqliteDatabase(Database):
         user_id: int | None = None,
         append: Sequence[str] = (),
         drop: int = 0,
+        owe: str | None = None,
     ) -> Row | None:
         columns = "".join(f"{name} = ?, " for name in assignments)
         update = f"UPDATE games SET {columns}version = version + 1, updated_at = ? WHERE id = ? AND version = ?"
@@ -217,6 +218,12 @@ class SqliteDatabase(Database):
                     "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
                     [(game_id, seq + i, user_id, action, now) for i, action in enumerate(append)],
                 )
-            return conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if owe is not None:
+                conn.execute(
+                    "INSERT INTO outbox (game_id, version, owed, created_at) VALUES (?, ?, ?, ?)",
+                    (game_id, row["version"], owe, now),
+                )
+            return row
 
         return await self.run_transaction(write)

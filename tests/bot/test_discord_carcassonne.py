@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.carcassonne.commands import CarcassonneCog
 from bot.carcassonne.ids import cell_value
 from bot.carcassonne.turn import turn_view
 from bot.components import LABEL, PAGE
@@ -41,9 +40,7 @@ async def start(
         extra["deck"] = deck
     row = await world.bot.games.update(row.id, row.version, options={**row.options, **extra})
     outcome = await world.bot.service.start(row.id, row.version, players[0].id)
-    cog = world.bot.get_cog("CarcassonneCog")
-    assert isinstance(cog, CarcassonneCog)
-    await cog.on_game_started(outcome.row, outcome)  # what the lobby's Start dispatches
+    await world.bot.outbox.deliver(outcome)  # what the lobby's Start does after its write
     return outcome.row
 
 

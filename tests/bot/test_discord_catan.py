@@ -10,13 +10,11 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.catan.commands import CatanCog
 from bot.host import HostError
 from bot.host.service import Outcome
 from bot.rebuild import rebuild
 from bot.storage import GameRow
 from bot.text import t
-from bot.turns import announce
 from engine.catan import robber_choices
 from engine.replay import play
 from tests.bot.catan_driver import assert_within_discord_limits, find, perform, refreshed, turn_message
@@ -45,9 +43,7 @@ async def start(world: World, extra: dict[str, Any] | None = None, **options: An
     assert row is not None
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0, **extra})
     outcome = await world.bot.service.start(row.id, row.version, world.alice.id)
-    cog = world.bot.get_cog("CatanCog")
-    assert isinstance(cog, CatanCog)
-    await cog.on_game_started(outcome.row, outcome)  # what the lobby's Start dispatches
+    await world.bot.outbox.deliver(outcome)  # what the lobby's Start does after its write
     return outcome.row
 
 
@@ -140,7 +136,7 @@ async def rig(world: World, row: GameRow, change: Any) -> GameRow:
     changed = type(game).from_json(game.to_json())
     change(changed)
     updated = await world.bot.games.update(row.id, row.version, state=changed.to_json())
-    await announce(world.bot, Outcome(updated, world.bot.service.game(updated), []))
+    await world.bot.outbox.deliver(Outcome(updated, world.bot.service.game(updated), []))
     return updated
 
 

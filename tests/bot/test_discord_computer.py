@@ -17,7 +17,6 @@ from bot.host.computers import available, takeover_level
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
-from bot.turns import announce
 from engine.catan import Catan
 from tests.bot.catan_driver import perform
 from tests.bot.conftest import World, reply
@@ -330,7 +329,7 @@ async def catan_with_a_computer_offer_open(world: World) -> tuple[GameRow, int]:
         offers = [a for a in legal if a["type"] == "offer" and a.get("to") is None]
         if game.phase == "main" and seat == 1 and offers and not game.offers:
             outcome = await world.bot.service.act(row.id, row.version, row.seats[1].user_id, offers[0])
-            await announce(world.bot, outcome)  # the offer is posted, with alice's Accept / Decline
+            await world.bot.outbox.deliver(outcome)  # the offer is posted, with alice's Accept / Decline
             offer_id = outcome.game.offers[0]["id"]  # type: ignore[union-attr]
             break
         quiet = [a for a in legal if a["type"] not in TRADES and a["type"] not in ("buy", "play")]

@@ -4,7 +4,6 @@ shows nothing secret (no Catan hand or card, no order of the Carcassonne stack).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 from typing import Any
@@ -15,7 +14,6 @@ from PIL import Image
 from bot.app import BoardHost
 from bot.storage import GameRow, UserSettings
 from bot.text import t
-from bot.turns import announce
 from tests.bot.catan_driver import refreshed
 from tests.bot.conftest import World, flat, reply
 from tests.bot.test_discord_carcassonne import labels, place, start
@@ -54,11 +52,7 @@ async def turn(world: World, person: Any) -> str:
 
 async def drawn(world: World) -> None:
     """Wait for the timelapses being drawn in the background (the final scores were posted without waiting)."""
-    from bot.cogs.timelapse import Timelapse
-
-    cog = world.bot.get_cog("Timelapse")
-    assert isinstance(cog, Timelapse)
-    await asyncio.gather(*cog.tasks)
+    await world.bot.outbox.drawn()
     await world.env.settle()
 
 
@@ -221,7 +215,7 @@ async def play_catan(world: World, row: GameRow, moves: int, seed: int) -> GameR
             break
         action = game.random_action(rng)
         user = row.seats[action["player"]].user_id
-        await announce(world.bot, await world.bot.service.act(row.id, row.version, user, action))
+        await world.bot.outbox.deliver(await world.bot.service.act(row.id, row.version, user, action))
     return await world.bot.service.row(row.id)
 
 

@@ -27,7 +27,7 @@ async def test_a_sharded_process_on_postgresql_opens_a_lobby_and_stops_cleanly(
     config = on_postgres(launcher, postgres_url)
     code, migrated = await launcher.run("migrate", config=config)
     assert code == 0, migrated.log
-    assert "schema version 5 (applied 1, 2, 3, 4, 5)" in migrated.stdout and "***" not in migrated.stdout
+    assert "schema version 6 (applied 1, 2, 3, 4, 5, 6)" in migrated.stdout and "***" not in migrated.stdout
     code, synced = await launcher.run("sync", "--guild", str(fake.guild_id), config=config)
     assert code == 0, synced.log
 

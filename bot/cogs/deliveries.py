@@ -1,0 +1,35 @@
+"""The outbox sweep: every few seconds, deliver what stored changes still owe Discord (``bot.outbox``); the first
+round, once connected, resumes everything a crash or an outage left owed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+from bot.funnel import survives
+from bot.outbox import TICK
+
+if TYPE_CHECKING:
+    from bot.app import BoardHost
+
+
+class Deliveries(commands.Cog):
+    def __init__(self, bot: BoardHost) -> None:
+        self.bot = bot
+        self.sweep.change_interval(seconds=TICK)
+
+    async def cog_load(self) -> None:
+        self.sweep.start()
+
+    async def cog_unload(self) -> None:
+        self.sweep.cancel()
+
+    @tasks.loop(seconds=2)
+    @survives("the outbox sweep")
+    async def sweep(self) -> None:
+        await self.bot.outbox.sweep()
+
+    @sweep.before_loop
+    async def _ready(self) -> None:
+        await self.bot.wait_until_ready()
