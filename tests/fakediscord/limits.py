@@ -14,6 +14,7 @@ from typing import Any
 Problem = tuple[str, str, str]  # ("components.0.components.1.label", code, message)
 
 CONTENT = 2000
+NONCE = 25
 EMBEDS = 10
 EMBED_TOTAL = 6000
 EMBED_TITLE = 256
@@ -231,6 +232,8 @@ def check_components(components: Sequence[Mapping[str, Any]] | None, path: str =
 def check_message(payload: Mapping[str, Any], files: Sequence[tuple[str, int]] = ()) -> list[Problem]:
     """A message to create or edit (``files``: (name, size in bytes) of its uploads)."""
     problems = _text(payload.get("content"), "content", CONTENT)
+    if isinstance(payload.get("nonce"), str):
+        problems += _text(payload["nonce"], "nonce", NONCE)
     problems += check_embeds(payload.get("embeds"))
     problems += check_components(payload.get("components"))
     if len(files) > FILES:

@@ -1,29 +1,42 @@
 """A loopback Discord: gateway v10 (JSON) and REST v10, enough for the unmodified discord.py client.
 
 Strict where Discord is strict (see ``limits``): a request breaking a limit is answered 400 with Discord's error
-shape and recorded in ``violations``, which ``check()`` turns into a test failure.
+shape and recorded in ``violations``, which ``check()`` turns into a test failure. Discord's failures can be
+injected while a client runs (``faults``, ``sessions``, ``permissions``; the package's docstring lists them), and
+every REST request is recorded in ``exchanges``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import limits
+from tests.fakediscord import limits, permissions
+from tests.fakediscord.faults import Exchange, Fault, error_code, rate_limit_answer, server_error_body
+from tests.fakediscord.sessions import Resume, Session
 
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer
 RATE_MESSAGES, RATE_WINDOW = 5, 5.0  # messages per channel per window (seconds)
 EPHEMERAL = 64
-EVERYTHING = str((1 << 50) - 1)  # permissions
+EVERYTHING = str(permissions.EVERYTHING)  # a person's permissions
+HEARTBEAT_INTERVAL = 41250  # milliseconds, as Discord's HELLO says
+# Discord's HEARTBEAT_ACK comes back after a network round trip. An instant one (loopback) races discord.py's
+# keep-alive thread, which notes the time of its heartbeat only once the send has completed: when the ACK is handled
+# first, the latency is measured from the previous heartbeat, a whole interval earlier ("Can't keep up ... 41.3s
+# behind"). A realistic round trip lets the thread note it first.
+HEARTBEAT_ROUND_TRIP = 0.05
+NONCE_WINDOW = 180.0  # seconds a nonce with enforce_nonce finds its message again ("the past few minutes")
+RESUME_WINDOW = 300.0  # seconds a disconnected session can still be resumed
 
 
 def _json(data: Any, status: int = 200, headers: Mapping[str, str] | None = None) -> web.Response:
@@ -47,6 +60,17 @@ class Attachment:
 
 
 @dataclass
+class Version:
+    """What a message showed at one point of its history."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[str]  # file names
+    flags: int
+
+
+@dataclass
 class Message:
     id: int
     channel_id: int
@@ -57,6 +81,24 @@ class Message:
     flags: int = 0
     interaction_id: int | None = None
     edits: int = 0
+    nonce: str | None = None
+    deleted: bool = False
+    created_at: float = field(default_factory=time.monotonic)
+    versions: list[Version] = field(default_factory=list)  # as created, then after each edit
+
+    def __post_init__(self) -> None:
+        self.record()
+
+    def record(self) -> None:
+        self.versions.append(
+            Version(
+                self.content,
+                list(self.embeds),
+                list(self.components),
+                [a.filename for a in self.attachments],
+                self.flags,
+            )
+        )
 
     @property
     def ephemeral(self) -> bool:
@@ -89,6 +131,10 @@ class Interaction:
         return next((a["data"].get("choices", []) for a in self.answers if a.get("type") == 8), None)
 
 
+EXCHANGE = web.RequestKey("exchange", Exchange)
+BODY = web.RequestKey("body", tuple[dict[str, Any], list[Attachment]])
+
+
 class FakeDiscord:
     """Start with ``await fake.start()``; point the bot at ``rest_url`` and ``gateway_url``."""
 
@@ -119,10 +165,27 @@ class FakeDiscord:
         self.identified = 0
         self.resumed = 0
         self.fail_commands: list[limits.Problem] | None = None  # force a 50035 on the next bulk overwrite
+        # REST: injected faults, and every request with its answer
+        self.faults: list[Fault] = []
+        self.exchanges: list[Exchange] = []
+        self.nonce_window = NONCE_WINDOW
+        self.denied: dict[int, int] = {}  # channel id -> permission bits taken from the bot
+        self.deleted_channels: dict[int, dict[str, Any]] = {}
+        self.deleted_messages: list[Message] = []
+        # gateway
+        self.heartbeat_interval = HEARTBEAT_INTERVAL
+        self.heartbeat_round_trip = HEARTBEAT_ROUND_TRIP
+        self.heartbeats = 0  # HEARTBEATs received, all connections together
+        self.heartbeat_acks = 0
+        self.resume_window = RESUME_WINDOW
+        self.sessions: dict[str, Session] = {}
+        self.resumes: list[Resume] = []
         self._posts: dict[int, deque[float]] = {}
-        self._sockets: list[web.WebSocketResponse] = []
-        self._seq = 0
-        self._session = secrets.token_hex(8)
+        self._nonces: dict[str, Message] = {}
+        self._sockets: dict[web.WebSocketResponse, web.Request] = {}
+        self._gateway_open = asyncio.Event()  # cleared while the gateway is down: new connections wait for HELLO
+        self._gateway_open.set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # heartbeat answers, and requests held by a hang
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -150,6 +213,11 @@ class FakeDiscord:
         }
         self.messages[channel_id] = []
         return channel_id
+
+    def _channel_json(self, channel_id: int) -> dict[str, Any]:
+        channel = self.channels.get(channel_id) or self.deleted_channels[channel_id]
+        overwrites = permissions.overwrites(str(self.application_id), self.denied.get(channel_id, 0))
+        return {**channel, "permission_overwrites": overwrites}
 
     def add_user(self, name: str, *, dms_closed: bool = False) -> int:
         user_id = self.next_id()
@@ -199,13 +267,16 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
+        self.reopen_gateway()
+        for task in list(self._tasks):
+            task.cancel()
         for ws in list(self._sockets):
             await ws.close()
         if self._runner:
@@ -232,12 +303,14 @@ class FakeDiscord:
             self._changed.notify_all()
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """The first truthy ``predicate()``, re-checked after every request the bot makes."""
+        """The first truthy ``predicate()``, re-checked after every request the bot makes and every 50 ms (for
+        what the fake does not see change: a client's cache, the bot's database)."""
 
         async def until() -> Any:
             async with self._changed:
                 while not (result := predicate()):
-                    await self._changed.wait()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._changed.wait(), 0.05)
                 return result
 
         return await asyncio.wait_for(until(), timeout)
@@ -266,6 +339,192 @@ class FakeDiscord:
 
     def dms(self, user_id: int) -> list[Message]:
         return [m for c, u in self.dm_channels.items() if u == user_id for m in self.messages[c]]
+
+    # --- what happened ----------------------------------------------------------------------------------------
+
+    def messages_in(self, channel_id: int | None = None, *, deleted: bool = False) -> list[Message]:
+        """The channel's messages (default: the game channel), oldest first; with ``deleted``, the deleted ones too.
+        Each message's ``versions`` is its history: as created, then after each edit."""
+        channel = channel_id or self.channel_id
+        found = list(self.messages.get(channel, []))
+        if deleted:
+            found += [m for m in self.deleted_messages if m.channel_id == channel]
+        return sorted(found, key=lambda m: m.id)
+
+    def exchanges_for(self, route: str) -> list[Exchange]:
+        """Every REST request matching ``route`` (``"POST /channels/*/messages"``), in the order they came."""
+        return [e for e in self.exchanges if e.matches(route)]
+
+    # --- faults: REST -----------------------------------------------------------------------------------------
+
+    def inject(self, fault: Fault) -> Fault:
+        """Hit the requests matching the fault's route with it (the first active matching fault wins)."""
+        self.faults.append(fault)
+        return fault
+
+    def fail(self, route: str, status: int = 500, *, times: int | None = 1, for_seconds: float | None = None) -> Fault:
+        """Answer the matching requests with a 5xx (Discord's body); nothing is done. discord.py retries 500, 502,
+        504 and 524 by itself (5 tries, 1 + 2n seconds apart) and raises DiscordServerError at once on a 503."""
+        if status < 500:
+            raise ValueError("fail() is for Discord's 5xx; rate_limit() for 429, deny() and others for 4xx")
+        return self.inject(Fault("error", route, status=status, times=times, for_seconds=for_seconds))
+
+    def rate_limit(
+        self,
+        route: str,
+        retry_after: float = 1.0,
+        *,
+        is_global: bool = False,
+        times: int | None = 1,
+        for_seconds: float | None = None,
+    ) -> Fault:
+        """Answer the matching requests 429 with ``retry_after`` (and ``global``); discord.py sleeps and retries."""
+        return self.inject(
+            Fault(
+                "rate_limit", route, retry_after=retry_after, is_global=is_global, times=times, for_seconds=for_seconds
+            )
+        )
+
+    def hang(self, route: str, delay: float, *, times: int | None = 1, for_seconds: float | None = None) -> Fault:
+        """Hold the matching requests ``delay`` seconds before doing anything (a slow Discord): a client that gives
+        up first does not know whether they went through; they do, after the delay."""
+        return self.inject(Fault("hang", route, delay=delay, times=times, for_seconds=for_seconds))
+
+    def hang_after(self, route: str, delay: float, *, times: int | None = 1, for_seconds: float | None = None) -> Fault:
+        """Do the matching requests at once (the message is created, the event sent), but answer ``delay`` seconds
+        later: a client timing out has lost an answer to something that happened."""
+        return self.inject(Fault("hang_after", route, delay=delay, times=times, for_seconds=for_seconds))
+
+    def lose_answer(self, route: str, *, times: int | None = 1, for_seconds: float | None = None) -> Fault:
+        """Do the matching requests, then close the connection without answering (the client sees it cut)."""
+        return self.inject(Fault("lose_answer", route, times=times, for_seconds=for_seconds))
+
+    def clear_faults(self) -> None:
+        self.faults.clear()
+
+    def _fault(self, method: str, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.active and fault.matches(method, path):
+                fault.hits += 1
+                return fault
+        return None
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _hold(self, delay: float) -> None:
+        """Sleep in a request's handler; ``stop()`` cuts it short."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            await asyncio.sleep(delay)
+        finally:
+            self._tasks.discard(task)
+
+    # --- faults: channels, messages, people -------------------------------------------------------------------
+
+    async def deny(self, channel_id: int, *names: str) -> None:
+        """Take permissions (``"view_channel"``, ``"send_messages"``, ``"embed_links"``, ``"attach_files"``,
+        ``"read_message_history"``) from the bot in a channel: 403 50001 without view_channel, else 403 50013 for
+        what needs them. Discord tells the bot with a CHANNEL_UPDATE carrying the overwrite."""
+        if not names:
+            raise ValueError("deny() needs the permissions to take away")
+        self.denied[channel_id] = self.denied.get(channel_id, 0) | permissions.bits(names)
+        await self.dispatch("CHANNEL_UPDATE", self._channel_json(channel_id))
+
+    async def allow(self, channel_id: int, *names: str) -> None:
+        """Give permissions back (all of them when none is named)."""
+        keep = self.denied.get(channel_id, 0) & ~permissions.bits(names) if names else 0
+        if keep:
+            self.denied[channel_id] = keep
+        else:
+            self.denied.pop(channel_id, None)
+        await self.dispatch("CHANNEL_UPDATE", self._channel_json(channel_id))
+
+    def close_dms(self, user_id: int) -> None:
+        """The person no longer accepts DMs from the bot: opening the DM channel works, sending gets 403 50007."""
+        self.closed_dms.add(user_id)
+
+    def open_dms(self, user_id: int) -> None:
+        self.closed_dms.discard(user_id)
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """Someone deleted the channel: CHANNEL_DELETE, then 404 10003 Unknown Channel for anything in it (its
+        messages stay in ``messages`` for assertions)."""
+        payload = self._channel_json(channel_id)
+        self.deleted_channels[channel_id] = self.channels.pop(channel_id)
+        await self.dispatch("CHANNEL_DELETE", payload)
+
+    async def delete_message(self, message: Message | int) -> None:
+        """Someone deleted the message: MESSAGE_DELETE, then 404 10008 Unknown Message for it."""
+        if isinstance(message, int):
+            message = next(m for ms in self.messages.values() for m in ms if m.id == message)
+        await self._delete(message)
+
+    async def _delete(self, msg: Message) -> None:
+        for msgs in self.messages.values():
+            if msg in msgs:
+                msgs.remove(msg)
+        if not msg.deleted:
+            msg.deleted = True
+            self.deleted_messages.append(msg)
+        if msg.channel_id in self.channels and not msg.ephemeral:
+            await self.dispatch(
+                "MESSAGE_DELETE", {"id": str(msg.id), "channel_id": str(msg.channel_id), "guild_id": str(self.guild_id)}
+            )
+
+    # --- faults: gateway --------------------------------------------------------------------------------------
+
+    async def drop_gateway(self, code: int | None = 4000, *, for_seconds: float | None = 0.0) -> int:
+        """Close every gateway connection; their sessions stay resumable (discord.py RESUMEs and gets the events it
+        missed), except after 4007 (invalid seq) or 4009 (session timed out), which end them as Discord does.
+        ``code``: the close code (4000: unknown error); None cuts the connection without a close frame, as a network
+        failure does. ``for_seconds``: the gateway stays down that long (None: until ``reopen_gateway()``): a client
+        connecting meanwhile waits for its HELLO, and events meanwhile are kept for its RESUME. The number of
+        connections closed."""
+        if for_seconds != 0.0:
+            self._gateway_open.clear()
+            if for_seconds is not None:
+                self._spawn(self._reopen_after(for_seconds))
+        sockets = list(self._sockets.items())
+        for ws, request in sockets:
+            if code in (4007, 4009):
+                for session in [s for s in self.sessions.values() if s.ws is ws]:
+                    del self.sessions[session.id]
+            if code is None:
+                if request.transport is not None:
+                    request.transport.abort()
+            else:
+                await ws.close(code=code, message=b"Closed by the test")
+        return len(sockets)
+
+    def reopen_gateway(self) -> None:
+        self._gateway_open.set()
+
+    async def _reopen_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.reopen_gateway()
+
+    async def invalidate_session(self, *, resumable: bool = False) -> None:
+        """Send INVALID_SESSION (op 9) on every connection; unless ``resumable``, every session is forgotten, so a
+        client must IDENTIFY again (also one disconnected now: its RESUME gets op 9)."""
+        for ws in list(self._sockets):
+            await self._op(ws, 9, resumable)
+        if not resumable:
+            self.sessions.clear()
+
+    async def request_reconnect(self) -> None:
+        """RECONNECT (op 7) on every connection: the client closes it and RESUMEs."""
+        for ws in list(self._sockets):
+            await self._op(ws, 7, None)
+
+    async def request_heartbeat(self) -> None:
+        """HEARTBEAT (op 1) from the server on every connection: the client heartbeats at once."""
+        for ws in list(self._sockets):
+            await self._op(ws, 1, None)
 
     # --- interactions ---------------------------------------------------------------------------------------------
 
@@ -315,7 +574,8 @@ class FakeDiscord:
             payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
             payload["context"] = 1
         else:
-            payload["channel"] = self.channels[channel]
+            payload["channel"] = self._channel_json(channel)
+            payload["app_permissions"] = str(permissions.effective(self.denied.get(channel, 0)))
             payload["guild_id"] = str(self.guild_id)
             payload["guild_locale"] = "en-US"
             payload["member"] = self._member(user_id)
@@ -486,11 +746,31 @@ class FakeDiscord:
     # --- gateway --------------------------------------------------------------------------------------------------
 
     async def dispatch(self, event: str, data: Any) -> None:
-        self._seq += 1
-        frame = json.dumps({"op": 0, "t": event, "s": self._seq, "d": data})
-        for ws in list(self._sockets):
-            if not ws.closed:
-                await ws.send_str(frame)
+        """An event for every session: sent to those connected, kept for those that will resume."""
+        for session in list(self.sessions.values()):
+            if session.expired(self.resume_window):
+                del self.sessions[session.id]
+            else:
+                await self._send(session, event, data)
+
+    async def _send(self, session: Session, event: str, data: Any, *, keep: bool = True) -> None:
+        async with session.lock:  # in sequence order, and never in the middle of a replay
+            frame = session.frame(event, data, keep=keep)
+            if session.ws is not None:
+                await self._send_str(session.ws, frame)
+
+    @staticmethod
+    async def _send_str(ws: web.WebSocketResponse, frame: str) -> bool:
+        if ws.closed:
+            return False
+        try:
+            await ws.send_str(frame)
+        except (ConnectionError, RuntimeError):  # closing meanwhile: the session keeps the frame for a resume
+            return False
+        return True
+
+    async def _op(self, ws: web.WebSocketResponse, op: int, data: Any) -> bool:
+        return await self._send_str(ws, json.dumps({"op": op, "d": data, "s": None, "t": None}))
 
     def _guild_json(self) -> dict[str, Any]:
         return {
@@ -499,7 +779,7 @@ class FakeDiscord:
             "icon": None,
             "splash": None,
             "discovery_splash": None,
-            "owner_id": str(next(iter(self.users), self.application_id)),
+            "owner_id": str(next(iter(self.users), 1)),  # never the bot: an owner has every permission
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
@@ -509,7 +789,7 @@ class FakeDiscord:
                 {
                     "id": str(self.guild_id),
                     "name": "@everyone",
-                    "permissions": EVERYTHING,
+                    "permissions": str(permissions.BOT),
                     "position": 0,
                     "color": 0,
                     "hoist": False,
@@ -548,7 +828,7 @@ class FakeDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": list(self.channels.values()),
+            "channels": [self._channel_json(c) for c in self.channels],
             "threads": [],
             "voice_states": [],
             "presences": [],
@@ -560,42 +840,90 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
-        self._sockets.append(ws)
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        self._sockets[ws] = request
+        session: Session | None = None
+        await self._gateway_open.wait()
+        await self._op(ws, 10, {"heartbeat_interval": self.heartbeat_interval})
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
                 frame = json.loads(msg.data)
-                op = frame.get("op")
+                op, data = frame.get("op"), frame.get("d")
                 if op == 1:
-                    await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+                    self._heartbeat(ws, session)
+                elif op in (2, 6) and data.get("token") != self.token:
+                    await ws.close(code=4004, message=b"Authentication failed.")
+                elif op in (2, 6) and session is not None:
+                    await ws.close(code=4005, message=b"Already authenticated.")
                 elif op == 2:
-                    if frame["d"].get("token") != self.token:
-                        await ws.close(code=4004, message=b"Authentication failed.")
-                        break
-                    await self._ready()
+                    session = Session()
+                    self.sessions[session.id] = session
+                    session.attach(ws)
+                    await self._ready(session)
                     self.identified += 1
                     await self._notify()
                 elif op == 6:
-                    if frame["d"].get("session_id") == self._session and frame["d"].get("token") == self.token:
-                        await self.dispatch("RESUMED", {})
-                        self.resumed += 1
-                        await self._notify()
-                    else:
-                        await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+                    session = await self._resume(ws, str(data.get("session_id")), int(data.get("seq") or 0))
+                elif op not in (3, 4, 8):  # presence, voice state, member requests: accepted, unused
+                    await ws.close(code=4001, message=b"Unknown opcode.")
         finally:
-            self._sockets.remove(ws)
+            del self._sockets[ws]
+            if session is not None:
+                session.detach(ws)
         return ws
 
-    async def _ready(self) -> None:
-        await self.dispatch(
+    def _heartbeat(self, ws: web.WebSocketResponse, session: Session | None) -> None:
+        """One HEARTBEAT_ACK per HEARTBEAT, after a network round trip (see HEARTBEAT_ROUND_TRIP)."""
+        self.heartbeats += 1
+        if session is not None:
+            session.heartbeats += 1
+        self._spawn(self._ack(ws, session))
+
+    async def _ack(self, ws: web.WebSocketResponse, session: Session | None) -> None:
+        await asyncio.sleep(self.heartbeat_round_trip)
+        if await self._op(ws, 11, None):
+            self.heartbeat_acks += 1
+            if session is not None:
+                session.acks += 1
+
+    async def _resume(self, ws: web.WebSocketResponse, session_id: str, seq: int) -> Session | None:
+        """RESUME: the dispatches the client missed since ``seq``, then RESUMED; INVALID_SESSION (op 9, not
+        resumable) when the session is gone or no longer holds them all; close 4007 for a sequence it never sent."""
+        session = self.sessions.get(session_id)
+        if session is not None and session.expired(self.resume_window):
+            del self.sessions[session_id]
+            session = None
+        if session is not None and seq > session.seq:
+            await ws.close(code=4007, message=b"Invalid seq.")
+            return None
+        missed = session.since(seq) if session is not None else None
+        if session is None or missed is None:
+            await self._op(ws, 9, False)
+            return None
+        async with session.lock:
+            old = session.ws
+            session.attach(ws)
+            missed = session.since(seq) or []  # again: more may have come while waiting for the lock
+            for _, frame in missed:
+                await self._send_str(ws, frame)
+            await self._send_str(ws, session.frame("RESUMED", {}, keep=False))
+        if old is not None and old is not ws:
+            await old.close(code=4000, message=b"Resumed elsewhere.")
+        self.resumes.append(Resume(session.id, seq, [event for event, _ in missed]))
+        self.resumed += 1
+        await self._notify()
+        return session
+
+    async def _ready(self, session: Session) -> None:
+        await self._send(
+            session,
             "READY",
             {
                 "v": 10,
                 "user": self.bot_user,
                 "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-                "session_id": self._session,
+                "session_id": session.id,
                 "resume_gateway_url": self.gateway_url,
                 "relationships": [],
                 "private_channels": [],
@@ -608,7 +936,7 @@ class FakeDiscord:
                 "shard": [0, 1],
             },
         )
-        await self.dispatch("GUILD_CREATE", self._guild_json())
+        await self._send(session, "GUILD_CREATE", self._guild_json())
 
     # --- REST -----------------------------------------------------------------------------------------------------
 
@@ -622,6 +950,12 @@ class FakeDiscord:
         return _json({"code": code, "message": message}, status=status)
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
+        """The request's JSON payload and uploads (read once: a hang reads them before its wait)."""
+        if BODY not in request:
+            request[BODY] = await self._read_body(request)
+        return request[BODY]
+
+    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
         if request.content_type.startswith("multipart/"):
             form = await request.post()
             payload = json.loads(str(form.get("payload_json") or "{}"))
@@ -637,14 +971,43 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["path"]
         route = f"{request.method} {path}"
-        parts = path.strip("/").split("/")
+        exchange = Exchange(request.method, path, time.monotonic())
+        self.exchanges.append(exchange)
+        request[EXCHANGE] = exchange
         try:
+            fault = None
             if (
                 not path.startswith(("/webhooks/", "/interactions/"))
                 and request.headers.get("Authorization") != f"Bot {self.token}"
             ):
-                return self._error(401, 0, "401: Unauthorized")
-            return await self._route(request, route, parts)
+                response: web.StreamResponse = self._error(401, 0, "401: Unauthorized")
+            else:
+                fault = self._fault(request.method, path)
+                exchange.fault = fault.kind if fault else None
+                if fault is not None and fault.kind == "hang":
+                    await self._body(request)  # all of it arrived: a client giving up now does not stop it
+                    await self._hold(fault.delay)
+                if fault is not None and fault.kind == "error":
+                    response = _json(server_error_body(fault.status), status=fault.status)
+                elif fault is not None and fault.kind == "rate_limit":
+                    body, headers = rate_limit_answer(
+                        fault.retry_after, is_global=fault.is_global, bucket=f"fault-{id(fault):x}"
+                    )
+                    response = _json(body, status=429, headers=headers)
+                else:
+                    response = await self._route(request, route, path.strip("/").split("/"))
+            exchange.status = response.status
+            if response.status >= 400 and isinstance(response, web.Response) and isinstance(response.body, bytes):
+                exchange.code = error_code(response.body)
+            if fault is not None and fault.kind == "hang_after":
+                await self._notify()  # what was done is there to see while the answer waits
+                await self._hold(fault.delay)
+            if (fault is not None and fault.kind == "lose_answer") or request.transport is None:
+                if request.transport is not None:
+                    request.transport.close()  # aiohttp then fails quietly to write the answer
+                return response
+            exchange.answered = time.monotonic()
+            return response
         finally:
             await self._notify()
 
@@ -705,9 +1068,24 @@ class FakeDiscord:
             return await self._callback(request, route, int(p[1]), p[2])
         if p[0] == "webhooks" and len(p) >= 3:
             return await self._webhook(request, route, p[2], p[3:])
+        if len(p) == 2 and p[0] == "channels" and p[1].isdigit():
+            return self._channel(m, int(p[1]))
         if m == "POST" and len(p) == 3 and p[0] == "channels" and p[2] == "typing":
-            return web.Response(status=204)
+            channel_id = int(p[1])
+            if channel_id in self.deleted_channels or channel_id not in self.messages:
+                return self._error(404, 10003, "Unknown Channel")
+            return self._forbidden(channel_id, permissions.needed("POST", posting=True)) or web.Response(status=204)
         return self._error(404, 0, f"404: Not Found ({route})")
+
+    def _channel(self, method: str, channel_id: int) -> web.Response:
+        if method != "GET":
+            return self._error(405, 0, "405: Method Not Allowed")
+        if channel_id in self.dm_channels:
+            user = self.users[self.dm_channels[channel_id]]
+            return _json({"id": str(channel_id), "type": 1, "last_message_id": None, "recipients": [user]})
+        if channel_id not in self.channels:
+            return self._error(404, 10003, "Unknown Channel")
+        return self._forbidden(channel_id, permissions.VIEW_CHANNEL) or _json(self._channel_json(channel_id))
 
     async def _overwrite(self, request: web.Request, route: str, guild: int | None) -> web.Response:
         body = await request.json()
@@ -748,6 +1126,8 @@ class FakeDiscord:
             "type": 0,
             "flags": msg.flags,
         }
+        if msg.nonce is not None:
+            data["nonce"] = msg.nonce
         if msg.channel_id in self.channels:
             data["guild_id"] = str(self.guild_id)
         if msg.interaction_id is not None:
@@ -788,6 +1168,7 @@ class FakeDiscord:
             msg.attachments = [a for a in msg.attachments if str(a.id) in keep]
         msg.attachments += files
         msg.edits += 1
+        msg.record()
         return None
 
     async def _post(self, msg: Message) -> None:
@@ -796,43 +1177,79 @@ class FakeDiscord:
             self.channels[msg.channel_id]["last_message_id"] = str(msg.id)
             await self.dispatch("MESSAGE_CREATE", {**self._message_json(msg), "member": {"roles": []}})
 
+    def _forbidden(self, channel_id: int, wanted: int) -> web.Response | None:
+        if channel_id not in self.channels:  # a DM: no permissions, closed DMs instead
+            return None
+        refused = permissions.refusal(self.denied.get(channel_id, 0), wanted)
+        return self._error(*refused) if refused else None
+
+    def _rate_limited(self, channel_id: int, now: float) -> web.Response | None:
+        """Discord's per-channel message limit (RATE_MESSAGES in RATE_WINDOW seconds)."""
+        window = self._posts.setdefault(channel_id, deque())
+        while window and now - window[0] > RATE_WINDOW:
+            window.popleft()
+        if len(window) < RATE_MESSAGES:
+            return None
+        self.rate_limited.append(channel_id)
+        body, headers = rate_limit_answer(
+            RATE_WINDOW - (now - window[0]), bucket=f"channel-{channel_id}", limit=RATE_MESSAGES
+        )
+        return _json(body, status=429, headers=headers)
+
+    def _recent(self, nonce: str) -> Message | None:
+        """The bot's message created with ``nonce`` within ``nonce_window`` seconds, deleted or not."""
+        msg = self._nonces.get(nonce)
+        if msg is None or time.monotonic() - msg.created_at > self.nonce_window:
+            return None
+        return msg
+
+    async def _create(self, request: web.Request, route: str, channel_id: int) -> web.Response:
+        exchange = request[EXCHANGE]
+        body, files = await self._body(request)
+        wanted = permissions.needed("POST", posting=True, embeds=bool(body.get("embeds")), files=bool(files))
+        refused = self._forbidden(channel_id, wanted)
+        if refused is not None:
+            return refused
+        user = self.dm_channels.get(channel_id)
+        if user is not None and user in self.closed_dms:
+            return self._error(403, 50007, "Cannot send messages to this user")
+        now = time.monotonic()
+        limited = self._rate_limited(channel_id, now)
+        if limited is not None:
+            return limited
+        msg = self._build(channel_id, body, files, route)
+        if isinstance(msg, web.Response):
+            return msg
+        nonce = None if body.get("nonce") is None else str(body["nonce"])
+        exchange.nonce = nonce
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: "If another message was created by the same author with the same nonce, that message will
+            # be returned and no new message will be created" (the author is always the bot here)
+            earlier = self._recent(nonce)
+            if earlier is not None and earlier.deleted:
+                return self._error(404, 10008, "Unknown Message")
+            if earlier is not None:
+                exchange.message_id, exchange.deduplicated = earlier.id, True
+                return _json(self._message_json(earlier))
+        msg.nonce = nonce
+        if nonce is not None:
+            self._nonces[nonce] = msg
+        self._posts[channel_id].append(now)
+        await self._post(msg)
+        exchange.message_id = msg.id
+        return _json(self._message_json(msg))
+
     async def _channel_messages(
         self, request: web.Request, route: str, channel_id: int, rest: list[str]
     ) -> web.StreamResponse:
         m = request.method
-        if channel_id not in self.messages:
+        if channel_id not in self.messages or channel_id in self.deleted_channels:
             return self._error(404, 10003, "Unknown Channel")
         if m == "POST" and not rest:
-            user = self.dm_channels.get(channel_id)
-            if user is not None and user in self.closed_dms:
-                return self._error(403, 50007, "Cannot send messages to this user")
-            now = time.monotonic()
-            window = self._posts.setdefault(channel_id, deque())
-            while window and now - window[0] > RATE_WINDOW:
-                window.popleft()
-            if len(window) >= RATE_MESSAGES:
-                self.rate_limited.append(channel_id)
-                retry = round(RATE_WINDOW - (now - window[0]), 3)
-                return _json(
-                    {"message": "You are being rate limited.", "retry_after": retry, "global": False},
-                    status=429,
-                    headers={
-                        "Via": "1.1 google",  # Discord's own 429s come through its proxy (discord.py checks)
-                        "Retry-After": str(retry),
-                        "X-RateLimit-Scope": "user",
-                        "X-RateLimit-Limit": str(RATE_MESSAGES),
-                        "X-RateLimit-Remaining": "0",
-                        "X-RateLimit-Reset-After": str(retry),
-                        "X-RateLimit-Bucket": f"channel-{channel_id}",
-                    },
-                )
-            body, files = await self._body(request)
-            msg = self._build(channel_id, body, files, route)
-            if isinstance(msg, web.Response):
-                return msg
-            window.append(now)
-            await self._post(msg)
-            return _json(self._message_json(msg))
+            return await self._create(request, route, channel_id)
+        refused = self._forbidden(channel_id, permissions.needed(m, posting=False))
+        if refused is not None:
+            return refused
         if m == "GET" and not rest:
             before = int(request.query.get("before", 0)) or None
             wanted = int(request.query.get("limit", 50))
@@ -849,7 +1266,7 @@ class FakeDiscord:
             refused = self._edit(msg, body, files, route)
             return refused or _json(self._message_json(msg))
         if m == "DELETE":
-            self.messages[channel_id].remove(msg)
+            await self._delete(msg)
             return web.Response(status=204)
         return self._error(405, 0, "405: Method Not Allowed")
 
@@ -891,6 +1308,8 @@ class FakeDiscord:
                     route, [("type", "INTERACTION_TYPE_INVALID", "Only a component interaction can update its message")]
                 )
             target = self._stored(inter)
+            if target.deleted:
+                return self._error(404, 10008, "Unknown Message")
             refused = self._edit(target, data, files, route)
             if refused:
                 return refused
@@ -924,7 +1343,7 @@ class FakeDiscord:
     def _stored(self, inter: Interaction) -> Message:
         """The message a component interaction came from (the stored one, not the copy in the payload)."""
         wanted = int(inter.payload["message"]["id"])
-        for msgs in self.messages.values():
+        for msgs in [*self.messages.values(), self.deleted_messages]:
             for msg in msgs:
                 if msg.id == wanted:
                     return msg
@@ -959,6 +1378,7 @@ class FakeDiscord:
                 inter.original.content, inter.original.embeds = msg.content, msg.embeds
                 inter.original.components, inter.original.attachments = msg.components, msg.attachments
                 inter.original.flags, inter.original.edits = msg.flags or inter.original.flags, 1
+                inter.original.record()
                 msg = inter.original
             else:
                 inter.followups.append(msg)
@@ -972,7 +1392,7 @@ class FakeDiscord:
                     target = self._stored(inter)
             else:
                 target = next((x for x in inter.followups if str(x.id) == rest[1]), None)
-            if target is None:
+            if target is None or target.deleted:
                 return self._error(404, 10008, "Unknown Message")
             if m == "GET":
                 return _json(self._message_json(target))
@@ -981,8 +1401,6 @@ class FakeDiscord:
                 refused = self._edit(target, body, files, route)
                 return refused or _json(self._message_json(target))
             if m == "DELETE":
-                for msgs in self.messages.values():
-                    if target in msgs:
-                        msgs.remove(target)
+                await self._delete(target)
                 return web.Response(status=204)
         return self._error(405, 0, "405: Method Not Allowed")

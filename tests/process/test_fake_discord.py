@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import aiohttp
+import discord
 import pytest
+from discord import gateway
+from yarl import URL
 
 from tests.fakediscord import FakeDiscord, limits, server
 
@@ -151,3 +157,346 @@ async def test_users_are_fetched_by_id_and_a_click_in_a_dm_comes_from_a_user_wit
 
     assert clicked["user"]["id"] == str(bob) and "member" not in clicked and "guild_id" not in clicked
     assert clicked["channel"]["type"] == 1 and clicked["context"] == 1
+
+
+# --- Discord's faults, injected while a client runs ----------------------------------------------------------------
+
+
+@asynccontextmanager
+async def connected(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[discord.Client]:
+    """An unmodified discord.py client in this process, pointed at the fake as ``python -m bot`` points itself; it
+    waits 0.1 s rather than 2 for more guilds after the last GUILD_CREATE, and not the 5 s it gives itself before
+    identifying again (``before_identify_hook``), to keep the tests short."""
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.rest_url)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", URL(fake.gateway_url))
+    intents = discord.Intents.none()
+    intents.guilds = intents.guild_messages = True
+    client = discord.Client(intents=intents, guild_ready_timeout=0.1)
+
+    async def at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        pass
+
+    monkeypatch.setattr(client, "before_identify_hook", at_once)
+    running = asyncio.create_task(client.start(fake.token))
+    try:
+        await fake.wait_ready()
+        await asyncio.wait_for(client.wait_until_ready(), 10)
+        yield client
+    finally:
+        await client.close()
+        await running
+
+
+def game_channel(client: discord.Client, fake: FakeDiscord) -> discord.TextChannel:
+    channel = client.get_channel(fake.channel_id)
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+def statuses(fake: FakeDiscord, route: str) -> list[int]:
+    return [e.status for e in fake.exchanges_for(route)]
+
+
+POST = "POST /channels/*/messages"
+
+
+async def test_discord_py_retries_a_502_by_itself_but_gives_up_at_once_on_a_503(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with connected(fake, monkeypatch) as client:
+        channel = game_channel(client, fake)
+        fake.fail(POST, 502)
+        sent = await channel.send("after one 502")
+        fake.fail(f"POST /channels/{fake.channel_id}/messages", 503)
+        with pytest.raises(discord.DiscordServerError) as refused:
+            await channel.send("never")
+
+    assert statuses(fake, POST) == [502, 200, 503]
+    assert refused.value.status == 503 and refused.value.text == "503: Service Unavailable"
+    assert [m.id for m in fake.messages_in()] == [sent.id]  # a 5xx did nothing
+
+
+async def test_a_fault_for_a_time_window_hits_every_matching_request_until_it_ends(fake: FakeDiscord) -> None:
+    fake.fail("GET /users/*", 500, times=None, for_seconds=0.3)
+
+    during = [await call(fake, "GET", "/users/@me") for _ in range(3)]
+    other = await call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "not a user route"})
+    await asyncio.sleep(0.35)
+    after = await call(fake, "GET", "/users/@me")
+
+    assert during == [(500, {"message": "500: Internal Server Error", "code": 0})] * 3
+    assert other[0] == 200 and after[0] == 200
+    assert [(e.status, e.code, e.fault) for e in fake.exchanges_for("GET /users/@me")] == [
+        (500, 0, "error"),
+        (500, 0, "error"),
+        (500, 0, "error"),
+        (200, None, None),
+    ]
+
+
+async def test_an_injected_429_carries_retry_after_and_discord_py_waits_it_out_before_retrying(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with connected(fake, monkeypatch) as client:
+        fake.rate_limit(POST, retry_after=0.4)
+        started = time.monotonic()
+        await game_channel(client, fake).send("after the limit")
+        waited = time.monotonic() - started
+
+    assert statuses(fake, POST) == [429, 200] and waited >= 0.4
+    assert len(fake.messages_in()) == 1
+
+
+async def test_a_429_has_discords_headers_and_the_global_one_says_so(fake: FakeDiscord) -> None:
+    fake.rate_limit("GET /users/@me", retry_after=1.5)
+    fake.rate_limit("GET /users/@me", retry_after=2, is_global=True)
+
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bot {fake.token}"}) as session:
+        answers = []
+        for _ in range(2):
+            async with session.get(f"{fake.rest_url}/users/@me") as r:
+                answers.append((r.status, await r.json(), r.headers))
+
+    (status, body, headers), (_, global_body, global_headers) = answers
+    assert status == 429 and body == {"message": "You are being rate limited.", "retry_after": 1.5, "global": False}
+    assert headers["Via"] == "1.1 google" and headers["Retry-After"] == "2"
+    assert headers["X-RateLimit-Remaining"] == "0" and headers["X-RateLimit-Reset-After"] == "1.5"
+    assert headers["X-RateLimit-Scope"] == "user" and "X-RateLimit-Bucket" in headers
+    assert global_body["global"] is True and global_headers["X-RateLimit-Global"] == "true"
+
+
+async def test_a_hang_holds_the_request_then_does_it_even_when_the_client_gave_up(fake: FakeDiscord) -> None:
+    fake.hang(POST, 0.5)
+
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "slow"}), 0.1)
+    assert fake.messages_in() == []  # nothing done yet
+    posted = await fake.wait_message(timeout=2)
+
+    assert posted.content == "slow"
+    [exchange] = fake.exchanges_for(POST)
+    assert (exchange.status, exchange.fault, exchange.delivered) == (200, "hang", False)
+
+
+async def test_a_retry_with_the_nonce_after_a_lost_or_late_answer_gets_the_message_created_the_first_time(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with connected(fake, monkeypatch) as client:
+        channel = game_channel(client, fake)
+        fake.lose_answer(POST)
+        with pytest.raises(aiohttp.ServerDisconnectedError):
+            await channel.send("turn 1", nonce="turn-1")
+        again = await channel.send("turn 1", nonce="turn-1")
+
+        fake.hang_after(POST, 5)
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(channel.send("turn 2", nonce="turn-2"), 0.3)
+        assert [m.content for m in fake.messages_in()] == ["turn 1", "turn 2"]  # created, answer still pending
+        second = await channel.send("turn 2", nonce="turn-2")
+
+    assert [m.id for m in fake.messages_in()] == [again.id, second.id]
+    assert [(e.fault, e.delivered, e.deduplicated) for e in fake.exchanges_for(POST)] == [
+        ("lose_answer", False, False),
+        (None, True, True),
+        ("hang_after", False, False),
+        (None, True, True),
+    ]
+    assert {e.message_id for e in fake.exchanges_for(POST)} == {again.id, second.id}
+
+
+async def test_a_nonce_finds_its_message_only_when_enforced_within_the_window_and_never_a_deleted_one(
+    fake: FakeDiscord,
+) -> None:
+    path = f"/channels/{fake.channel_id}/messages"
+    first = await call(fake, "POST", path, {"content": "a", "nonce": "n1", "enforce_nonce": True})
+    same = await call(fake, "POST", path, {"content": "a again", "nonce": "n1", "enforce_nonce": True})
+    unenforced = await call(fake, "POST", path, {"content": "b", "nonce": "n1"})
+    fake.nonce_window = 0.1
+    await asyncio.sleep(0.15)
+    later = await call(fake, "POST", path, {"content": "c", "nonce": "n1", "enforce_nonce": True})
+    await call(fake, "DELETE", f"{path}/{later[1]['id']}")
+    fake.nonce_window = 60
+    deleted = await call(fake, "POST", path, {"content": "d", "nonce": "n1", "enforce_nonce": True})
+    too_long = await call(fake, "POST", path, {"content": "e", "nonce": "n" * 26, "enforce_nonce": True})
+
+    assert first[0] == same[0] == 200 and same[1] == first[1] and first[1]["nonce"] == "n1"
+    assert unenforced[1]["id"] != first[1]["id"] and later[1]["id"] not in (first[1]["id"], unenforced[1]["id"])
+    assert (deleted[0], deleted[1]["code"]) == (404, 10008)
+    assert too_long[0] == 400 and "nonce" in too_long[1]["errors"]
+    assert [m.content for m in fake.messages_in()] == ["a", "b"]
+
+
+async def test_missing_permissions_are_403s_the_client_can_see_coming_and_a_test_can_fix(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with connected(fake, monkeypatch) as client:
+        channel = game_channel(client, fake)
+        posted = await channel.send("before")
+        await fake.deny(fake.channel_id, "send_messages")
+        await fake.wait_for(lambda: not channel.permissions_for(channel.guild.me).send_messages)
+        with pytest.raises(discord.Forbidden) as cannot_send:
+            await channel.send("refused")
+        edited = await posted.edit(content="editing needs only to see the channel")
+        await fake.deny(fake.channel_id, "view_channel")
+        await fake.wait_for(lambda: not channel.permissions_for(channel.guild.me).view_channel)
+        with pytest.raises(discord.Forbidden) as cannot_see:
+            await posted.edit(content="refused")
+        await fake.allow(fake.channel_id)
+        await fake.wait_for(lambda: channel.permissions_for(channel.guild.me).send_messages)
+        await channel.send("after")
+
+    assert (cannot_send.value.status, cannot_send.value.code, cannot_send.value.text) == (
+        403,
+        50013,
+        "Missing Permissions",
+    )
+    assert (cannot_see.value.code, cannot_see.value.text) == (50001, "Missing Access")
+    assert [m.content for m in fake.messages_in()] == [edited.content, "after"]
+    fake.check()  # Discord's answers, not mistakes of the client
+
+
+async def test_dms_closed_at_run_time_refuse_messages_with_50007_until_opened_again(fake: FakeDiscord) -> None:
+    bob = fake.add_user("Bob")
+    _, channel = await call(fake, "POST", "/users/@me/channels", {"recipient_id": str(bob)})
+    path = f"/channels/{channel['id']}/messages"
+
+    fake.close_dms(bob)
+    closed = await call(fake, "POST", path, {"content": "your turn"})
+    fake.open_dms(bob)
+    opened = await call(fake, "POST", path, {"content": "your turn"})
+
+    assert (closed[0], closed[1]["code"]) == (403, 50007) and opened[0] == 200
+    assert [m.content for m in fake.dms(bob)] == ["your turn"]
+
+
+async def test_a_deleted_message_and_a_deleted_channel_are_unknown_and_the_client_hears_of_both(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with connected(fake, monkeypatch) as client:
+        channel = game_channel(client, fake)
+        kept = await channel.send("v1")
+        await kept.edit(content="v2")
+        doomed = await channel.send("doomed")
+        deletion = asyncio.ensure_future(client.wait_for("raw_message_delete"))
+        await fake.delete_message(doomed.id)
+        assert (await asyncio.wait_for(deletion, 5)).message_id == doomed.id
+        with pytest.raises(discord.NotFound) as unknown_message:
+            await doomed.edit(content="too late")
+
+        channel_gone = asyncio.ensure_future(client.wait_for("guild_channel_delete"))
+        await fake.delete_channel(fake.channel_id)
+        assert (await asyncio.wait_for(channel_gone, 5)).id == fake.channel_id
+        with pytest.raises(discord.NotFound) as unknown_channel:
+            await channel.send("into the void")
+
+    assert unknown_message.value.code == 10008 and unknown_channel.value.code == 10003
+    assert client.get_channel(fake.channel_id) is None
+    assert [v.content for v in fake.messages_in()[0].versions] == ["v1", "v2"]
+    assert [m.id for m in fake.messages_in(deleted=True)] == [kept.id, doomed.id]
+
+
+async def interactions_seen(client: discord.Client) -> list[int]:
+    seen: list[int] = []
+
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        seen.append(interaction.id)
+
+    client.event(on_interaction)
+    return seen
+
+
+@pytest.mark.parametrize("code", [4000, None], ids=["close 4000", "connection cut"])
+async def test_a_dropped_gateway_is_resumed_and_the_events_missed_meanwhile_are_replayed(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, code: int | None
+) -> None:
+    alice = fake.add_user("Alice")
+    async with connected(fake, monkeypatch) as client:
+        seen = await interactions_seen(client)
+        before = await fake.slash(alice, "game back")
+        await fake.drop_gateway(code, for_seconds=None)
+        missed = [await fake.slash(alice, "game back"), await fake.slash(alice, "game back")]
+        fake.reopen_gateway()
+        await fake.wait_for(lambda: fake.resumed)
+        after = await fake.slash(alice, "game back")
+        await fake.wait_for(lambda: len(seen) == 4, timeout=5)
+
+    assert seen == [before, *missed, after]  # each once, in order
+    assert fake.identified == 1 and [r.replayed for r in fake.resumes] == [["INTERACTION_CREATE"] * 2]
+
+
+async def test_an_invalid_session_makes_the_client_identify_again_and_the_missed_events_are_lost(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = fake.add_user("Alice")
+    async with connected(fake, monkeypatch) as client:
+        seen = await interactions_seen(client)
+        await fake.invalidate_session()
+        await fake.wait_for(lambda: fake.identified == 2)
+        await fake.drop_gateway(4000, for_seconds=None)
+        lost = await fake.slash(alice, "game back")
+        await fake.invalidate_session()  # the session is gone by the time the client comes back
+        fake.reopen_gateway()
+        await fake.wait_for(lambda: fake.identified == 3)
+        await fake.request_reconnect()  # op 7: a plain resume
+        await fake.wait_for(lambda: fake.resumed == 1)
+        heard = await fake.slash(alice, "game back")
+        await fake.wait_for(lambda: seen, timeout=5)
+        await fake.drop_gateway(4009)  # session timed out: Discord ends it, the client's RESUME gets op 9
+        await fake.wait_for(lambda: fake.identified == 4)
+
+    assert seen == [heard] and lost not in seen
+    assert len(fake.sessions) == 1 and [r.replayed for r in fake.resumes] == [[]]
+
+
+async def test_a_resume_for_an_unknown_session_or_an_unsent_sequence_is_refused_as_discord_does(
+    fake: FakeDiscord,
+) -> None:
+    async def resume(session_id: str, seq: int) -> tuple[dict[str, Any] | None, int | None]:
+        async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+            assert (await ws.receive_json())["op"] == 10
+            await ws.send_json({"op": 6, "d": {"token": fake.token, "session_id": session_id, "seq": seq}})
+            message = await ws.receive()
+            return (message.json() if message.type == aiohttp.WSMsgType.TEXT else None), ws.close_code
+
+    async with aiohttp.ClientSession() as session, session.ws_connect(fake.gateway_url) as ws:
+        await ws.receive_json()
+        await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 0, "properties": {}}})
+        ready = await ws.receive_json()
+    session_id = ready["d"]["session_id"]
+
+    assert await resume("nobody", 0) == ({"op": 9, "d": False, "s": None, "t": None}, None)
+    assert await resume(session_id, 99) == (None, 4007)
+    replay, _ = await resume(session_id, 1)
+    assert replay is not None and (replay["t"], replay["s"]) == ("GUILD_CREATE", 2)
+
+
+async def test_each_heartbeat_gets_one_ack_after_a_round_trip_so_discord_py_never_measures_an_interval_behind(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py's keep-alive thread notes when it sent a heartbeat only once the send has completed; an ACK handled
+    before that is measured from the previous heartbeat (on Discord's 41.25 s interval: "Can't keep up, ... 41.3s
+    behind"). The send here completes 20 ms late, as it does when the thread is slow to wake on a busy machine."""
+    latencies: list[float] = []
+    acked = gateway.KeepAliveHandler.ack
+    send_heartbeat = gateway.DiscordWebSocket.send_heartbeat
+
+    def ack(self: gateway.KeepAliveHandler) -> None:
+        acked(self)
+        latencies.append(self.latency)
+
+    async def slow_to_notice(self: gateway.DiscordWebSocket, data: Any) -> None:
+        await send_heartbeat(self, data)
+        await asyncio.sleep(0.02)
+
+    monkeypatch.setattr(gateway.KeepAliveHandler, "ack", ack)
+    monkeypatch.setattr(gateway.DiscordWebSocket, "send_heartbeat", slow_to_notice)
+    fake.heartbeat_interval = 200
+    async with connected(fake, monkeypatch):
+        await fake.wait_for(lambda: fake.heartbeat_acks >= 5)
+        before = fake.heartbeats
+        await fake.request_heartbeat()  # op 1 from Discord: the client beats at once
+        await fake.wait_for(lambda: fake.heartbeats > before, timeout=0.15)
+        # one ACK for each heartbeat: between two beats, as many ACKs sent (and received) as heartbeats
+        await fake.wait_for(lambda: fake.heartbeat_acks == fake.heartbeats == len(latencies), timeout=2)
+
+    assert max(latencies) < 0.1, latencies  # a whole interval (0.2 s) would be the race

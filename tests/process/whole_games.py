@@ -226,6 +226,7 @@ async def play_both(tmp: Path) -> Played:
             await check_channel(table, catalogue)
         for each in bots:
             each.assert_no_traceback()
+            assert "Can't keep up" not in each.log, each.log  # the fake's heartbeats answer as Discord's do
         fake.check()
         return Played(fake, [carcassonne, catan], seconds, bots, counts, goals)
     finally:
