@@ -140,14 +140,21 @@ class SqliteDatabase(Database):
     async def connect(cls, path: Path) -> SqliteDatabase:
         conn = await _open(path, WRITER_PRAGMAS)
         try:
+            mode = next(iter(await conn.execute_fetchall("PRAGMA journal_mode")))[0]
+            if mode != "wal":  # e.g. a database on read-only media that was never in WAL mode
+                log.error("storage: %s is in journal mode %s, not WAL: reads will wait for writes", path, mode)
             reader = await _open(path, READER_PRAGMAS)
         except BaseException:
             await conn.close()
             raise
         db = cls(conn, reader, path)
-        row = await db.fetchone("PRAGMA page_size")
-        db.page_size = int(row[0]) if row else db.page_size
-        await db.check_wal()  # a WAL left unfolded by an earlier run is reported at once
+        try:
+            row = await db.fetchone("PRAGMA page_size")
+            db.page_size = int(row[0]) if row else db.page_size
+            await db.check_wal()  # a WAL an earlier run could not checkpoint is reported at once
+        except BaseException:
+            await db.close()
+            raise
         return db
 
     async def close(self) -> None:
