@@ -68,6 +68,9 @@ async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
     ]
     waiting = waiting_for(game)
     lines.append(t("cmd.status.waiting", who=listing(row.mention(s) for s in waiting), count=len(waiting)))
+    problem = bot.db.health()
+    if problem is not None and (interaction.user.id == row.host_id or can_manage(interaction)):
+        lines.append(t("cmd.status.storage", problem=str(problem)))  # for those who can act on it, not everyone
     embed = discord.Embed(
         title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
     )

@@ -80,6 +80,13 @@ class Server:
         if done.returncode != 0:
             raise RuntimeError(f"{Path(command[0]).name} failed: {(done.stderr or done.stdout).strip()[-500:]}")
 
+    def restart(self) -> None:
+        """Stop the server (every connection is cut) and start it again on the same data and options."""
+        if self._pg_ctl is None or self._folder is None:
+            raise RuntimeError("only a server started here can be restarted")
+        data, log = self._folder / "data", self._folder / "log"
+        self._run([str(self._pg_ctl), "-D", str(data), "-l", str(log), "-m", "fast", "-w", "-t", "60", "restart"])
+
     def stop(self) -> None:
         if self._pg_ctl is not None and self._folder is not None:
             subprocess.run(

@@ -4,7 +4,8 @@
 plain path) for SQLite, ``postgresql://user:pass@host/db`` for PostgreSQL. Both backends speak the same small
 interface: reads and single statements written with ``?`` placeholders, numbered migrations (``migrate``) with a
 refusal to run against a schema newer than this code knows, and the game writes that must be one version-guarded
-trip to the database (``insert_game``, ``guarded_write``).
+trip to the database (``insert_game``, ``guarded_write``). Each also keeps its ``health()``: None while it stores
+and keeps up, else the problem that stops it (``bot.storage.health``), logged once when it starts and when it ends.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeAlias
+
+from bot.storage.health import Health, Problem
 
 # A result row: sqlite3.Row or asyncpg.Record; both are read by column name or by position.
 Row: TypeAlias = Any
@@ -78,6 +81,14 @@ class Database(ABC):
     """One open database. ``Database.open`` picks the backend from the target."""
 
     dialect: ClassVar[str]
+
+    def __init__(self, target: str | Path) -> None:
+        self.watch = Health(describe(target))
+
+    def health(self) -> Problem | None:
+        """None while the database stores every write and keeps its files in shape; else what is wrong now (a
+        failing write until the next one succeeds, a WAL that cannot be checkpointed until one can)."""
+        return self.watch.worst()
 
     @classmethod
     async def open(cls, target: str | Path, *, migrate: bool = True) -> Database:

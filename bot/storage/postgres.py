@@ -1,25 +1,61 @@
 """PostgreSQL through an asyncpg connection pool, shared by every bot process that points at the same database.
 
-Each game write is one statement (a data-modifying ``WITH``: the version-guarded UPDATE and the action log change
+LISTEN holds a connection of its own (``bot.storage.listener``), reopened whenever the server drops it. Each game
+write is one statement (a data-modifying ``WITH``: the version-guarded UPDATE and the action log change
 together), so it is one trip to the server and atomic on its own; a concurrent writer of the same version waits
 for the row lock, then finds the version moved and changes nothing (the same clean "stale" as SQLite's).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
 import asyncpg
+from asyncpg import exceptions as pg
 
 from bot.storage import migrations
-from bot.storage.database import Database, Row, SchemaTooNew, UniqueViolation
+from bot.storage.database import Database, Row, SchemaTooNew, UniqueViolation, describe
+from bot.storage.health import Problem
+from bot.storage.listener import Listener
+
+log = logging.getLogger("boardhost.storage")
 
 # pg_advisory_xact_lock key held while migrating, so that processes started together migrate one after another.
 MIGRATION_LOCK: Final = 0x626F617264  # "board"
 POOL_SIZE: Final = 10
+CLOSE_TIMEOUT: Final = 10.0  # seconds for the pool's connections to end gracefully before they are dropped
+# What a failed write means for the database (anything else, a constraint, is the caller's): by asyncpg's classes.
+KINDS: Final[tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...]] = (
+    (pg.DiskFullError, "full"),
+    (pg.ReadOnlySQLTransactionError, "readonly"),  # e.g. a standby after a failover
+    ((pg.PostgresIOError, pg.DataCorruptedError, pg.IndexCorruptedError), "io"),
+    ((pg.LockNotAvailableError, pg.DeadlockDetectedError), "busy"),
+    (
+        (
+            pg.PostgresConnectionError,
+            pg.AdminShutdownError,
+            pg.CrashShutdownError,
+            pg.CannotConnectNowError,
+            OSError,
+            asyncio.TimeoutError,
+        ),
+        "unreachable",
+    ),
+)
+
+
+def problem_of(err: BaseException) -> Problem | None:
+    """The database's problem behind a failed write, or None when the write itself was wrong (a constraint)."""
+    for kinds, code in KINDS:
+        if isinstance(err, kinds):
+            sqlstate = getattr(err, "sqlstate", None)
+            return Problem(code, f"{err} ({type(err).__name__}{f', SQLSTATE {sqlstate}' if sqlstate else ''})")
+    return None
 
 
 def numbered(sql: str) -> str:
@@ -64,10 +100,10 @@ class PostgresTx:
 class PostgresDatabase(Database):
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__(url)
         self.pool = pool
-        self._listener: Any = None  # a connection held for LISTEN
-        self._listening: list[tuple[str, Callable[..., None]]] = []
+        self.listener = Listener(url, describe(url))
 
     @classmethod
     async def connect(cls, url: str, *, size: int = POOL_SIZE) -> PostgresDatabase:
@@ -77,38 +113,45 @@ class PostgresDatabase(Database):
         pool = await asyncpg.create_pool(
             url, min_size=1, max_size=size, max_inactive_connection_lifetime=0, reset=_keep_session
         )
-        return cls(pool)
+        return cls(pool, url)
 
     async def close(self) -> None:
-        if self._listener is not None:
-            listener, self._listener = self._listener, None
-            for channel, callback in self._listening:
-                await listener.remove_listener(channel, callback)
-            await self.pool.release(listener)
-        await self.pool.close()
+        """Close the LISTEN connection and the pool; never raises, whatever the server did to them."""
+        await self.listener.close()
+        try:
+            await asyncio.wait_for(self.pool.close(), CLOSE_TIMEOUT)
+        except Exception as err:
+            log.info("database pool of %s closed abruptly (%s)", describe(self.listener.url), err)
+            self.pool.terminate()
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """A write: its failure, if the database's, is the write problem; its success ends any."""
+        try:
+            yield
+        except Exception as err:
+            problem = problem_of(err)
+            if problem is not None:
+                self.watch.fail("write", problem)
+            raise
+        self.watch.ok("write")
 
     async def notify(self, channel: str, payload: str) -> None:
         await self.pool.execute("SELECT pg_notify($1, $2)", channel, payload)
 
     async def listen(self, channel: str, callback: Callable[[str], None]) -> None:
-        if self._listener is None:
-            self._listener = await self.pool.acquire()
-
-        def heard(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
-            callback(payload)
-
-        await self._listener.add_listener(channel, heard)
-        self._listening.append((channel, heard))
+        await self.listener.listen(channel, callback)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.pool.fetch(numbered(sql), *params))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return rowcount(await self.pool.execute(numbered(sql), *params))
+        async with self._writing():
+            return rowcount(await self.pool.execute(numbered(sql), *params))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self._writing(), self.pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
 
     def migrations(self) -> Sequence[tuple[int, str]]:
@@ -174,7 +217,7 @@ class PostgresDatabase(Database):
                 WHERE table_schema = current_schema() AND table_name = ? AND is_identity = 'YES'""",
             (table,),
         )
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self._writing(), self.pool.acquire() as conn, conn.transaction():
             await conn.executemany(sql, [tuple(r) for r in rows])
             for (column,) in identity:  # the next id after the copied ones
                 await conn.execute(
@@ -188,9 +231,10 @@ class PostgresDatabase(Database):
         names = ", ".join(columns)
         marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
         try:
-            row = await self.pool.fetchrow(
-                f"INSERT INTO games ({names}) VALUES ({marks}) RETURNING *", *columns.values()
-            )
+            async with self._writing():
+                row = await self.pool.fetchrow(
+                    f"INSERT INTO games ({names}) VALUES ({marks}) RETURNING *", *columns.values()
+                )
         except asyncpg.UniqueViolationError as err:
             raise UniqueViolation(str(err)) from None
         assert row is not None
@@ -239,4 +283,5 @@ class PostgresDatabase(Database):
                 f" SELECT g.id, g.version, ${len(params)}::text, g.updated_at FROM g)"
             )
         sql += " SELECT * FROM g"
-        return await self.pool.fetchrow(sql, *params)
+        async with self._writing():
+            return await self.pool.fetchrow(sql, *params)

@@ -22,6 +22,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.status.waiting": ("Waiting for {who}.", "Waiting for {who}."),
     "cmd.status.finished": "Finished. Winner: {winners}.",
     "cmd.status.score_line": "{name}: {score}",
+    "cmd.status.storage": "⚠️ The bot's storage is in trouble: {problem}. Whoever runs the bot should look at its log.",
     "cmd.board.caption": "{game}, turn {turn}.",
     "cmd.abandoned": "{name} abandoned the {game} game.",
     "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",

@@ -17,6 +17,7 @@ from bot.app import BoardHost
 from bot.config import Config
 from bot.host import GameService, HostError
 from bot.storage import Database, Games
+from bot.storage.listener import Listener
 from engine import RuleError
 from tests.postgres import postgres_schema
 
@@ -35,8 +36,10 @@ async def close_databases() -> AsyncIterator[None]:
     for obj in gc.get_objects():
         if isinstance(obj, aiosqlite.Connection) and obj._connection is not None:
             await obj.close()
+        elif isinstance(obj, Listener):
+            await obj.close()  # a bot's LISTEN connection (outside the pool)
         elif isinstance(obj, asyncpg.Pool) and not obj._closed:
-            obj.terminate()  # a bot's LISTEN connection is never given back: close() would wait for it
+            obj.terminate()  # close() would wait for connections still handed out
 
 
 @pytest.fixture(params=BACKENDS)

@@ -110,6 +110,7 @@ class Processes:
         bot.renderer.close()
         pool = getattr(bot.db, "pool", None)
         if pool is not None:
+            await bot.db.listener.close()  # type: ignore[attr-defined]  # its LISTEN connection ends with it
             pool.terminate()  # killed: no goodbye to the database
         else:
             await bot.db.close()

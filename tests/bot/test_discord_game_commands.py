@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
+from bot.text import t
 from tests.bot.conftest import World, reply
-from tests.bot.test_discord_carcassonne import labels, place
+from tests.bot.test_discord_carcassonne import DECK, labels, place, start
 
 
 async def start_carcassonne(world: World) -> None:
@@ -35,6 +37,31 @@ async def test_status_board_and_rules_of_a_running_game(world: World) -> None:
     assert "Carcassonne" in rules.content and "Catan" not in rules.content
     export = reply(await world.alice.slash(world.channel, "game export"))
     assert export.ephemeral and "once it is over" in export.content
+
+
+async def test_status_tells_the_host_and_moderators_when_the_database_refuses_moves(world: World) -> None:
+    await start(world, DECK)  # alice hosts and plays first
+    mods = world.alice.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    moderator = world.alice.guild.add_member(world.env.create_user("moderator"), roles=[mods])
+    line = t("cmd.status.storage", problem="readonly: attempt to write a readonly database (SQLITE_READONLY)")
+
+    def shown(user: object) -> bool:
+        return line in status[user].embeds[0].description
+
+    await world.bot.db.execute("PRAGMA query_only = ON")  # the database stops taking writes
+    turn = world.channel.last_message
+    await place(world, world.alice)
+    assert world.channel.last_message.id == turn.id, "the move was refused"
+    status = {user: reply(await user.slash(world.channel, "game status")) for user in (world.alice, world.bob,
+              world.carol, moderator)}  # fmt: skip
+    assert shown(world.alice) and shown(moderator), "the host and whoever manages the channel are told"
+    assert not shown(world.bob) and not shown(world.carol), "players and onlookers are not"
+
+    await world.bot.db.execute("PRAGMA query_only = OFF")  # writable again: the next move is stored
+    message = await place(world, world.alice)
+    assert "placed tile" in message.content
+    status = {world.alice: reply(await world.alice.slash(world.channel, "game status"))}
+    assert not shown(world.alice)
 
 
 async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_last_person_leaving_ends_the_game(

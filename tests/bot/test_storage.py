@@ -166,9 +166,9 @@ async def test_stats_count_finished_games_and_wins(database_url: Target) -> None
     await db.close()
 
 
-async def test_reads_wait_while_a_multi_step_transaction_is_open_and_never_see_half_of_it(tmp_path: Path) -> None:
-    """SQLite's one connection: single-trip reads and writes take no lock, yet never run inside another coroutine's
-    open transaction."""
+async def test_a_multi_step_transaction_holds_writes_back_while_reads_see_the_last_commit(tmp_path: Path) -> None:
+    """SQLite's writer: single-trip writes take no lock, yet never run inside another coroutine's open transaction;
+    reads answer meanwhile (their own connection, WAL) with the last commit, never half of the open transaction."""
     db = await Database.open(tmp_path / "a.sqlite3")
     games = Games(db)
     game_id, version, _ = await started(games)
@@ -184,15 +184,15 @@ async def test_reads_wait_while_a_multi_step_transaction_is_open_and_never_see_h
 
     writer = asyncio.create_task(slow_writer())
     await opened.wait()
-    reader = asyncio.create_task(games.get(game_id))
     guarded = asyncio.create_task(games.update(game_id, version + 101, language="ru"))
+    row = await asyncio.wait_for(games.get(game_id), 1.0)
+    assert row is not None and row.version == version  # the last commit: nothing of the open transaction
     await asyncio.sleep(0.05)
-    assert not reader.done() and not guarded.done()  # they wait for the COMMIT instead of joining the transaction
+    assert not guarded.done()  # it waits for the COMMIT instead of joining the transaction
     release.set()
     await writer
-    row = await reader
-    assert row is not None and row.version == version + 101  # the whole transaction, never half of it
-    assert (await guarded).language == "ru"
+    updated = await guarded  # written on the whole transaction's version
+    assert (updated.version, updated.language) == (version + 102, "ru")
     await db.close()
 
 
