@@ -30,6 +30,7 @@ from bot.funnel import each_game, guarded
 from bot.games import adapter
 from bot.host import HostError, Outcome
 from bot.host.computers import awaits_people, computers_owing, controllers
+from bot.owned import GameItem
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
@@ -60,7 +61,7 @@ def computer_name(number: int, level: str) -> str:
     return t("computer.name", number=number, level=level_name(level))
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:back:(?P<game>\d+)"):
+class BackButton(GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:back:(?P<game>\d+)"):
     """On the takeover message: the person a computer stands in for plays again."""
 
     def __init__(self, game_id: int) -> None:

@@ -13,6 +13,7 @@ from bot.components import BLUE, GREEN, GREY, RED
 from bot.computers import computer_name, level_name
 from bot.funnel import guarded
 from bot.host import GameService, HostError
+from bot.owned import GameItem
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
@@ -87,6 +88,7 @@ def lobby_view(row: GameRow) -> discord.ui.View:
 
 
 class LobbyButton(
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"bh:lobby:(?P<game>\d+):(?P<version>\d+):(?P<op>join|leave|start|cancel|add|remove)(?::(?P<arg>\w+))?",
 ):

@@ -73,6 +73,15 @@ class GameService:
             return known
         return await self.row(game_id)
 
+    async def placed(self, game_id: int) -> GameRow:
+        """The game's row for where it is played and by whom (its channel, its seats' user ids): the one in memory
+        once the game has started (neither changes after the lobby; a person who leaves keeps their seat), else
+        read. Every click asks it (``bot.owned``), so a running game's clicks need no extra read."""
+        known = self._rows.get(game_id)
+        if known is not None and known.status != "lobby":
+            return known
+        return await self.row(game_id)
+
     def _known(self, row: GameRow) -> GameRow:
         if row.id not in self._rows and len(self._rows) >= CACHE_SIZE:
             self._rows.pop(next(iter(self._rows)))

@@ -144,6 +144,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "error.replay_no_turn": "This game has no turn {turn}: its turns run from {first} to {last}.",
     "error.not_started": "This game has not started yet.",
     "error.stale": "This button is out of date: the game has moved on. Use the latest message.",
+    "error.elsewhere": (
+        "This button belongs to a game in another channel, so it does nothing here. Nothing was changed."
+    ),
+    "error.not_your_game": "This button belongs to a game you are not playing in. Nothing was changed.",
     "error.bad_options": "Those options do not work: {reason}",
     "error.channel_busy": "This channel already has a game. Finish it, or ask the host to end it with {abandon}.",
     "error.not_a_lobby": "This lobby is closed.",
