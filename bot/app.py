@@ -81,7 +81,14 @@ class BoardHost(commands.Bot):
         shards: dict[str, Any] = {}
         if config.shard_count is not None and isinstance(self, commands.AutoShardedBot):
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
+        # Nobody is pinged unless a message names exactly whom (bot.pings): never by a name in a text.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
+        )
         self.config = config
         self._rng = rng
         self._speak_reader_locale()

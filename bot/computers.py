@@ -31,6 +31,7 @@ from bot.games import adapter
 from bot.host import HostError, Outcome
 from bot.host.computers import awaits_people, computers_owing, controllers
 from bot.owned import GameItem
+from bot.pings import only
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
@@ -250,6 +251,7 @@ class ComputerPlayers:
                 view.add_item(BackButton(updated.id))
             await safely.send(
                 channel, updated.id, "takeover message",
-                content="\n".join(lines), view=view, allowed_mentions=discord.AllowedMentions(users=True),
+                content="\n".join(lines), view=view,
+                allowed_mentions=only(updated.seats[e["player"]].user_id for e in outcome.events),
             )  # fmt: skip
         self.wake(updated.id)

@@ -14,6 +14,7 @@ from bot.computers import computer_name, level_name
 from bot.funnel import guarded
 from bot.host import GameService, HostError
 from bot.owned import GameItem
+from bot.pings import harmless, people
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
@@ -31,7 +32,7 @@ STYLES = {"join": GREEN, "leave": GREY, "start": BLUE, "cancel": RED, "add": GRE
 
 
 def seat_for(user: discord.abc.User) -> Seat:
-    return Seat(user.id, user.display_name)
+    return Seat(user.id, harmless(user.display_name))
 
 
 def lobby_embed(row: GameRow) -> discord.Embed:
@@ -144,7 +145,9 @@ class LobbyButton(
             with speaking(game_language(row.language)):
                 seats = listing(s.mention for s in row.seats)
                 content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
-            await interaction.edit_original_response(content=content, embed=None, view=None)
+            await interaction.edit_original_response(
+                content=content, embed=None, view=None, allowed_mentions=people(row, row.people())
+            )
             bot.dispatch("game_started", row, outcome)
             return
         await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))

@@ -25,6 +25,7 @@ from bot.funnel import explain
 from bot.games import Posted, Shown
 from bot.host import HostError
 from bot.host.service import Outcome
+from bot.pings import only, owing
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
@@ -86,7 +87,7 @@ async def post_turn(
             return Posted(message)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
-    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
     if file is not None:
         kwargs["file"] = file
@@ -247,9 +248,7 @@ async def dm(bot: BoardHost, row: GameRow, user_id: int, content: str, view: dis
         key = "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
         with speaking(game_language(row.language), row.guild_id):
             text = t(key, mention=f"<@{user_id}>")
-        await safely.send(
-            channel, row.id, "DM notice", content=text, allowed_mentions=discord.AllowedMentions(users=True)
-        )
+        await safely.send(channel, row.id, "DM notice", content=text, allowed_mentions=only([user_id]))
     return False
 
 
