@@ -33,6 +33,7 @@ from bot.lobby import LobbyButton
 from bot.memory import keep_freed_memory
 from bot.mentions import command_mention, load_command_ids
 from bot.outbox import Outbox
+from bot.owned import GameItem
 from bot.rendering import Renderer
 from bot.replay import ReplayButton, ReplaySelect
 from bot.shards import Ownership
@@ -82,7 +83,14 @@ class BoardHost(commands.Bot):
         shards: dict[str, Any] = {}
         if config.shard_count is not None and isinstance(self, commands.AutoShardedBot):
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **shards)
+        # Nobody is pinged unless a message names exactly whom (bot.pings): never by a name in a text.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
+        )
         self.config = config
         self._rng = rng
         self._speak_reader_locale()
@@ -163,6 +171,13 @@ class BoardHost(commands.Bot):
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         log.info("boardhost ready: database %s", describe(self.config.database))
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Every button and select names a game: only items that check where it is clicked (``bot.owned``)."""
+        for item in items:
+            if not issubclass(item, GameItem):
+                raise TypeError(f"{item.__name__} must mix in bot.owned.GameItem (the check of where a click counts)")
+        super().add_dynamic_items(*items)
 
     def owns(self, row: Any) -> bool:
         """Whether this process does the game's background work (its guild's shard; see bot/shards.py)."""

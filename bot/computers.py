@@ -28,6 +28,8 @@ from bot.components import BLUE
 from bot.funnel import each_game, guarded
 from bot.host import HostError, Outcome
 from bot.host.computers import awaits_people, computers_owing, controllers
+from bot.owned import GameItem
+from bot.pings import only
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
@@ -58,7 +60,7 @@ def computer_name(number: int, level: str) -> str:
     return t("computer.name", number=number, level=level_name(level))
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:back:(?P<game>\d+)"):
+class BackButton(GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:back:(?P<game>\d+)"):
     """On the takeover message: the person a computer stands in for plays again."""
 
     def __init__(self, game_id: int) -> None:
@@ -244,8 +246,8 @@ async def post_takeover(bot: BoardHost, outcome: Outcome) -> None:
         ]
         view = discord.ui.View(timeout=None)
         view.add_item(BackButton(updated.id))
+    pinged = only(updated.seats[e["player"]].user_id for e in outcome.events)
     await channel.send(
-        content="\n".join(lines), view=view, allowed_mentions=discord.AllowedMentions(users=True),
-        nonce=nonce(updated.id, updated.version, "k"),
-    )  # fmt: skip
+        content="\n".join(lines), view=view, allowed_mentions=pinged, nonce=nonce(updated.id, updated.version, "k")
+    )
     bot.dispatch("turn_posted", outcome)

@@ -20,6 +20,8 @@ from bot.host import HostError
 from bot.host.computers import controllers
 from bot.host.service import Outcome, waiting_for
 from bot.lobby import lobby_embed, lobby_view
+from bot.outbox import waiting_text
+from bot.pings import harmless
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
@@ -68,7 +70,10 @@ async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
     ]
     waiting = waiting_for(game)
     lines.append(t("cmd.status.waiting", who=listing(row.mention(s) for s in waiting), count=len(waiting)))
-    problem = bot.db.health()
+    waits = await bot.outbox.problem(row.id)
+    if waits is not None:  # Discord refuses the game's messages (permissions, a deleted channel): everyone may know
+        lines.append(waiting_text(row, waits))
+    problem = bot.service.storage_health()
     if problem is not None and (interaction.user.id == row.host_id or can_manage(interaction)):
         lines.append(t("cmd.status.storage", problem=str(problem)))  # for those who can act on it, not everyone
     embed = discord.Embed(
@@ -106,7 +111,7 @@ async def abandon(bot: BoardHost, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     await bot.service.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
     with speaking(game_language(row.language)):
-        text = t("cmd.abandoned", name=interaction.user.display_name, game=t(f"game.{row.game}"))
+        text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
     await interaction.response.send_message(text)
     await retire_last(bot, row)
 
@@ -117,7 +122,7 @@ async def leave(bot: BoardHost, interaction: discord.Interaction) -> None:
     if row.status == "lobby":
         updated = await bot.service.leave_lobby(row.id, row.version, user.id)
         with speaking(game_language(row.language)):
-            text = t("lobby.left", name=user.display_name)
+            text = t("lobby.left", name=harmless(user.display_name))
         await interaction.response.send_message(text)
         await show_lobby(bot, updated)
         return
@@ -129,12 +134,12 @@ async def leave(bot: BoardHost, interaction: discord.Interaction) -> None:
         seat = outcome.events[0]["player"]
         level = controllers(outcome.row)[seat]
         with speaking(game_language(row.language)):
-            text = t("cmd.left_for_computer", name=user.display_name, level=level_name(level))
+            text = t("cmd.left_for_computer", name=harmless(user.display_name), level=level_name(level))
         await interaction.response.send_message(text)
         await bot.outbox.deliver(outcome)  # the turn again, its buttons on the new version; computers move
         return
     with speaking(game_language(row.language)):
-        text = t("cmd.left_game", name=user.display_name, game=t(f"game.{row.game}"))
+        text = t("cmd.left_game", name=harmless(user.display_name), game=t(f"game.{row.game}"))
     await interaction.response.send_message(text)
     await retire_last(bot, row)
 

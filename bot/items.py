@@ -2,7 +2,8 @@
 
 A game's items (``bot/<game>/items.py``) parse their custom ids and hand a ``Press`` to a dispatcher that the game's
 adapter binds at start-up: the items never import the handlers (which build items of their own), so the two do not
-import each other. Every press runs inside the error funnel (``bot.funnel``).
+import each other. Every press runs inside the error funnel (``bot.funnel``), and only where its game is
+(``bot.owned``: the game's channel, or a DM of one of its players).
 """
 
 from __future__ import annotations

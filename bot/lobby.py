@@ -13,6 +13,8 @@ from bot.components import BLUE, GREEN, GREY, RED
 from bot.computers import computer_name, level_name
 from bot.funnel import guarded
 from bot.host import GameService, HostError
+from bot.owned import GameItem
+from bot.pings import harmless, people
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
@@ -30,7 +32,7 @@ STYLES = {"join": GREEN, "leave": GREY, "start": BLUE, "cancel": RED, "add": GRE
 
 
 def seat_for(user: discord.abc.User) -> Seat:
-    return Seat(user.id, user.display_name)
+    return Seat(user.id, harmless(user.display_name))
 
 
 def lobby_embed(row: GameRow) -> discord.Embed:
@@ -87,6 +89,7 @@ def lobby_view(row: GameRow) -> discord.ui.View:
 
 
 class LobbyButton(
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"bh:lobby:(?P<game>\d+):(?P<version>\d+):(?P<op>join|leave|start|cancel|add|remove)(?::(?P<arg>\w+))?",
 ):
@@ -142,7 +145,9 @@ class LobbyButton(
             with speaking(game_language(row.language)):
                 seats = listing(s.mention for s in row.seats)
                 content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
-            await interaction.edit_original_response(content=content, embed=None, view=None)
+            await interaction.edit_original_response(
+                content=content, embed=None, view=None, allowed_mentions=people(row, row.people())
+            )
             await bot.outbox.deliver(outcome)  # the first turn message
             return
         await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))

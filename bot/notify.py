@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from bot.app import BoardHost
 
 log = logging.getLogger("boardhost.notify")
+DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no server in common
 
 
 def jump_url(row: GameRow) -> str:
@@ -49,7 +50,8 @@ async def turn_posted(bot: BoardHost, outcome: Outcome) -> None:
         for seat in newly_owing(outcome)
         if not row.seats[seat].computer and seat not in row.stand_ins
     ]
-    wanted = [user_id for user_id in users if await bot.service.dm_on_turn(user_id)]
+    # A person whose DMs are closed is pinged by the turn message anyway: no DM is tried while that is remembered.
+    wanted = [u for u in users if await bot.service.dm_on_turn(u) and not await bot.service.dms_closed(u)]
     if not wanted:
         return
     # The turn message was posted after the outcome's row was read: its id is in the database.
@@ -86,4 +88,6 @@ async def send(
         allowed_mentions=discord.AllowedMentions.none(),
         **extra,
     )
+    if code in DM_CLOSED:
+        await bot.service.note_dms(user_id, closed=True)
     return code is None

@@ -39,9 +39,9 @@ from bot.games import adapter
 from bot.host import HostError, Outcome
 from bot.rendering import RenderError
 from bot.storage import GameRow
-from bot.storage.owed import OwedRow, OwedTable
+from bot.storage.owed import OwedRow
 from bot.text import listing, t
-from bot.text.i18n import game_language, reader_language, speaking
+from bot.text.i18n import reader_language, speaking
 from bot.turns import ChannelMissing, announce, nonce, post_story, retire
 
 if TYPE_CHECKING:
@@ -57,7 +57,6 @@ PARTS: Final[dict[str, tuple[str, ...]]] = {
 BACKOFF: Final = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)  # seconds before the next try of a passing failure
 WAITING_RETRY: Final = 60.0  # seconds between tries while the game waits for its channel to be fixed
 FRESH: Final = 30.0  # seconds a change's own process has to deliver it before the sweep takes it up
-TICK: Final = 2.0  # seconds between looks at what is due
 # Permissions every game channel needs (what ``python -m bot invite`` asks for), in the order they are named.
 NEEDED: Final = ("view_channel", "send_messages", "send_messages_in_threads", "embed_links", "attach_files")
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
@@ -81,11 +80,11 @@ class Outbox:
 
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        self.table = OwedTable(bot.db)
         self._locks: dict[int, asyncio.Lock] = {}
         self._behind: set[int] = set()  # games with an older undelivered change: deliver from the table, in order
         self._drawing: dict[tuple[int, int], asyncio.Task[None]] = {}  # timelapses being drawn
         self._told: set[tuple[int, str]] = set()  # (game, problem) logged (and the host told) by this process
+        self._retries: dict[int, asyncio.Task[None]] = {}  # this process's timed retries, by game
         self._resumed = False  # the first sweep resumes everything owed, however fresh
         self._closing = False
 
@@ -104,7 +103,7 @@ class Outbox:
 
     async def _drain(self, game_id: int, fresh: Outcome | None = None) -> bool:
         """Deliver the game's undelivered changes oldest first, stopping at the first that must wait."""
-        owed = await self.table.of_game(game_id)
+        owed = await self.bot.service.owed.of_game(game_id)
         for debt in owed:
             if (game_id, debt.version) in self._drawing:
                 continue  # its timelapse is being drawn: that task finishes it
@@ -112,7 +111,7 @@ class Outbox:
             if outcome is None:
                 outcome = await self._outcome_of(debt)
                 if outcome is None:
-                    await self.table.delivered(game_id, debt.version)
+                    await self.bot.service.owed.delivered(game_id, debt.version)
                     continue
             if not await self._attempt(debt, outcome):
                 return False
@@ -148,7 +147,7 @@ class Outbox:
         except Exception as err:
             await self._failed(debt, outcome.row, done, err)
             return False
-        await self.table.delivered(debt.game_id, debt.version)
+        await self.bot.service.owed.delivered(debt.game_id, debt.version)
         self._recovered(debt.game_id)
         return True
 
@@ -185,12 +184,12 @@ class Outbox:
         async def draw() -> None:
             try:
                 async with self._lock(debt.game_id):
-                    await self.table.progress(debt.game_id, debt.version, done)
+                    await self.bot.service.owed.progress(debt.game_id, debt.version, done)
                 await timelapse.post(self.bot, outcome.row, nonce=nonce(debt.game_id, debt.version, "l"))
             except Exception as err:
                 await self._failed(debt, outcome.row, [*done], err)
             else:
-                await self.table.delivered(debt.game_id, debt.version)
+                await self.bot.service.owed.delivered(debt.game_id, debt.version)
             finally:
                 self._drawing.pop(key, None)
 
@@ -221,10 +220,11 @@ class Outbox:
                 log.error("game %s: version %s: a part dropped: %s", row.id, debt.version, describe(err), exc_info=err)
                 done += [p for p in PARTS.get(debt.owed["kind"], ()) if p not in done][:1]
                 wait = 0.0
-            await self.table.progress(debt.game_id, debt.version, done)
-            await self.table.postpone(
-                debt.game_id, debt.version, attempts=attempts, next_at=self.bot.games.clock() + wait, problem=problem
+            await self.bot.service.owed.progress(debt.game_id, debt.version, done)
+            await self.bot.service.owed.postpone(
+                debt.game_id, debt.version, attempts=attempts, next_at=self.bot.service.clock() + wait, problem=problem
             )
+            self._retry_in(debt.game_id, wait)
         except Exception:
             log.exception("game %s: could not record a failed delivery", row.id)
 
@@ -267,7 +267,7 @@ class Outbox:
 
     async def _first_time(self, game_id: int, problem: str) -> bool:
         """Whether no earlier try (in any process, before any restart) recorded this problem for the game."""
-        return await self.table.problem(game_id) != problem
+        return await self.bot.service.owed.problem(game_id) != problem
 
     async def _tell_host(self, row: GameRow, problem: str) -> None:
         with speaking(reader_language(row.host_id, row.language)):  # a direct message: the reader's language
@@ -276,13 +276,13 @@ class Outbox:
                         allowed_mentions=discord.AllowedMentions.none())  # fmt: skip
 
     async def _archive_if_long_gone(self, row: GameRow) -> None:
-        owed = await self.table.of_game(row.id)
-        since = min((d.created_at for d in owed), default=self.bot.games.clock())
-        if self.bot.games.clock() - since < self.bot.config.archive_after:
+        owed = await self.bot.service.owed.of_game(row.id)
+        since = min((d.created_at for d in owed), default=self.bot.service.clock())
+        if self.bot.service.clock() - since < self.bot.config.archive_after:
             return
         log.warning("game %s: its channel %s is gone; the game is archived", row.id, row.channel_id)
         await self.bot.service.archive(row.id)
-        await self.table.forget_game(row.id)
+        await self.bot.service.owed.forget_game(row.id)
         self._behind.discard(row.id)
 
     def _recovered(self, game_id: int) -> None:
@@ -293,9 +293,26 @@ class Outbox:
 
     # -- resuming ----------------------------------------------------------------------------------------------
 
+    def _retry_in(self, game_id: int, wait: float) -> None:
+        """Try the game's owed changes again in ``wait`` seconds (the sweep would too, less promptly: it is for what
+        another process, or this one before a restart, left owed)."""
+        if self._closing or game_id in self._retries:
+            return
+
+        async def retry() -> None:
+            await asyncio.sleep(wait)
+            self._retries.pop(game_id, None)  # a failure of this try schedules the next one
+            try:
+                async with self._lock(game_id):
+                    await self._drain(game_id)
+            except Exception:  # a database fault: the sweep takes the game up again
+                log.exception("game %s: retrying its owed messages failed", game_id)
+
+        self._retries[game_id] = asyncio.create_task(retry(), name=f"outbox-retry-{game_id}")
+
     async def sweep(self) -> None:
-        """One round of the sweep (``bot/cogs/deliveries.py``, every ``TICK`` seconds): the first, once connected,
-        resumes everything owed; later ones what is due."""
+        """One round of the sweep (``bot/cogs/deliveries.py``, every ``[reminders] check_every_seconds``): the
+        first, once connected, resumes everything owed; later ones what is due."""
         if self._closing:
             return
         await self.resume(everything=not self._resumed)
@@ -304,15 +321,15 @@ class Outbox:
     async def resume(self, *, everything: bool = False) -> int:
         """Deliver every change this process's games owe that is due (``everything``: at start, all of them, since
         no delivery of this process is under way). Returns how many games were looked at."""
-        now = self.bot.games.clock()
-        games = await self.table.due(now, fresh_for=0.0 if everything else FRESH)
+        now = self.bot.service.clock()
+        games = await self.bot.service.owed.due(now, fresh_for=0.0 if everything else FRESH)
         looked = 0
         for game_id in games:
             if self._closing:
                 break
             row = await self.bot.service.stored(game_id)
             if row is None:
-                await self.table.forget_game(game_id)
+                await self.bot.service.owed.forget_game(game_id)
                 continue
             if not self.bot.owns(row):
                 continue
@@ -329,9 +346,10 @@ class Outbox:
         busy = [lock.acquire() for lock in self._locks.values() if lock.locked()]
         if busy:
             await asyncio.wait([asyncio.ensure_future(b) for b in busy], timeout=within)
-        for task in list(self._drawing.values()):
+        waiting = [*self._drawing.values(), *self._retries.values()]
+        for task in waiting:
             task.cancel()
-        await asyncio.gather(*self._drawing.values(), return_exceptions=True)
+        await asyncio.gather(*waiting, return_exceptions=True)
 
     async def drawn(self) -> None:
         """Wait for the timelapses being drawn (tests; they are otherwise never waited for)."""
@@ -339,7 +357,7 @@ class Outbox:
             await asyncio.gather(*self._drawing.values(), return_exceptions=True)
 
     async def problem(self, game_id: int) -> str | None:
-        return await self.table.problem(game_id)
+        return await self.bot.service.owed.problem(game_id)
 
 
 def describe(err: BaseException) -> str:
@@ -359,12 +377,3 @@ def waiting_text(row: GameRow, problem: str) -> str:
     if problem == "channel_gone":
         return t("outbox.channel_gone", game=game, channel=channel)
     return t("outbox.waiting", game=game, channel=channel)
-
-
-def game_waits_line(row: GameRow, problem: str | None) -> str | None:
-    """The ``/game status`` line for a game that waits for its channel (None when it does not)."""
-    if problem is None:
-        return None
-    with speaking(game_language(row.language)):
-        return waiting_text(row, problem)
-

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import safely
+from bot import pings, safely
 from bot.funnel import each_game
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
@@ -74,7 +74,7 @@ async def remind(bot: BoardHost, reminder: Due) -> None:
             text = t("reminder.turn_limit", limit=limit, **params)
         else:
             text = t("reminder.turn", **params)
-    await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=discord.AllowedMentions(users=True))
+    await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=pings.people(row, people))
 
 
 async def sweep(bot: BoardHost) -> None:

@@ -24,6 +24,7 @@ from bot.funnel import explain, guarded
 from bot.games import adapter
 from bot.host import HostError
 from bot.narration import fit
+from bot.owned import GameItem
 from bot.storage import GameRow
 from bot.text import t
 from engine import Game
@@ -180,7 +181,9 @@ async def show(bot: BoardHost, interaction: discord.Interaction, game_id: int, i
         )
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.format(ops="|".join(BUTTONS))):
+class ReplayButton(
+    GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.format(ops="|".join(BUTTONS))
+):
     def __init__(self, game_id: int, turn: int, op: str, *, disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
@@ -203,7 +206,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.
         await show(bot_of(interaction), interaction, self.game_id, self.turn)
 
 
-class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.format(ops="pick")):
+class ReplaySelect(GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.format(ops="pick")):
     def __init__(
         self,
         game_id: int,

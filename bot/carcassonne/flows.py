@@ -15,6 +15,7 @@ from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
 from bot.components import image_file
 from bot.games import Posted, Shown
 from bot.host import HostError
+from bot.pings import owing
 from bot.storage import GameRow
 from bot.turns import game_channel
 from engine import Action, Event, Game
@@ -62,14 +63,17 @@ async def post_turn(
     if same_turn and hasattr(channel, "get_partial_message"):
         try:
             message = await channel.get_partial_message(shown.message_id).edit(
-                content=content, attachments=[file] if file is not None else [], view=choices
+                content=content,
+                attachments=[file] if file is not None else [],
+                view=choices,
+                allowed_mentions=owing(row, game),
             )
         except discord.NotFound:  # deleted meanwhile: post the turn as a new message
             file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
         else:
             await bot.service.set_message(row.id, message.id, row.version)
             return Posted(message, step, tuple(story))
-    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
         kwargs["nonce"] = nonce
     if file is not None:

@@ -15,11 +15,13 @@ from bot.carcassonne.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
 from bot.components import BUTTON_LABEL, GREY, clip
 from bot.funnel import guarded
 from bot.items import Press, Slot, single_select
+from bot.owned import GameItem
 
 DISPATCH: Final = Slot("carcassonne")
 
 
 class CarcButton(
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=ID_TEMPLATE.format(ops="|".join(BUTTON_OPS)),
 ):
@@ -54,6 +56,7 @@ class CarcButton(
 
 
 class CarcSelect(
+    GameItem,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=ID_TEMPLATE.format(ops="|".join(SELECT_OPS)),
 ):

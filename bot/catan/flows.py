@@ -25,6 +25,7 @@ from bot.funnel import explain
 from bot.games import Posted, Shown
 from bot.host import HostError
 from bot.host.service import Outcome
+from bot.pings import only, owing
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
@@ -95,7 +96,7 @@ async def post_turn(
             events = []  # the turn message is gone: post it again below (the news line told the change)
     content = turn_text(row, game, events, opening=opening)
     image = await bot.renderer.png(turn_image(game))
-    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions(users=True)}
+    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
         kwargs["nonce"] = nonce
     file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
@@ -261,21 +262,24 @@ async def dm(
     *,
     nonce: str | None = None,
 ) -> bool:
-    """Send a direct message; on failure tell the player in the game's channel (without the secret)."""
+    """Send a direct message; on failure tell the player in the game's channel (without the secret). A player whose
+    DMs are closed is told so once; while it is remembered (``GameService.dms_closed``) no DM is tried, and the
+    channel only says there is news for them."""
     kwargs: dict[str, Any] = {"content": content[:2000], "nonce": nonce}
     if view is not None:
         kwargs["view"] = view
-    code = await safely.dm(bot, user_id, row.id, "private news", **kwargs)
+    remembered = await bot.service.dms_closed(user_id)
+    code = DM_CLOSED[0] if remembered else await safely.dm(bot, user_id, row.id, "private news", **kwargs)
     if code is None:
         return True
+    if code in DM_CLOSED and not remembered:
+        await bot.service.note_dms(user_id, closed=True)
     channel = await channel_of(bot, row)
     if channel is not None:
-        key = "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
+        key = "catan.dm_instead" if remembered else "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
         with speaking(game_language(row.language), row.guild_id):
             text = t(key, mention=f"<@{user_id}>")
-        await safely.send(
-            channel, row.id, "DM notice", content=text, allowed_mentions=discord.AllowedMentions(users=True)
-        )
+        await safely.send(channel, row.id, "DM notice", content=text, allowed_mentions=only([user_id]))
     return False
 
 

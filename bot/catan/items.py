@@ -14,12 +14,13 @@ from bot.catan.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
 from bot.components import BUTTON_LABEL, GREY, clip
 from bot.funnel import guarded
 from bot.items import Press, Slot, single_select
+from bot.owned import GameItem
 
 DISPATCH: Final = Slot("catan")
 
 
 class CatanButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ID_TEMPLATE.format(ops="|".join(BUTTON_OPS))
+    GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ID_TEMPLATE.format(ops="|".join(BUTTON_OPS))
 ):
     def __init__(
         self, game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
@@ -43,7 +44,7 @@ class CatanButton(
 
 
 class CatanSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=ID_TEMPLATE.format(ops="|".join(SELECT_OPS))
+    GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ID_TEMPLATE.format(ops="|".join(SELECT_OPS))
 ):
     def __init__(
         self,

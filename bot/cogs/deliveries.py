@@ -1,5 +1,6 @@
-"""The outbox sweep: every few seconds, deliver what stored changes still owe Discord (``bot.outbox``); the first
-round, once connected, resumes everything a crash or an outage left owed."""
+"""The outbox sweep: every ``[reminders] check_every_seconds``, deliver what stored changes still owe Discord
+(``bot.outbox``: a process retries its own failures sooner); the first round, once connected, resumes everything a
+crash or an outage left owed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.funnel import survives
-from bot.outbox import TICK
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 class Deliveries(commands.Cog):
     def __init__(self, bot: BoardHost) -> None:
         self.bot = bot
-        self.sweep.change_interval(seconds=TICK)
+        self.sweep.change_interval(seconds=bot.config.reminder_check)
 
     async def cog_load(self) -> None:
         self.sweep.start()
@@ -25,7 +25,7 @@ class Deliveries(commands.Cog):
     async def cog_unload(self) -> None:
         self.sweep.cancel()
 
-    @tasks.loop(seconds=2)
+    @tasks.loop(seconds=60)
     @survives("the outbox sweep")
     async def sweep(self) -> None:
         await self.bot.outbox.sweep()

@@ -16,11 +16,14 @@ from bot.host.computers import available, choose, computers_owing, controllers
 from bot.host.errors import HostError
 from bot.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
+from bot.storage.health import Problem
+from bot.storage.owed import OwedTable
 from engine import Event, Game, RuleError, game_class
 from engine.history import GameLog
 from engine.replay import export
 
 CACHE_SIZE: Final = 256
+DMS_CLOSED_FOR: Final = 24 * 3600.0  # seconds a refused DM is not tried again (the channel is used instead)
 # At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
 # set-up's double placement at the turn of the snake (settlement, road, settlement, road).
 TIMEOUT_MOVES: Final = 8
@@ -64,6 +67,7 @@ class GameService:
     def __init__(self, games: Games, rng: random.Random | None = None) -> None:
         self.games = games
         self.settings = UserSettings(games.db)
+        self.owed = OwedTable(games.db)  # what stored changes still owe Discord (``bot.outbox`` delivers it)
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
@@ -71,6 +75,14 @@ class GameService:
         self._rows: dict[int, GameRow] = {}
 
     # -- reading -------------------------------------------------------------------------------------------
+
+    def storage_health(self) -> Problem | None:
+        """What is wrong with the database now (a failing write, a WAL that cannot be checkpointed), or None."""
+        return self.games.db.health()
+
+    def clock(self) -> float:
+        """Now, as the storage stamps changes (seconds since the epoch)."""
+        return self.games.clock()
 
     async def row(self, game_id: int) -> GameRow:
         row = await self.games.get(game_id)
@@ -88,6 +100,15 @@ class GameService:
         """
         known = self._rows.get(game_id)
         if known is not None and known.version == version:
+            return known
+        return await self.row(game_id)
+
+    async def placed(self, game_id: int) -> GameRow:
+        """The game's row for where it is played and by whom (its channel, its seats' user ids): the one in memory
+        once the game has started (neither changes after the lobby; a person who leaves keeps their seat), else
+        read. Every click asks it (``bot.owned``), so a running game's clicks need no extra read."""
+        known = self._rows.get(game_id)
+        if known is not None and known.status != "lobby":
             return known
         return await self.row(game_id)
 
@@ -146,6 +167,15 @@ class GameService:
 
     async def set_dm_on_turn(self, user_id: int, enabled: bool) -> None:
         await self.settings.set_dm_on_turn(user_id, enabled)
+
+    async def dms_closed(self, user_id: int) -> bool:
+        """Whether Discord refused a DM to the user (DMs closed) within ``DMS_CLOSED_FOR``: not worth trying now."""
+        since = await self.settings.dms_closed_since(user_id)
+        return since is not None and self.clock() - since < DMS_CLOSED_FOR
+
+    async def note_dms(self, user_id: int, *, closed: bool) -> None:
+        """Remember that the user's DMs are closed (or, after one was delivered, that they are open again)."""
+        await self.settings.set_dms_closed(user_id, self.clock() if closed else None)
 
     async def in_channel(self, channel_id: int) -> GameRow:
         row = await self.games.open_in_channel(channel_id)

@@ -23,6 +23,22 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.status.finished": "Finished. Winner: {winners}.",
     "cmd.status.score_line": "{name}: {score}",
     "cmd.status.storage": "⚠️ The bot's storage is in trouble: {problem}. Whoever runs the bot should look at its log.",
+    "outbox.missing_permissions": (
+        "The {game} game in {channel} is waiting: I am missing the {permissions} permission there. Give it to me and "
+        "the game goes on by itself.",
+        "The {game} game in {channel} is waiting: I am missing the {permissions} permissions there. Give them to me "
+        "and the game goes on by itself.",
+    ),
+    "outbox.channel_gone": (
+        "The {game} game is waiting: its channel {channel} is gone. If the channel does not come back, the game is "
+        "archived in a few days."
+    ),
+    "outbox.waiting": "The {game} game in {channel} is waiting: Discord refuses its messages for now.",
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
+    "permission.embed_links": "Embed Links",
+    "permission.attach_files": "Attach Files",
     "cmd.board.caption": "{game}, turn {turn}.",
     "cmd.abandoned": "{name} abandoned the {game} game.",
     "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",
@@ -145,6 +161,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "error.replay_no_turn": "This game has no turn {turn}: its turns run from {first} to {last}.",
     "error.not_started": "This game has not started yet.",
     "error.stale": "This button is out of date: the game has moved on. Use the latest message.",
+    "error.elsewhere": (
+        "This button belongs to a game in another channel, so it does nothing here. Nothing was changed."
+    ),
+    "error.not_your_game": "This button belongs to a game you are not playing in. Nothing was changed.",
     "error.bad_options": "Those options do not work: {reason}",
     "error.channel_busy": "This channel already has a game. Finish it, or ask the host to end it with {abandon}.",
     "error.not_a_lobby": "This lobby is closed.",
@@ -557,6 +577,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "Use {hand} to see your cards and open offers."
     ),
     "catan.dm_failed": "{mention}, a direct message to you failed. Use {hand} to see your cards and open offers.",
+    "catan.dm_instead": "{mention}, you have private news in this game: use {hand} to see it.",
     "catan.done": "Done.",
     "catan.not_catan": "The game in this channel is not Catan.",
     "catan.hand.resources": ("Resources ({count} card): {cards}", "Resources ({count} cards): {cards}"),

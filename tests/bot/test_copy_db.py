@@ -127,6 +127,6 @@ def test_migrate_brings_the_configured_database_up_to_date(
     settings.write_text(f'[database]\nurl = "sqlite:///{tmp_path}/bot.sqlite3"\n', encoding="utf-8")
     monkeypatch.setenv("BOARDHOST_CONFIG", str(settings))
     assert main(["migrate"]) == 0
-    assert "schema version 5 (applied 1, 2, 3, 4, 5)" in capsys.readouterr().out
+    assert "schema version 6 (applied 1, 2, 3, 4, 5, 6)" in capsys.readouterr().out
     assert main(["migrate"]) == 0
-    assert "schema version 5 (nothing to apply)" in capsys.readouterr().out
+    assert "schema version 6 (nothing to apply)" in capsys.readouterr().out

@@ -48,7 +48,6 @@ async def test_a_player_with_turn_dms_on_gets_a_link_and_one_with_them_off_gets_
     [
         (403, 50007, "Cannot send messages to this user"),
         (403, 50278, "Cannot send messages to this user due to having no mutual guilds"),
-        (500, 0, "Internal Server Error"),
     ],
 )
 async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
@@ -85,3 +84,26 @@ async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
 def first_seat(row: GameRow) -> int:
     """The first player the lobby's Start draws (``GameService.start``)."""
     return random.Random(row.seed).randrange(len(row.seats))
+
+
+async def test_a_turn_dm_discord_fails_with_a_500_is_sent_again_once(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A passing failure is no refusal: the turn DM stays owed (the outbox) and arrives once, a few seconds later."""
+    await world.alice.slash(world.channel, "carcassonne new", river=False)
+    await world.bob.click(world.channel.last_message, label="Join")
+    lobby = await world.bot.games.open_in_channel(world.channel.id)
+    assert lobby is not None
+    first = {world.alice.id: world.alice, world.bob.id: world.bob}[lobby.seats[first_seat(lobby)].user_id]
+    await first.slash(world.channel, "settings", dm_on_turn=True)
+    world.env.inject_error("POST", f"/channels/{first.user.dm_channel.id}/messages", status=500, times=2)
+    with caplog.at_level(logging.WARNING, logger="boardhost.outbox"):
+        await world.alice.click(world.channel.last_message, label="Start")
+    turn = world.channel.last_message
+    assert f"<@{first.id}>" in turn.content and turn.components, "the turn is posted whatever the DM does"
+    assert any("not delivered yet" in r.getMessage() for r in caplog.records if r.name == "boardhost.outbox")
+    await world.env.advance_time(10)
+    assert len(dms(first)) == 1
+    await world.env.advance_time(120)
+    assert len(dms(first)) == 1, "delivered once, never again"
+    assert await world.bot.service.owed.count() == 0
