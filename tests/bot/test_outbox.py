@@ -1,0 +1,131 @@
+"""What a stored move owes Discord is delivered once, whatever happens between the write and the post: a process that
+died (the next one resumes it), Discord refusing for a while (missing permissions, a deleted channel), a game that
+moved on meanwhile (the late change is told as its story)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from bot.host import Outcome
+from bot.storage import GameRow
+from tests.bot.conftest import World, flat
+from tests.bot.test_discord_carcassonne import DECK, start
+
+
+def dms(person: Any) -> list[Any]:
+    channel = person.user.dm_channel
+    return [] if channel is None else list(channel.history())
+
+
+def versions_on(message: Any) -> set[int]:
+    """The game versions a message's buttons and selects were made for (``bh:...:{game}:{version}:...``)."""
+    found = set()
+    for component in flat(message):
+        parts = str(component.get("custom_id", "")).split(":")
+        found |= {int(parts[3])} if len(parts) > 3 and parts[3].isdigit() else set()
+    return found
+
+
+async def stored_move(world: World, row: GameRow, seed: int = 1) -> Outcome:
+    """A legal move of the player on turn, stored through the host as a click's would be, and never posted: what
+    the channel is owed when the bot process dies right after the write."""
+    row = await world.bot.service.row(row.id)
+    game = world.bot.service.game(row)
+    action = game.random_action(random.Random(seed))
+    user = row.seats[action["player"]].user_id
+    return await world.bot.service.act(row.id, row.version, user, action)
+
+
+async def test_a_move_stored_by_a_process_that_died_is_posted_once_by_the_next(world: World) -> None:
+    row = await start(world, deck=DECK)
+    before = len(world.channel.history())
+    moved = await stored_move(world, row)
+    assert await world.bot.service.owed.count() == 1, "the move's debt is stored with the move"
+    assert len(world.channel.history()) == before
+
+    await world.bot.outbox.resume(everything=True)  # what a restarted process's first sweep does
+    await world.env.settle()
+    stored = await world.bot.service.row(row.id)
+    assert stored.shown_version == moved.row.version
+    turn = world.channel.history()[-1]
+    assert turn.id == stored.message_id and versions_on(turn) == {moved.row.version}
+    assert await world.bot.service.owed.count() == 0
+
+    shown = len(world.channel.history())
+    await world.bot.outbox.resume(everything=True)
+    await world.env.settle()
+    assert len(world.channel.history()) == shown, "a delivered change is never posted again"
+
+
+async def test_a_change_the_game_moved_past_is_told_as_its_story_then_the_newest_turn_in_full(world: World) -> None:
+    row = await start(world, deck=DECK)
+    before = len(world.channel.history())
+    first = await stored_move(world, row)
+    second = await stored_move(world, first.row, seed=2)
+    assert await world.bot.service.owed.count() == 2
+
+    await world.bot.outbox.resume(everything=True)
+    await world.env.settle()
+    late, turn = world.channel.history()[before:]
+    assert late.content and not late.components and not late.attachments, "the story alone: no board, no buttons"
+    assert versions_on(turn) == {second.row.version} and turn.attachments
+    assert await world.bot.service.owed.count() == 0
+
+
+async def test_missing_permissions_make_the_game_wait_tell_the_host_once_and_resume_when_fixed(world: World) -> None:
+    row = await start(world, deck=DECK)
+    before = len(world.channel.history())
+    world.env.inject_error(
+        "*", f"/channels/{world.channel.id}/messages*", status=403, code=50013, message="Missing Permissions",
+        times=None,
+    )  # fmt: skip
+    moved = await stored_move(world, row)
+    await world.bot.outbox.deliver(moved)
+    assert len(world.channel.history()) == before
+    assert await world.bot.outbox.problem(row.id) == "permissions:send_messages"
+    [told] = dms(world.alice)  # alice hosts the game
+    assert "Send Messages" in told.content and f"<#{world.channel.id}>" in told.content
+
+    status = await world.bob.slash(world.channel, "game status")
+    shown = status.followups[0] if status.followups else status.response
+    assert any("Send Messages" in (e.description or "") for e in shown.embeds), "/game status says why it waits"
+
+    for _ in range(2):  # tried again every minute (the sweep, here by hand): refused, and the host not told again
+        await world.env.advance_time(61)
+        await world.bot.outbox.resume()
+    assert len(dms(world.alice)) == 1 and len(world.channel.history()) == before
+
+    world.env.backend.faults.clear()  # the server's admins give the permission back
+    await world.env.advance_time(61)
+    await world.bot.outbox.resume()
+    await world.env.settle()
+    stored = await world.bot.service.row(row.id)
+    assert stored.shown_version == moved.row.version and versions_on(world.channel.history()[-1]) == {stored.version}
+    assert await world.bot.outbox.problem(row.id) is None and await world.bot.service.owed.count() == 0
+
+
+async def test_a_game_whose_channel_was_deleted_is_archived_after_the_grace_period(world: World) -> None:
+    row = await start(world, deck=DECK)
+    world.bot.config = dataclasses.replace(world.bot.config, archive_after=0.0)
+    world.env.inject_error(
+        "*", f"/channels/{world.channel.id}/messages*", status=404, code=10003, message="Unknown Channel", times=None
+    )
+    moved = await stored_move(world, row)
+    await world.bot.outbox.deliver(moved)
+    stored = await world.bot.service.row(row.id)
+    assert stored.status == "abandoned"
+    assert await world.bot.service.owed.count() == 0, "nothing is owed to a channel that is gone for good"
+
+
+async def test_a_game_whose_channel_was_deleted_waits_during_the_grace_period(world: World) -> None:
+    row = await start(world, deck=DECK)
+    world.env.inject_error(
+        "*", f"/channels/{world.channel.id}/messages*", status=404, code=10003, message="Unknown Channel", times=None
+    )
+    moved = await stored_move(world, row)
+    await world.bot.outbox.deliver(moved)
+    stored = await world.bot.service.row(row.id)
+    assert stored.status == "active" and await world.bot.outbox.problem(row.id) == "channel_gone"
+    assert await world.bot.service.owed.count() == 1
