@@ -343,9 +343,11 @@ class Outbox:
         """Stop taking up owed changes; let deliveries under way finish for up to ``within`` seconds. Whatever is not
         delivered stays owed (a timelapse being drawn is drawn again after the restart)."""
         self._closing = True
-        busy = [lock.acquire() for lock in self._locks.values() if lock.locked()]
+        busy = [asyncio.ensure_future(lock.acquire()) for lock in self._locks.values() if lock.locked()]
         if busy:
-            await asyncio.wait([asyncio.ensure_future(b) for b in busy], timeout=within)
+            await asyncio.wait(busy, timeout=within)
+            for acquiring in busy:
+                acquiring.cancel()
         waiting = [*self._drawing.values(), *self._retries.values()]
         for task in waiting:
             task.cancel()

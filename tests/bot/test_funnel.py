@@ -97,9 +97,10 @@ async def test_a_turn_message_discord_refuses_is_logged_and_the_move_stays_made(
     assert not any("incident" in r.getMessage() for r in caplog.records), "Discord said no: not a bug"
     answer = reply(result)
     assert answer is None or "incident" not in str(getattr(answer, "content", "")), answer
-    logged = [r.getMessage() for r in caplog.records if r.name == "boardhost.turns"]
-    assert f"game {row.id}: turn message not posted (HTTP 403, code 50013): no" in logged
+    logged = [r.getMessage() for r in caplog.records if r.name == "boardhost.outbox"]
+    assert f"game {row.id} waits: permissions:send_messages (HTTP 403, code 50013: no)" in logged
     assert len(await world.bot.games.actions(row.id)) == 2, "alice's tile and her follower choice are stored"
+    assert await world.bot.service.owed.count() == 1, "and the turn message stays owed until Discord takes it"
 
 
 @pytest.fixture
