@@ -75,6 +75,17 @@ def test_the_computer_offer_wait_is_read_and_checked(tmp_path: Path) -> None:
         load_config(good)
 
 
+def test_the_archive_grace_for_a_deleted_channel_is_read_in_hours_and_checked(tmp_path: Path) -> None:
+    assert load_config(EXAMPLE).archive_after == 72 * 3600
+    good = tmp_path / "config.toml"
+    good.write_text("[discord]\narchive_after_hours = 0.5\n", encoding="utf-8")
+    assert load_config(good).archive_after == 1800.0
+    for bad in ("-1", "true"):
+        good.write_text(f"[discord]\narchive_after_hours = {bad}\n", encoding="utf-8")
+        with pytest.raises(ConfigError, match="archive_after_hours"):
+            load_config(good)
+
+
 def test_the_database_url_wins_over_the_path_and_shards_are_read(tmp_path: Path) -> None:
     assert load_config(EXAMPLE).database == Path("boardhost.sqlite3")
     good = tmp_path / "config.toml"
