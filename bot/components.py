@@ -69,9 +69,18 @@ _SEAT = re.compile(r"\bseat (\d+)(?:'s)?")
 
 
 # English explains most refusals with the engine's own message (it names cells and cards); these few read better
-# from the catalogue. Other languages always use the catalogue: ``rule.<code>``, else ``rule.generic``.
+# from the catalogue (a second discard form sent at once: "You owe no discard now.", as the Discard button says).
+# Other languages always use the catalogue: ``rule.<code>``, else ``rule.generic``.
 _ENGLISH_CATALOGUE = frozenset(
-    {"not_your_turn", "roll_first", "already_rolled", "game_over", "unknown_intersection", "unknown_path"}
+    {
+        "not_your_turn",
+        "roll_first",
+        "already_rolled",
+        "game_over",
+        "unknown_intersection",
+        "unknown_path",
+        "no_discard_owed",
+    }
 )
 
 

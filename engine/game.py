@@ -9,6 +9,8 @@ from typing import Any, ClassVar, NamedTuple, Protocol, Self
 # An action is the JSON object of the replay format (``{"player": 0, "type": "place", ...}``).
 Action = dict[str, Any]
 # An event is a JSON object with a ``type`` and the facts a narrator needs (who, what, how many points).
+# Events are values: an event shares no list or dict with the game state, so it still tells what happened after
+# later actions change the state (the host keeps a turn's events for replays and "since your last turn").
 Event = dict[str, Any]
 
 

@@ -1,7 +1,8 @@
 """The game host: lobbies, starting, acting, undo, abandoning. Discord-free so that it can be tested directly.
 
 Each accepted change is one storage transaction guarded by the game's version; the caller passes the version it
-showed the user (on a button, say), so a stale or repeated click fails with ``HostError("stale")``.
+showed the user (on a button, say), so a stale or repeated click fails with ``HostError("stale")``. A move passed
+without a version is judged on the newest game instead, and judged again when another move was stored first.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ DMS_CLOSED_FOR: Final = 24 * 3600.0  # seconds a refused DM is not tried again (
 # At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
 # set-up's double placement at the turn of the snake (settlement, road, settlement, road).
 TIMEOUT_MOVES: Final = 8
+# A move judged on the newest game (no version: a Catan discard, a reply to an offer) that another player's move
+# beat to the write is judged again on the newer game at most this many times before it is refused as stale.
+RETRIES: Final = 3
 
 
 @dataclass
@@ -352,7 +356,25 @@ class GameService:
         """Apply a user's action for their seat; RuleError (engine) or HostError on refusal, nothing changed.
 
         ``row`` saves a read when the caller has just read the game's row (the write is guarded by its version).
+        With ``version`` None the move is not bound to what the user was shown (several players discard after a
+        seven, or answer one offer, at the same moment): when another move is stored between reading the game and
+        writing this one, the move is judged again on the newer game and refused only if it is no longer legal
+        there (a double click's second discard: the engine's "no discard owed").
         """
+        retries = 0
+        while True:
+            try:
+                return await self._act(game_id, version, user_id, action, row)
+            except HostError as err:
+                # Without a version, "stale" can only mean the version-guarded write lost a race.
+                if version is not None or err.key != "stale" or retries == RETRIES:
+                    raise
+                retries += 1
+                row = None  # read the newer game
+
+    async def _act(
+        self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any], row: GameRow | None
+    ) -> Outcome:
         if row is None or row.id != game_id:
             row = await self.row(game_id)
         if row.status != "active":

@@ -60,7 +60,8 @@ def roll(game: State, seat: int, action: Mapping[str, Any], replay: bool, events
         if any(owed):
             game.owed = owed
             game.phase = DISCARD
-            events.append({"type": "must_discard", "counts": owed})
+            # A copy: the discards count ``owed`` down in place, and the event must keep telling who owed what.
+            events.append({"type": "must_discard", "counts": list(owed)})
         else:
             game.phase = ROBBER
     else:

@@ -15,6 +15,7 @@ from typing import Any
 
 from simcord.results import ResponseMessage
 
+from bot.catan.ids import PREFIX
 from bot.catan.names import bundle_text, card_name, corner_name, resource_name, side_name
 from bot.text import t
 from tests.bot.conftest import World, flat, reply
@@ -85,11 +86,12 @@ async def turn_message(world: World) -> Any:
     return ResponseMessage(world.env, world.env.backend.get_message(world.channel.id, row.message_id))
 
 
-def offer_message(world: World, user: Any, op: str, offer: int, *, public: bool) -> Any | None:
-    """The newest message with ``user``'s reply button ``op`` to ``offer``: the public offer in the channel, or the
-    offer (or, for its maker, the acceptance) in ``user``'s DMs."""
+def offer_message(world: World, user: Any, game_id: int, op: str, offer: int, *, public: bool) -> Any | None:
+    """The newest message with ``user``'s reply button ``op`` to ``offer`` of game ``game_id``: the public offer in
+    the channel, or the offer (or, for its maker, the acceptance) in ``user``'s DMs. The game matters: offer numbers
+    start again in every game, and one DM channel holds the offers of all the user's games."""
     channel = world.channel if public else user.user.dm_channel
-    wanted = re.compile(rf":{op}:{offer}(?:,|$)")
+    wanted = re.compile(rf"^{PREFIX}:{game_id}:\d+:{op}:{offer}(?:,\d+)?$")
     for message in reversed(channel.history()):
         if any(wanted.search(str(c.get("custom_id"))) for c in flat(message)):
             return ResponseMessage(world.env, world.env.backend.get_message(channel.id, message.id))
@@ -160,13 +162,16 @@ async def perform(
         """Click ``label`` (a reply to an offer) where a player would find it: a DM, the public offer, /hand."""
         offer = action["offer"]
         public = (await open_offer(world, offer) or {}).get("to", 0) is None
+        row = await world.bot.games.open_in_channel(world.channel.id)
+        assert row is not None
+        game_id = row.id
         where, who = None, user
         if op in ("acc", "dec", "cnt") and public and sometimes(0.6):
-            where, way = offer_message(world, user, op, offer, public=True), "public_offer"
+            where, way = offer_message(world, user, game_id, op, offer, public=True), "public_offer"
         elif op == "conf" and public and sometimes(0.5):  # the turn message offers the active player each trade
             where, way = message, "turn_message"
         elif not public and sometimes(0.7):
-            where, who, way = offer_message(world, user, op, offer, public=False), user.user, "dm"
+            where, who, way = offer_message(world, user, game_id, op, offer, public=False), user.user, "dm"
         if where is None:
             where, who, way = await hand(), user, "/hand"
         else:

@@ -42,7 +42,11 @@ observer (``Env._register_dispatch_observer``, which lets every interaction be c
 included) and reading stored messages through ``env.backend`` (as the other bot tests do).
 
 Time: rendering turn images dominates (about a tenth of a second per accepted move), and simulated time passes now
-and then so that discord.py's 15-minute timers on ephemeral views expire instead of piling up.
+and then so that discord.py's 15-minute timers on ephemeral views expire instead of piling up. The timelapse of a
+finished game is drawn in this process (the bot's background task: up to 8 seconds on a loaded machine), which
+simcord's 5-second limit for the bot to settle after an interaction would count against the click that ended the
+game; so the fuzzer keeps the bot from starting that task and, after the step, draws and posts the timelapse itself
+with the bot's own ``bot.timelapse.post``, as long as it takes, and checks that it was posted.
 """
 
 from __future__ import annotations
@@ -61,7 +65,9 @@ from typing import Any, Final, NoReturn, Protocol
 import discord
 from simcord import ChannelHandle, InteractionResult, MemberActor, ResponseMessage
 
+from bot import timelapse
 from bot.app import BoardHost
+from bot.host import Outcome
 from bot.host.computers import controllers
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
@@ -248,6 +254,7 @@ class Counts:
     simultaneous: int = 0
     reminders: int = 0
     direct_messages: int = 0
+    timelapses: int = 0
     kinds: dict[str, int] = field(default_factory=dict)
     refusal_keys: dict[str, int] = field(default_factory=dict)
     finished_games: dict[str, int] = field(default_factory=dict)  # per game ("carcassonne", "catan")
@@ -333,12 +340,15 @@ class Fuzzer:
         self._dms_seen: set[int] = set()  # ids of the direct messages already checked
         self._error_cursor = 0
         self._log_cursor = 0
+        self._timelapses: list[GameRow] = []  # games that ended in this step, their timelapses still to draw
 
     # -- running -------------------------------------------------------------------------------------------
 
     async def run(self, steps: int) -> Counts:
         logging.getLogger().addHandler(self.errors)
         unregister = self.env._register_dispatch_observer(self._observe)
+        schedule = timelapse.schedule
+        timelapse.schedule = self._keep_timelapse  # drawn after the step: see the module's "Time"
         try:
             with watching_rule_errors(self.rule_messages):
                 for table in self.tables:
@@ -347,9 +357,11 @@ class Fuzzer:
                 for number in range(steps):
                     self.counts.steps = number + 1
                     await self.step(number)
+                    await self.draw_timelapses()
                     await self.check_storage()
                     self.check_direct_messages()
         finally:
+            timelapse.schedule = schedule
             unregister()
             logging.getLogger().removeHandler(self.errors)
         return self.counts
@@ -405,6 +417,28 @@ class Fuzzer:
             await self.new_lobby(table, row)
         else:  # a move with no game open: someone asks for the status instead
             await self.info(table, row)
+
+    def _keep_timelapse(self, bot: BoardHost, outcome: Outcome, tasks: set[Any]) -> None:
+        """Stands in for ``bot.timelapse.schedule`` (the bot's background task): the game is kept for
+        ``draw_timelapses``."""
+        if timelapse.is_final(outcome):
+            self._timelapses.append(outcome.row)
+
+    async def draw_timelapses(self) -> None:
+        """Draw and post the timelapses of the games that ended in this step, taking as long as drawing takes, and
+        check that each was posted in its game's channel with a catalogue caption."""
+        while self._timelapses:
+            row = self._timelapses.pop(0)
+            self.note(f"the timelapse of game {row.id} is drawn")
+            posted = await timelapse.post(self.bot, row)
+            await self.env.settle()
+            self._check_errors()
+            self.expect(posted is not None, f"game {row.id}: no timelapse was posted")
+            assert posted is not None
+            stored = self.env.backend.get_message(row.channel_id, posted.id)
+            key = self.catalogue.key(stored.content, set())
+            self.expect(key == "timelapse.caption" and stored.attachments, f"not a timelapse: {stored.content!r}")
+            self.counts.timelapses += 1
 
     def begin(self, number: int, table: Table, kind: str) -> None:
         self.step_label = f"step {number} in #{table.channel.name}: {kind}"

@@ -276,3 +276,27 @@ async def test_catan_since_your_last_turn_and_the_timelapse_at_the_end(world: Wo
     [file] = follow.attachments
     assert file.filename.startswith(f"catan-{row.id}-timelapse.")
     assert Image.open(io.BytesIO(await file.read())).n_frames >= 7
+
+
+async def test_a_catan_replay_of_a_seven_still_names_who_had_to_discard(world: World) -> None:
+    """The seven's "who must discard" is told from the turn's kept events, after everyone has discarded."""
+    row = await start_catan(world)
+    rng = random.Random(3)
+    discards: list[tuple[int, int]] = []  # (seat, cards) of the first seven with discards
+    seven_turn = None
+    for _ in range(3000):
+        game = world.bot.service.game(row)
+        if seven_turn is not None and game.progress()[0] > seven_turn:
+            break  # that turn is over: the discards were all made
+        action = game.random_action(rng)
+        user = row.seats[action["player"]].user_id
+        await announce(world.bot, await world.bot.service.act(row.id, row.version, user, action))
+        if action["type"] == "discard" and (seven_turn is None or seven_turn == game.progress()[0]):
+            seven_turn = game.progress()[0]
+            discards.append((action["player"], sum(action["cards"].values())))
+        row = await world.bot.service.row(row.id)
+    assert seven_turn is not None and discards, "a seven made someone discard"
+    shown = reply(await world.carol.slash(world.channel, "game replay", turn=seven_turn))
+    [seven] = [line for line in shown.content.splitlines() if line.startswith("Seven! Discarding:")]
+    for seat, count in discards:
+        assert f"{row.seats[seat].name} ({count} cards)" in seven

@@ -495,6 +495,7 @@ async def test_random_clicks_and_commands_never_break_a_game(simcord_env: Any, s
         for way in ("dm", "public_offer", "/hand", "/build"):  # replies in DMs and on the public offer
             assert done.get(f"catan.by.{way}", 0) >= 1, (way, done)
         assert counts.direct_messages >= 10 and done.get("catan.dm_click_closed", 0) >= 1
+        assert counts.timelapses == counts.finished  # every finished game's timelapse, drawn after its last step
 
 
 # -- the harness fails when it should ------------------------------------------------------------------------
@@ -590,3 +591,24 @@ async def test_the_fuzzer_notices_a_closed_offer_that_keeps_its_buttons(
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 3, [CatanDriver()])
     with pytest.raises(FuzzFailure, match=r"an older message .* still offers bh:ct:\d+:\d+:(acc|dec|cnt):"):
         await fuzzer.run(200)
+
+
+async def test_the_fuzzer_waits_for_a_slow_timelapse_outside_the_click_that_ended_the_game(
+    simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing a timelapse in process takes seconds on a loaded machine: longer than simcord lets the bot settle after
+    a click. The fuzzer draws it after the step instead, however long it takes."""
+    import time
+
+    from bot import timelapse
+
+    replay = timelapse.frames
+
+    def slow(*args: Any) -> Any:
+        time.sleep(simcord_env.settle_timeout + 0.5)
+        return replay(*args)
+
+    monkeypatch.setattr(timelapse, "frames", slow)
+    fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
+    counts = await fuzzer.run(200)
+    assert counts.finished >= 1 and counts.timelapses == counts.finished

@@ -4,16 +4,32 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import bot.carcassonne.flows as carcassonne
+from bot.host import GameService, HostError
+from bot.host.service import RETRIES, Outcome
 from bot.rebuild import load
+from bot.storage import GameRow, StaleVersion
 from bot.turns import announce
-from tests.bot.conftest import World
-from tests.bot.simultaneous import click_call, once_changed, slash_call, together
-from tests.bot.test_discord_carcassonne import DECK, place, start
+from engine import RuleError
+from tests.bot.catan_driver import turn_message
+from tests.bot.conftest import World, code, flat, reply
+from tests.bot.simultaneous import (
+    click_call,
+    judged_on_one_version,
+    once_changed,
+    slash_call,
+    submit_call,
+    together,
+)
+from tests.bot.test_discord_carcassonne import DECK, labels, place, start
+from tests.bot.test_discord_catan import dice_state, hands, rig
+from tests.bot.test_discord_catan import start as start_catan
+from tests.bot.test_service import ALICE, BOB, CAROL
 
 TURN_COMPONENT = re.compile(r"bh:cc:(?P<game>\d+):(?P<version>\d+):")
 
@@ -93,3 +109,211 @@ async def test_a_turn_message_announced_after_a_newer_one_offers_no_choices(worl
     assert list(live_components(world, row.id)) == [newer.id]
     assert not components(world, opening.id) and not components(world, older.id)
     assert not world.env.errors
+
+
+# -- Catan: moves not bound to the turn, made at the same moment -------------------------------------------------
+#
+# Discards after a seven and replies to an offer pass no version: when another player's move lands first, the host
+# judges them again on the newer game and takes them while they are still legal. A click bound to the turn (Buy
+# card, End turn) is still refused once the game has moved on.
+
+
+async def seven_with_discards(world: World) -> GameRow:
+    """alice rolls a seven while bob and carol hold 8 cards each: both owe 4 (alice, with 2, owes nothing)."""
+    row = await start_catan(world, setup="beginner")
+    rolled_seven = dice_state(7)
+
+    def seven(game: Any) -> None:
+        hands(alice=[1, 1, 0, 0, 0], bob=[3, 3, 2, 0, 0], carol=[2, 2, 2, 2, 0])(game)
+        game.rng.setstate(rolled_seven)
+
+    row = await rig(world, row, seven)
+    await world.alice.click(await turn_message(world), label="Roll")
+    return await world.bot.service.row(row.id)
+
+
+async def public_offer(world: World) -> GameRow:
+    """alice, after her roll, offers everyone 1 brick for 1 ore; bob and carol both hold ore."""
+    row = await start_catan(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    menu = reply(await world.alice.click(await turn_message(world), label="Trade"))
+    form = await world.alice.click(menu, label="Offer to everyone")
+    await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    return await world.bot.service.row(row.id)
+
+
+async def test_two_discard_forms_sent_at_the_same_moment_are_both_taken(world: World) -> None:
+    row = await seven_with_discards(world)
+    message = await turn_message(world)
+    bob_form = await world.bob.click(message, label="Discard")
+    carol_form = await world.carol.click(message, label="Discard")
+    answers = await together(
+        world.env,
+        [
+            submit_call(world.bob, bob_form, {"discard:brick": "2", "discard:lumber": "2"}),
+            submit_call(world.carol, carol_form, {"discard:wool": "2", "discard:grain": "2"}),
+        ],
+    )
+    assert all("Done" in reply(a).content for a in answers), [reply(a).content for a in answers]
+    stored = await world.bot.service.row(row.id)
+    game: Any = world.bot.service.game(stored)
+    assert stored.version == row.version + 2 and game.phase == "robber"
+    assert game.hand[1] == [1, 1, 2, 0, 0] and game.hand[2] == [2, 2, 0, 0, 0]
+    assert f"<@{world.alice.id}>, move the robber" in (await turn_message(world)).content
+    assert not world.env.errors
+
+
+async def test_the_same_discard_sent_twice_at_once_is_taken_once(world: World) -> None:
+    row = await seven_with_discards(world)
+    message = await turn_message(world)
+    first = await world.bob.click(message, label="Discard")
+    second = await world.bob.click(message, label="Discard")  # a second form, opened before the first was sent
+    cards = {"discard:brick": "2", "discard:lumber": "2"}
+    answers = await together(world.env, [submit_call(world.bob, first, cards), submit_call(world.bob, second, cards)])
+    said = sorted(reply(a).content for a in answers)
+    assert "Done" in said[0] and said[1] == "You owe no discard now.", said
+    stored = await world.bot.service.row(row.id)
+    game: Any = world.bot.service.game(stored)
+    assert stored.version == row.version + 1 and game.hand[1] == [1, 1, 2, 0, 0]
+    assert not world.env.errors
+
+
+async def test_two_players_accepting_one_public_offer_at_the_same_moment_are_both_taken(world: World) -> None:
+    row = await public_offer(world)
+    offer = next(m for m in reversed(world.channel.history()) if "Accept offer 1" in labels(m))
+    button = next(c["custom_id"] for c in flat(offer) if c.get("label") == "Accept offer 1")
+    answers = await together(world.env, [click_call(world.bob, offer, button), click_call(world.carol, offer, button)])
+    assert not any("out of date" in reply(a).content for a in answers), [reply(a).content for a in answers]
+    stored = await world.bot.service.row(row.id)
+    game: Any = world.bot.service.game(stored)
+    assert stored.version == row.version + 2 and sorted(game.offer(1)["accepted"]) == [1, 2]
+    assert not world.env.errors
+
+
+# -- the same races at the host, in a fixed interleaving: both moves judged on one version, then written in turn --
+
+
+async def catan_table(service: GameService, change: Callable[[Any], None]) -> GameRow:
+    """alice, bob and carol at a beginner table, alice first, with the stored game changed by ``change``."""
+    row = await service.open_lobby(guild_id=1, channel_id=5, game="catan", host=ALICE,
+                                   options={"board": "beginner", "setup": "beginner", "first_player": 0})  # fmt: skip
+    for seat in (BOB, CAROL):
+        row = await service.join(row.id, row.version, seat)
+    row = (await service.start(row.id, row.version, ALICE.user_id)).row
+    game: Any = service.game(row).copy()
+    change(game)
+    return await service.games.update(row.id, row.version, state=game.to_json())
+
+
+def owing_discards(game: Any) -> None:
+    """After alice's seven: bob and carol hold 8 cards and owe 4 each."""
+    game.hand = [[1, 1, 0, 0, 0], [3, 3, 2, 0, 0], [2, 2, 2, 2, 0]]
+    game.phase, game.dice, game.owed = "discard", [3, 4], [0, 4, 4]
+
+
+def trading(game: Any) -> None:
+    """alice has rolled; she holds brick and wool, bob and carol hold ore."""
+    game.hand = [[3, 0, 2, 2, 1], [0, 0, 0, 0, 2], [0, 0, 0, 0, 1]]
+    game.phase, game.dice = "main", [3, 5]
+
+
+BOB_DISCARDS = {"type": "discard", "cards": {"brick": 2, "lumber": 2}}
+CAROL_DISCARDS = {"type": "discard", "cards": {"wool": 2, "grain": 2}}
+
+
+async def test_the_host_takes_a_discard_that_another_discard_beat_to_the_write(service: GameService) -> None:
+    row = await catan_table(service, owing_discards)
+    results = await judged_on_one_version(
+        service.games,
+        [
+            lambda: service.act(row.id, None, BOB.user_id, BOB_DISCARDS),
+            lambda: service.act(row.id, None, CAROL.user_id, CAROL_DISCARDS),
+        ],
+    )
+    assert all(isinstance(r, Outcome) for r in results), results
+    stored = await service.row(row.id)
+    game: Any = service.game(stored)
+    assert stored.version == row.version + 2 and game.phase == "robber"
+    assert game.hand[1] == [1, 1, 2, 0, 0] and game.hand[2] == [2, 2, 0, 0, 0]
+    assert [a["player"] for a in await service.games.actions(row.id)] == [1, 2]
+
+
+async def test_the_same_discard_judged_twice_on_one_version_is_taken_once(service: GameService) -> None:
+    row = await catan_table(service, owing_discards)
+    twice = [lambda: service.act(row.id, None, BOB.user_id, BOB_DISCARDS)] * 2
+    first, second = await judged_on_one_version(service.games, twice)
+    assert isinstance(first, Outcome)
+    assert isinstance(second, RuleError) and second.code == "no_discard_owed"
+    stored = await service.row(row.id)
+    game: Any = service.game(stored)
+    assert stored.version == row.version + 1 and game.hand[1] == [1, 1, 2, 0, 0]
+
+
+async def test_the_host_takes_two_acceptances_of_one_public_offer_judged_on_one_version(
+    service: GameService,
+) -> None:
+    row = await catan_table(service, trading)
+    row = (
+        await service.act(row.id, None, ALICE.user_id, {"type": "offer", "give": {"brick": 1}, "get": {"ore": 1}})
+    ).row
+    accept = {"type": "accept", "offer": 1}
+    results = await judged_on_one_version(
+        service.games,
+        [
+            lambda: service.act(row.id, None, BOB.user_id, accept),
+            lambda: service.act(row.id, None, CAROL.user_id, accept),
+        ],
+    )
+    assert all(isinstance(r, Outcome) for r in results), results
+    stored = await service.row(row.id)
+    game: Any = service.game(stored)
+    offer = game.offer(1)
+    assert stored.version == row.version + 2 and offer["accepted"] == [1, 2] and offer["waiting"] == []
+
+
+async def test_a_reply_to_an_offer_withdrawn_meanwhile_is_refused_for_what_it_is(service: GameService) -> None:
+    row = await catan_table(service, trading)
+    row = (
+        await service.act(row.id, None, ALICE.user_id, {"type": "offer", "give": {"brick": 1}, "get": {"ore": 1}})
+    ).row
+    withdrawn, accepted = await judged_on_one_version(
+        service.games,
+        [
+            lambda: service.act(row.id, None, ALICE.user_id, {"type": "withdraw", "offer": 1}),
+            lambda: service.act(row.id, None, BOB.user_id, {"type": "accept", "offer": 1}),
+        ],
+    )
+    assert isinstance(withdrawn, Outcome)
+    assert isinstance(accepted, RuleError) and accepted.code == "unknown_offer"  # not "out of date"
+
+
+async def test_a_click_bound_to_the_turn_is_still_refused_once_the_game_moved_on(service: GameService) -> None:
+    row = await catan_table(service, trading)
+    buy = {"type": "buy"}
+    first, second = await judged_on_one_version(
+        service.games, [lambda: service.act(row.id, row.version, ALICE.user_id, buy)] * 2
+    )  # a double click on Buy card
+    assert isinstance(first, Outcome)
+    assert isinstance(second, HostError) and second.key == "stale"
+    assert (await service.row(row.id)).version == row.version + 1
+
+
+async def test_a_move_that_keeps_losing_the_race_is_refused_as_stale_after_a_few_tries(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    row = await catan_table(service, owing_discards)
+    writes = 0
+
+    async def always_beaten(game_id: int, expected: int, **kwargs: Any) -> GameRow:
+        nonlocal writes
+        writes += 1
+        raise StaleVersion(game_id, expected)
+
+    monkeypatch.setattr(service.games, "record_action", always_beaten)
+    assert await code(service.act(row.id, None, BOB.user_id, BOB_DISCARDS)) == "stale"
+    assert writes == RETRIES + 1
