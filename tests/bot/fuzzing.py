@@ -45,8 +45,8 @@ Time: rendering turn images dominates (about a tenth of a second per accepted mo
 and then so that discord.py's 15-minute timers on ephemeral views expire instead of piling up. The timelapse of a
 finished game is drawn in this process (the bot's background task: up to 8 seconds on a loaded machine), which
 simcord's 5-second limit for the bot to settle after an interaction would count against the click that ended the
-game; so the fuzzer keeps the bot from starting that task and, after the step, draws and posts the timelapse itself
-with the bot's own ``bot.timelapse.post``, as long as it takes, and checks that it was posted.
+game; so the fuzzer holds the outbox's drawing back (``Outbox._draw``) and, after the step, lets it draw and post
+the timelapse, as long as it takes, and checks that it was posted and nothing stays owed.
 """
 
 from __future__ import annotations
@@ -65,12 +65,13 @@ from typing import Any, Final, NoReturn, Protocol
 import discord
 from simcord import ChannelHandle, InteractionResult, MemberActor, ResponseMessage
 
-from bot import timelapse
 from bot.app import BoardHost
 from bot.host import Outcome
 from bot.host.computers import controllers
+from bot.outbox import Outbox
 from bot.rebuild import load, rebuild
 from bot.storage import GameRow
+from bot.storage.owed import OwedRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
 from engine import Game, RuleError
@@ -340,15 +341,19 @@ class Fuzzer:
         self._dms_seen: set[int] = set()  # ids of the direct messages already checked
         self._error_cursor = 0
         self._log_cursor = 0
-        self._timelapses: list[GameRow] = []  # games that ended in this step, their timelapses still to draw
+        # games that ended in this step, their timelapses still to draw: the outbox and its arguments to ``_draw``
+        self._timelapses: list[tuple[Outbox, OwedRow, Outcome, list[str]]] = []
 
     # -- running -------------------------------------------------------------------------------------------
 
     async def run(self, steps: int) -> Counts:
         logging.getLogger().addHandler(self.errors)
         unregister = self.env._register_dispatch_observer(self._observe)
-        schedule = timelapse.schedule
-        timelapse.schedule = self._keep_timelapse  # drawn after the step: see the module's "Time"
+        draw = self._draw = Outbox._draw  # every bot's, restarted ones' too
+        def keep(outbox: Outbox, debt: OwedRow, outcome: Outcome, done: list[str]) -> None:
+            self._keep_timelapse(outbox, debt, outcome, done)
+
+        Outbox._draw = keep  # type: ignore[method-assign]  # drawn after the step: see the module's "Time"
         try:
             with watching_rule_errors(self.rule_messages):
                 for table in self.tables:
@@ -361,7 +366,7 @@ class Fuzzer:
                     await self.check_storage()
                     self.check_direct_messages()
         finally:
-            timelapse.schedule = schedule
+            Outbox._draw = draw  # type: ignore[method-assign]  # the bot's own again
             unregister()
             logging.getLogger().removeHandler(self.errors)
         return self.counts
@@ -418,24 +423,25 @@ class Fuzzer:
         else:  # a move with no game open: someone asks for the status instead
             await self.info(table, row)
 
-    def _keep_timelapse(self, bot: BoardHost, outcome: Outcome, tasks: set[Any]) -> None:
-        """Stands in for ``bot.timelapse.schedule`` (the bot's background task): the game is kept for
-        ``draw_timelapses``."""
-        if timelapse.is_final(outcome):
-            self._timelapses.append(outcome.row)
+    def _keep_timelapse(self, outbox: Outbox, debt: OwedRow, outcome: Outcome, done: list[str]) -> None:
+        """Stands in for ``Outbox._draw`` (the bot's background task): the game is kept for ``draw_timelapses``."""
+        self._timelapses.append((outbox, debt, outcome, list(done)))
 
     async def draw_timelapses(self) -> None:
-        """Draw and post the timelapses of the games that ended in this step, taking as long as drawing takes, and
-        check that each was posted in its game's channel with a catalogue caption."""
+        """Let the outbox draw and post the timelapses of the games that ended in this step, taking as long as
+        drawing takes, and check that each was posted in its game's channel with a catalogue caption."""
         while self._timelapses:
-            row = self._timelapses.pop(0)
+            outbox, debt, outcome, done = self._timelapses.pop(0)
+            row = outcome.row
             self.note(f"the timelapse of game {row.id} is drawn")
-            posted = await timelapse.post(self.bot, row)
+            self._draw(outbox, debt, outcome, done)
+            await outbox.drawn()
             await self.env.settle()
             self._check_errors()
-            self.expect(posted is not None, f"game {row.id}: no timelapse was posted")
-            assert posted is not None
-            stored = self.env.backend.get_message(row.channel_id, posted.id)
+            owed = await self.bot.service.owed.of_game(row.id)
+            self.expect(not owed, f"game {row.id}: its timelapse is still owed")
+            channel = next(t.channel for t in self.tables if t.channel.id == row.channel_id)
+            stored = channel.last_message
             key = self.catalogue.key(stored.content, set())
             self.expect(key == "timelapse.caption" and stored.attachments, f"not a timelapse: {stored.content!r}")
             self.counts.timelapses += 1

@@ -290,7 +290,7 @@ async def test_a_catan_replay_of_a_seven_still_names_who_had_to_discard(world: W
             break  # that turn is over: the discards were all made
         action = game.random_action(rng)
         user = row.seats[action["player"]].user_id
-        await announce(world.bot, await world.bot.service.act(row.id, row.version, user, action))
+        await world.bot.outbox.deliver(await world.bot.service.act(row.id, row.version, user, action))
         if action["type"] == "discard" and (seven_turn is None or seven_turn == game.progress()[0]):
             seven_turn = game.progress()[0]
             discards.append((action["player"], sum(action["cards"].values())))
