@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
+
+from engine.errors import RuleError
 
 # An action is the JSON object of the replay format (``{"player": 0, "type": "place", ...}``).
 Action = dict[str, Any]
@@ -127,3 +129,86 @@ class Game(Protocol):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self: ...
+
+
+# -- applying an action: the checks every game makes before the rules of the action's kind ------------------------
+
+
+class Seated(Protocol):
+    """What ``dispatch`` reads from a game: its name, its seats, whether it is over and whose turn it is."""
+
+    GAME: ClassVar[str]
+    players: list[str]
+
+    @property
+    def finished(self) -> bool: ...
+
+    def current_seat(self) -> int | None: ...
+
+
+S = TypeVar("S")
+G = TypeVar("G", bound=Seated)
+
+# The rules of one kind of action: ``handler(state, seat, action, replay, events)`` applies ``action`` (type, seat
+# and game-wide checks done) and returns it as recorded, appending its events to ``events``. It validates
+# completely before it changes anything, so a RuleError leaves the state as it was.
+Handler = Callable[[S, int, Mapping[str, Any], bool, list[Event]], Action]
+
+
+def not_your_turn(seat: int, current: int | None) -> RuleError:
+    """The one refusal of a seat that owes no decision now (the host words it by its code)."""
+    turn = "" if current is None else f" (it is seat {current}'s turn)"
+    return RuleError("not_your_turn", f"seat {seat} owes no decision now{turn}", player=seat, current=current)
+
+
+def seat_field(action: Mapping[str, Any], name: str, players: int, what: str) -> int:
+    """The seat number an action names in field ``name``, checked."""
+    value = action.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise RuleError(
+            "malformed_action",
+            f"{what} needs {name!r} as a seat number from 0 to {players - 1}",
+            action=what,
+            field=name,
+        )
+    return value
+
+
+def dispatch(
+    game: G,
+    action: Mapping[str, Any],
+    handlers: Mapping[str, Handler[G]],
+    *,
+    replay: bool,
+    check: Callable[[str, Mapping[str, Any], bool], None] | None = None,
+    own_turn: bool = True,
+) -> Applied:
+    """Check what every action of every game needs, then apply it with the handler of its kind.
+
+    In this order: a JSON object of a known type, the game not over, a valid seat, then the game's own ``check``
+    of the action's fields (``check(kind, action, replay)``), then that the seat's turn it is. ``own_turn=False``
+    leaves the last to the handlers, for a game where other seats act too (Catan's discards and trade replies).
+    """
+    if type(action) is not dict and not isinstance(action, Mapping):
+        raise RuleError("malformed_action", "an action must be a JSON object")
+    kind = action.get("type")
+    if type(kind) is not str or kind not in handlers:
+        raise RuleError(
+            "unknown_action",
+            f"unknown {game.GAME.capitalize()} action type {kind!r} (known: {', '.join(handlers)})",
+            type=str(kind),
+            known=list(handlers),
+        )
+    if game.finished:
+        raise RuleError("game_over", "the game is over: no more actions", type=kind)
+    seat = action.get("player")
+    if type(seat) is not int or not 0 <= seat < len(game.players):
+        seat = seat_field(action, "player", len(game.players), kind)
+    if check is not None:
+        check(kind, action, replay)
+    if own_turn:
+        current = game.current_seat()
+        if seat != current:
+            raise not_your_turn(seat, current)
+    events: list[Event] = []
+    return Applied(handlers[kind](game, seat, action, replay, events), events)

@@ -13,7 +13,7 @@ import random
 from engine.ai.base import LEVELS, Policy, Situation, policy_seed
 from engine.ai.registry import policy_for
 from engine.errors import RuleError
-from engine.game import Action, Game
+from engine.game import Action, Game, not_your_turn
 
 __all__ = ["LEVELS", "Policy", "Situation", "decide", "policy_for", "policy_seed"]
 
@@ -26,7 +26,7 @@ def situation(game: Game, seat: int, rng: random.Random) -> Situation:
 def decide(game: Game, seat: int, level: str, rng: random.Random) -> Action:
     """The action the ``level`` computer player in ``seat`` takes now; ``seat`` must owe a decision."""
     if seat not in game.actors():
-        raise RuleError("not_your_turn", f"seat {seat} owes no decision now", seat=seat)
+        raise not_your_turn(seat, game.current_seat())
     found = situation(game, seat, rng)
     if not found.legal:
         raise RuleError("no_legal_action", f"seat {seat} has no legal action", seat=seat)

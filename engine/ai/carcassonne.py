@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.ai.base import Situation
-from engine.carcassonne.board import AROUND, CLOISTER, DELTA, Board, cell, fitting_rotations
-from engine.carcassonne.game import RANSOM_PRICE, Carcassonne
+from engine.carcassonne.board import AROUND, CLOISTER, DELTA, Board, cell, fitting_rotations, in_reach
+from engine.carcassonne.game import Carcassonne
 from engine.carcassonne.model import game_from_view, unseen_tiles
 from engine.carcassonne.scoring import completed_points, incomplete_points, majority
+from engine.carcassonne.state import RANSOM_PRICE
 from engine.carcassonne.tiles import FIELD, ORIENTED, TILES
-from engine.carcassonne.tower import in_reach
 from engine.game import Action
 
 # Each open cell a road or city still needs may grow it further instead of closing it.

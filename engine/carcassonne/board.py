@@ -42,6 +42,20 @@ def xy(c: int) -> tuple[int, int]:
     return (c >> 10) - _OFF, (c & 1023) - _OFF
 
 
+def in_reach(tower: int, target: int, height: int) -> bool:
+    """Whether packed cell ``target`` is within reach of a tower of ``height`` at packed cell ``tower``: the
+    tower's cell and ``height`` cells in each orthogonal direction (The Tower, rules section 6.1a).
+
+    A shared column means equal high bits and a shared row equal low bits. Nothing blocks: other towers and empty
+    cells in between do not matter.
+    """
+    if tower >> 10 == target >> 10:
+        return abs((tower & 1023) - (target & 1023)) <= height
+    if tower & 1023 == target & 1023:
+        return abs((tower >> 10) - (target >> 10)) <= height
+    return False
+
+
 # Rotations (quarter turns) of a tile that fit an empty cell's pattern, cached per tile and pattern.
 _FITS: dict[str, dict[int, tuple[int, ...]]] = {tid: {} for tid in ORIENTED}
 

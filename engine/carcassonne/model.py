@@ -16,6 +16,7 @@ from typing import Any
 from engine.carcassonne.board import cell
 from engine.carcassonne.game import Carcassonne
 from engine.carcassonne.options import inventory, parse_options, stage
+from engine.carcassonne.placing import lay_tile
 from engine.carcassonne.tiles import ORIENTED
 from engine.errors import RuleError
 
@@ -105,7 +106,7 @@ def _lay_tiles(game: Carcassonne, tiles: list[Mapping[str, Any]]) -> None:
                 start = len(key) - back
                 break
     for tid, x, y, rotation in key[start:]:
-        game.lay_tile(cell(x, y), ORIENTED[tid][rotation // 90])
+        lay_tile(game, cell(x, y), ORIENTED[tid][rotation // 90])
     with _LAID_LOCK:
         if start < len(key):
             _LAID[key] = game.copy()

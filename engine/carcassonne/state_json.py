@@ -6,20 +6,20 @@ The board's tables that follow from the tiles and followers (features, open cell
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
 from engine.carcassonne.board import cell, xy
+from engine.carcassonne.state import GAME, State
 from engine.carcassonne.tiles import ORIENTED
 
-if TYPE_CHECKING:  # the game reads and writes itself through these functions
-    from engine.carcassonne.game import Carcassonne
+SCHEMA: Final = 1  # version of the state JSON
 
 
-def dump(game: Carcassonne) -> dict[str, Any]:
+def dump(game: State) -> dict[str, Any]:
     board = game.board
     return {
-        "schema": game.SCHEMA,
-        "game": game.GAME,
+        "schema": SCHEMA,
+        "game": GAME,
         "players": list(game.players),
         "options": game.options.to_json(),
         "seed": game.seed,
@@ -51,7 +51,7 @@ def dump(game: Carcassonne) -> dict[str, Any]:
     }
 
 
-def load(game: Carcassonne, data: Mapping[str, Any]) -> None:
+def load(game: State, data: Mapping[str, Any]) -> None:
     """Fill ``game``, made with the players, options, seed and first player of ``data``, from its JSON form."""
     board = game.board
     for tid, x, y, rotation in data["tiles"]:

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from engine.carcassonne.board import xy
-
-if TYPE_CHECKING:
-    from engine.carcassonne.game import Carcassonne
-
-ROLE = {"city": "knight", "road": "thief", "cloister": "monk", "field": "farmer"}
+from engine.carcassonne.state import FOLLOWER_ROLE, GAME, State
 
 
 class OptionsView(TypedDict):
@@ -87,7 +83,7 @@ class CarcassonneView(TypedDict):
     winners: list[int]
 
 
-def options_view(game: Carcassonne) -> OptionsView:
+def options_view(game: State) -> OptionsView:
     o = game.options
     out: OptionsView = {
         "river": o.river,
@@ -103,20 +99,20 @@ def options_view(game: Carcassonne) -> OptionsView:
     return out
 
 
-def player_view(game: Carcassonne, seat: int | None) -> CarcassonneView:
+def player_view(game: State, seat: int | None) -> CarcassonneView:
     """The one way game state leaves the engine for display. ``seat`` None is a spectator."""
     board = game.board
     followers: list[FollowerView] = []
     for node, owner in board.followers.items():
         x, y = xy(board.node_cell[node])
         on = board.segment_name(node)
-        followers.append({"player": owner, "x": x, "y": y, "on": on, "role": ROLE[on.partition(":")[0]]})
+        followers.append({"player": owner, "x": x, "y": y, "on": on, "role": FOLLOWER_ROLE[on.partition(":")[0]]})
     for c, owner in board.tops.items():
         x, y = xy(c)
         followers.append({"player": owner, "x": x, "y": y, "on": "tower", "role": "tower"})
     placed = game.placed
     return {
-        "game": game.GAME,
+        "game": GAME,
         "viewer": seat,
         "options": options_view(game),
         "players": [

@@ -12,29 +12,12 @@ from typing import Any
 from engine.catan.state import DISCARD, MAIN, OVER, ROBBER, ROLL, VICTORY_POINT, State
 from engine.catan.trading import bundle_json, describe, holds, prune_offers
 from engine.errors import RuleError
-from engine.game import Action, Event
-
-
-def seat_field(action: Mapping[str, Any], name: str, players: int, what: str) -> int:
-    value = action.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise RuleError(
-            "malformed_action",
-            f"{what} needs {name!r} as a seat number from 0 to {players - 1}",
-            action=what,
-            field=name,
-        )
-    return value
+from engine.game import Action, Event, not_your_turn
 
 
 def own_turn(game: State, seat: int) -> None:
     if seat != game.current:
-        raise RuleError(
-            "not_your_turn",
-            f"it is seat {game.current}'s turn, not seat {seat}'s",
-            player=seat,
-            current=game.current,
-        )
+        raise not_your_turn(seat, game.current)
 
 
 def main_phase(game: State, seat: int, what: str) -> None:

@@ -7,21 +7,21 @@ Every action handler validates completely before it changes anything, so a RuleE
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
 from engine.catan import building, cards, dice, offers
 from engine.catan.building import beginner_setup
-from engine.catan.flow import end_turn, seat_field
+from engine.catan.flow import end_turn
 from engine.catan.maps import beginner_layout, random_layout
 from engine.catan.options import OPTION_NAMES, parse_options
 from engine.catan.policy import legal_actions, random_action, timeout_action
-from engine.catan.state import CARD_INDEX, DECK_COUNTS, GAME, OVER, SETUP, State
+from engine.catan.state import CARD_INDEX, DECK_COUNTS, GAME, SETUP, State
 from engine.catan.state_json import SCHEMA, dump, load
 from engine.catan.view import CatanView, player_view
 from engine.catan.view import changes as board_changes
 from engine.errors import RuleError
-from engine.game import Action, Applied, Event
+from engine.game import Action, Applied, Handler, dispatch
 
 # Fields each action type may carry besides "type" and "player".
 FIELDS: Final[dict[str, frozenset[str]]] = {
@@ -111,43 +111,11 @@ class Catan(State):
         return action.get("type") in UNDOABLE
 
     def apply(self, action: Mapping[str, Any], *, replay: bool = False) -> Applied:
-        if type(action) is not dict and not isinstance(action, Mapping):
-            raise RuleError("malformed_action", "an action must be a JSON object")
-        kind: str = action.get("type")  # type: ignore[assignment]  # checked just below
-        handler = _HANDLERS.get(kind) if type(kind) is str else None
-        if handler is None:
-            raise RuleError(
-                "unknown_action",
-                f"unknown Catan action type {kind!r} (known: {', '.join(FIELDS)})",
-                type=str(kind),
-            )
-        if self.phase == OVER:
-            raise RuleError("game_over", "the game is over: no more actions", type=kind)
-        seat = action.get("player")
-        if type(seat) is not int or not 0 <= seat < self.n:
-            seat = seat_field(action, "player", self.n, kind)
-        if not _KEYS[kind].issuperset(action):
-            key = next(k for k in action if k not in _KEYS[kind])
-            raise RuleError(
-                "malformed_action",
-                f"{kind} has no field {key!r} (fields: {', '.join(sorted(FIELDS[kind])) or 'none'})",
-                action=kind,
-                field=str(key),
-            )
-        if not replay:
-            outcome = OUTCOMES.get(kind)
-            if outcome is not None and outcome in action:
-                raise RuleError(
-                    "outcome_not_allowed",
-                    f"{kind}: {outcome!r} is decided by the game, leave it out",
-                    action=kind,
-                    field=outcome,
-                )
-        events: list[Event] = []
-        recorded = handler(self, seat, action, replay, events)
-        if recorded["type"] not in self.LIVE_ONLY:  # count what a replay file holds, so both results agree
+        # Who may act depends on the kind and the phase (discards, offer replies): the handlers check the turn.
+        applied = dispatch(self, action, _HANDLERS, replay=replay, check=_check_fields, own_turn=False)
+        if applied.action["type"] not in self.LIVE_ONLY:  # count what a replay file holds, so both results agree
             self.actions += 1
-        return Applied(recorded, events)
+        return applied
 
     # -- the bot's helpers, views and JSON live in their own modules -----------------------------------------
 
@@ -190,8 +158,28 @@ class Catan(State):
         return game
 
 
-Handler = Callable[[State, int, Mapping[str, Any], bool, list[Event]], Action]
-_HANDLERS: Final[dict[str, Handler]] = {
+def _check_fields(kind: str, action: Mapping[str, Any], replay: bool) -> None:
+    """No field the kind does not have; no chance outcome in a live action."""
+    if not _KEYS[kind].issuperset(action):
+        key = next(k for k in action if k not in _KEYS[kind])
+        raise RuleError(
+            "malformed_action",
+            f"{kind} has no field {key!r} (fields: {', '.join(sorted(FIELDS[kind])) or 'none'})",
+            action=kind,
+            field=str(key),
+        )
+    if not replay:
+        outcome = OUTCOMES.get(kind)
+        if outcome is not None and outcome in action:
+            raise RuleError(
+                "outcome_not_allowed",
+                f"{kind}: {outcome!r} is decided by the game, leave it out",
+                action=kind,
+                field=outcome,
+            )
+
+
+_HANDLERS: Final[dict[str, Handler[State]]] = {
     "settlement": building.settlement,
     "road": building.road,
     "city": building.city,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.catan.flow import after_main_action, main_phase, own_turn, seat_field, trade_phase
+from engine.catan.flow import after_main_action, main_phase, own_turn, trade_phase
 from engine.catan.state import (
     MAIN,
     RESOURCES,
@@ -25,7 +25,7 @@ from engine.catan.trading import (
     privacy,
 )
 from engine.errors import RuleError
-from engine.game import Action, Event
+from engine.game import Action, Event, seat_field
 
 
 def bank_trade(game: State, seat: int, action: Mapping[str, Any], replay: bool, events: list[Event]) -> Action:

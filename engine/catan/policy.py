@@ -48,7 +48,7 @@ from engine.catan.state import (
 )
 from engine.catan.trading import bundle_json, holds
 from engine.errors import RuleError
-from engine.game import Action
+from engine.game import Action, not_your_turn
 
 MAX_OFFERS_PER_TURN = 1
 OFFER_TURNS = 4  # the active player makes domestic offers in one turn out of OFFER_TURNS
@@ -292,9 +292,7 @@ def timeout_action(game: State, seat: int) -> Action:
             if seat in game.awaiting_reply(offer):
                 return {**me, "type": "decline", "offer": offer["id"]}
     if seat != game.current:
-        raise RuleError(
-            "not_your_turn", f"it is seat {game.current}'s turn, not seat {seat}'s", player=seat, current=game.current
-        )
+        raise not_your_turn(seat, game.current)
     if phase == SETUP:
         if game.setup_road:
             return {**me, "type": "road", "at": road_spots(game, seat)[0]}

@@ -89,7 +89,10 @@ def test_a_follower_on_an_occupied_feature_is_named(tmp_path: Path) -> None:
         (json.dumps({**EXAMPLE, "format": "other"}), "not a replay"),
         (json.dumps({**EXAMPLE, "game": "chess"}), "unknown game"),
         (json.dumps({**EXAMPLE, "options": {"rivers": True}}), "unknown option 'rivers'"),
-        (json.dumps({**EXAMPLE, "actions": [{"player": 0, "type": "fly"}]}), "action 0 (fly): unknown action"),
+        (
+            json.dumps({**EXAMPLE, "actions": [{"player": 0, "type": "fly"}]}),
+            "action 0 (fly): unknown Carcassonne action type",
+        ),
     ],
 )
 def test_bad_files_exit_2_with_one_line(tmp_path: Path, content: str, reason: str) -> None:
