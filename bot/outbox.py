@@ -326,15 +326,16 @@ class Outbox:
         self._retries[game_id] = asyncio.create_task(retry(), name=f"outbox-retry-{game_id}")
 
     async def channel_changed(self, channel_id: int) -> None:
-        """Discord says a channel changed (its permissions, say): the games of this process waiting on it try again
-        now rather than at their next retry."""
-        for game_id in list(self._behind):
+        """Discord says a channel changed (its permissions, say): this process's games owing it something try again
+        now rather than at their next retry (a minute, for a game waiting on its permissions)."""
+        for game_id in await self.bot.service.owed.games():
             row = await self.bot.service.stored(game_id)
-            if self._closing or row is None or row.channel_id != channel_id:
+            if self._closing or row is None or row.channel_id != channel_id or not self.bot.owns(row):
                 continue
             waiting = self._retries.pop(game_id, None)
             if waiting is not None:  # still asleep (a retry under way has left the table): woken now
                 waiting.cancel()
+            self._behind.add(game_id)  # delivered from the table, in order
             self._retry_in(game_id, 0.0)
 
     async def sweep(self) -> None:

@@ -68,7 +68,7 @@ class Version:
     components: list[dict[str, Any]]
     attachments: list[str]  # file names
     flags: int
-    pings: mentions.Pings = mentions.Pings()  # whom the content pings, by the allowed_mentions sent with it
+    pings: mentions.Pings = field(default_factory=mentions.Pings)  # whom the content pings (its allowed_mentions)
     at: float = field(default_factory=time.monotonic)  # when it was shown: orders creations and edits together
 
 

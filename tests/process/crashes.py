@@ -14,6 +14,7 @@ fake Discord: the helpers of ``test_crashes.py``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sqlite3
@@ -25,13 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.outbox import PARTS
+from bot.rendering import draw
 from engine.history import spectator_events
 from tests.fakediscord import Exchange, Message
 from tests.process.carcassonne_play import CarcassonnePeople
-from tests.process.carcassonne_play import choose as choose_tile
 from tests.process.catan_play import CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
-from tests.process.people import GAME_ID, Person, Table, WatchedDiscord
+from tests.process.people import GAME_ID, Table, WatchedDiscord
 from tests.process.whole_games import people
 
 HELD = 600.0  # seconds a held request or answer waits: longer than any test, so it is the kill that ends it
@@ -39,10 +40,12 @@ NONCE = re.compile(r"b(?P<game>\d+)\.(?P<version>\d+)\.(?P<part>\w+)")
 TIMELAPSE = re.compile(r"(?:carcassonne|catan)-(?P<game>\d+)-timelapse\.(?:webp|gif)")
 CRASHES_IN_LOG = ("Traceback", "Task exception was never retrieved", " ERROR ", " CRITICAL ")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # discord.py's log colours
-# Ways a channel's request fails while the bot is killed: never reaching Discord (hang), done with its answer held
-# (hang_after) or lost (lose_answer); ``hang_edit`` holds only edits (an edited turn message, or the previous turn
-# message's buttons being taken off after a new one was posted).
-MODES = ("hang", "hang_edit", "hang_after", "lose_answer")
+# Ways a channel's request fails when the bot is killed: never reaching Discord (hang), done with its answer held
+# (hang_after) or lost (lose_answer), refused by an outage (error: 503s, retried after a back-off), a rate limit
+# (discord.py sleeping out a 429's retry_after), the channel out of the bot's sight (denied: it waits); ``hang_edit``
+# holds only edits (an edited turn message, or the previous turn message's buttons being taken off after a new one
+# was posted).
+MODES = ("hang", "hang_edit", "hang_after", "lose_answer", "error", "rate_limit", "denied")
 
 
 @dataclass
@@ -172,10 +175,13 @@ class Play:
     async def send(self, action: dict[str, Any] | None = None, **how: Any) -> dict[str, Any]:
         """Make the next move (or ``action``) through Discord, without waiting for the bot to show it."""
         action = action or self.next_action()
-        events = await self.people.send(action, **how)
+        self.made(await self.people.send(action, **how))
+        return action
+
+    def made(self, events: list[dict[str, Any]]) -> None:
+        """Note the change just made (``table.applied``'s events)."""
         self.events[self.table.version] = events
         self.pings[self.table.version] = self.owing()
-        return action
 
     def story(self, version: int) -> list[str]:
         """What the bot tells of a change the game had moved past when it was delivered: its spectator story."""
@@ -230,7 +236,7 @@ def hold_back(fake: WatchedDiscord, channel_id: int, mode: str) -> Callable[[], 
     """Make the channel's requests fail the ``mode`` way (see ``MODES``); a check that one of them did."""
     post, edit = channel_routes(channel_id)
     routes = (edit,) if mode == "hang_edit" else (post, edit)
-    kind = "hang" if mode == "hang_edit" else mode
+    kind = {"hang_edit": "hang", "denied": None}.get(mode, mode)
     for route in routes:
         if kind == "hang":
             fake.hang(route, HELD, times=None)
@@ -238,16 +244,23 @@ def hold_back(fake: WatchedDiscord, channel_id: int, mode: str) -> Callable[[], 
             fake.hang_after(route, HELD, times=None)
         elif kind == "lose_answer":
             fake.lose_answer(route, times=None)
-        else:
+        elif kind == "error":
+            fake.fail(route, 503, times=None)
+        elif kind == "rate_limit":
+            fake.rate_limit(route, retry_after=HELD, times=None)
+        elif mode != "denied":  # taken away by ``interrupted``
             raise ValueError(mode)
     since = len(fake.exchanges)
 
     def hit() -> Exchange | None:
         for exchange in fake.exchanges[since:]:
-            if exchange.fault == kind and any(exchange.matches(r) for r in routes):
-                # held before it is done; or done (its status known) with the answer held or lost
-                if (kind == "hang") == (exchange.status == 0):
-                    return exchange
+            if not any(exchange.matches(r) for r in routes):
+                continue
+            if mode == "denied" and exchange.code == 50001:
+                return exchange
+            # held before it is done; or done (its status known) with the answer held, lost, or an error
+            if exchange.fault == kind and (kind == "hang") == (exchange.status == 0):
+                return exchange
         return None
 
     return hit
@@ -255,27 +268,61 @@ def hold_back(fake: WatchedDiscord, channel_id: int, mode: str) -> Callable[[], 
 
 async def interrupted(host: Host, play: Play, mode: str, action: dict[str, Any] | None = None) -> Exchange:
     """Make a move while the channel's requests fail the ``mode`` way; once the move is stored and a request of its
-    delivery was hit, kill -9 the bot, let Discord work again and start the bot again. The request hit."""
+    delivery was hit, kill -9 the bot, let Discord work again and start the bot again. The request hit.
+
+    ``denied``: the bot cannot see the channel (until the test gives it back, after the restart and a failed try
+    there): the host is told once, not once per process."""
     table, fake = play.table, play.fake
     hit = hold_back(fake, table.channel_id, mode)
+    host_id = table.people[0].id
+    told_host = len(fake.dms(host_id))
+    if mode == "denied":
+        await fake.deny(table.channel_id, "view_channel")
     await play.send(action)
     exchange: Exchange = await fake.wait_for(lambda: host.stored(table.game_id, table.version) and hit(), timeout=30)
+    if mode == "denied":  # the problem recorded, the host told: only then the kill
+        await fake.wait_for(lambda: len(fake.dms(host_id)) > told_host and any(
+            row["problem"] for row in host.owed(table.game_id).values()), timeout=10)  # fmt: skip
     await host.restart()
+    if mode == "denied":  # a channel update wakes it: it tries again (and does not tell the host again)
+        tried = sum(row["attempts"] for row in host.owed(table.game_id).values())
+        await fake.deny(table.channel_id, "view_channel")
+        await fake.wait_for(lambda: sum(r["attempts"] for r in host.owed(table.game_id).values()) > tried, timeout=10)
+        await fake.allow(table.channel_id)
     await host.delivered(table)
+    assert len(fake.dms(host_id)) == told_host + (mode == "denied"), fake.dms(host_id)
+    await picture_is_the_spectators(play, table.version)
     return exchange
+
+
+async def picture_is_the_spectators(play: Play, version: int) -> None:
+    """The channel's picture of ``version`` is the spectator's, drawn from the test's own replay."""
+    table = play.table
+    name = f"{table.kind}-{table.game_id}-{version}.png"
+    shown = [a.data for state in play.fake.states(table.channel_id) for a in state.attachments if a.filename == name]
+    assert shown, f"no picture {name} in the channel"
+    job, args = table.jobs[version]
+    expected = await asyncio.to_thread(draw, job, args)
+    assert all(data == expected for data in shown), f"{name} is not the spectator's {job}"
 
 
 # -- what the channel shows ---------------------------------------------------------------------------------------
 
 
-def shows(version: Any, game_id: int, kind: str) -> set[int]:
-    """The versions of game ``game_id`` a message version shows: on its turn components, or its board's name."""
+def offers(version: Any, game_id: int) -> set[int]:
+    """The versions of game ``game_id`` a message version's components offer choices at (the lobby's aside)."""
     found = set()
     for row in version.components:
         for component in row.get("components", []):
             match = GAME_ID.match(component.get("custom_id", ""))
             if match and int(match["game"]) == game_id and not component["custom_id"].startswith("bh:lobby"):
                 found.add(int(match["version"]))
+    return found
+
+
+def shows(version: Any, game_id: int, kind: str) -> set[int]:
+    """The versions of game ``game_id`` a message version shows: on its turn components, or its board's name."""
+    found = offers(version, game_id)
     for name in version.attachments:
         match = re.fullmatch(rf"{kind}-{game_id}-(\d+)\.png", name)
         if match:
@@ -337,13 +384,12 @@ def told_once(play: Play) -> list[Told]:
             assert pinged.users == play.pings[each.version] and not pinged.roles and not pinged.everyone, (
                 f"version {each.version} pings {pinged}, not {sorted(play.pings[each.version])}"
             )
-    live = [m for m in play.fake.messages_in(table.channel_id) if shows(m.versions[-1], table.game_id, table.kind)
-            and any(GAME_ID.match(c) for c in m.custom_ids())]  # fmt: skip
+    live = [m for m in play.fake.messages_in(table.channel_id) if offers(m.versions[-1], table.game_id)]
     if table.engine.finished:
         assert not live, f"buttons left after the end: {[m.custom_ids() for m in live]}"
     else:
         assert len(live) == 1, f"buttons left on {len(live)} messages: {[m.custom_ids() for m in live]}\n{trail(play)}"
-        assert shows(live[0].versions[-1], table.game_id, table.kind) == {table.version}, live[0].custom_ids()
+        assert offers(live[0].versions[-1], table.game_id) == {table.version}, live[0].custom_ids()
     play.fake.check()
     return found
 
@@ -353,8 +399,10 @@ def trail(play: Play) -> str:
     lines = []
     for e in play.fake.exchanges:
         if f"/channels/{play.table.channel_id}/" in e.path:
-            lines.append(f"  {e.route} {e.status} code={e.code} fault={e.fault} nonce={e.nonce} message={e.message_id}"
-                         f" dedup={e.deduplicated} answered={e.delivered}")
+            lines.append(
+                f"  {e.route} {e.status} code={e.code} fault={e.fault} nonce={e.nonce} message={e.message_id}"
+                f" dedup={e.deduplicated} answered={e.delivered}"
+            )
     return "\n".join(lines)
 
 
@@ -372,21 +420,3 @@ def dm_posts(fake: WatchedDiscord, user_id: int) -> list[Exchange]:
     """Every request to post in the person's DM channel."""
     channels = [c for c, u in fake.dm_channels.items() if u == user_id]
     return [e for c in channels for e in fake.exchanges_for(f"POST /channels/{c}/messages")]
-
-
-def owed_json(row: sqlite3.Row) -> dict[str, Any]:
-    return {"done": json.loads(row["done"]), "problem": row["problem"], "attempts": row["attempts"]}
-
-
-__all__ = [
-    "MODES",
-    "Host",
-    "Person",
-    "Play",
-    "carcassonne_play",
-    "catan_play",
-    "choose_tile",
-    "config",
-    "interrupted",
-    "told_once",
-]

@@ -20,19 +20,24 @@ import pytest
 
 from bot.text import t
 from bot.text.i18n import speaking
+from engine.catan.state import MAIN
+from tests.bot.fuzzing import Catalogue
+from tests.process.catan_play import Script
 from tests.process.conftest import Launcher
 from tests.process.crashes import (
     MODES,
+    NONCE,
     Host,
     Play,
     carcassonne_play,
     catan_play,
     channel_routes,
+    dm_posts,
     interrupted,
     timelapses,
     told_once,
 )
-from tests.process.people import WatchedDiscord
+from tests.process.people import WatchedDiscord, find
 
 DECK = ["E", "U", "V", "B", "K", "A", "L", "W", "J", "R"]  # a short game: 10 tiles, 20 moves
 SEED = 22  # which moves are interrupted, and how
@@ -55,6 +60,12 @@ async def host(tmp_path: Path) -> AsyncIterator[Host]:
         await fake.stop()
 
 
+def interruptions(rng: random.Random, steps: range, modes: list[str]) -> dict[int, str]:
+    """Which moves (by their number) are interrupted, and how: ``modes`` at moves drawn from ``steps``."""
+    rng.shuffle(modes)
+    return dict(zip(sorted(rng.sample(steps, len(modes))), modes, strict=True))
+
+
 def last_move(play: Play, action: dict[str, object]) -> bool:
     game = play.table.engine.copy()
     game.apply(action)
@@ -68,7 +79,7 @@ async def test_carcassonne_killed_between_storing_and_posting_shows_every_move_o
     await host.start()
     await play.open("carcassonne new", river=False)
     rng = random.Random(SEED)
-    chosen = dict(zip(sorted(rng.sample(range(1, 19), 6)), [*MODES, *rng.sample(MODES, 2)], strict=True))
+    chosen = interruptions(rng, range(1, 19), [*MODES, *rng.sample(MODES, 2)])
     step = 0
     while not last_move(play, play.next_action()):
         mode = chosen.get(step)
@@ -80,6 +91,7 @@ async def test_carcassonne_killed_between_storing_and_posting_shows_every_move_o
         step += 1
     await interrupted(host, play, "hang")  # the final scores
     told_once(play)
+    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
     host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)
     assert not timelapses(play)
     await host.restart()  # while the timelapse is drawn
@@ -94,7 +106,7 @@ async def test_catan_killed_between_storing_and_posting_shows_every_move_once(ho
     await host.start()
     await play.open("catan new", points_to_win=2)  # over once the set-up is: 12 moves
     rng = random.Random(SEED)
-    chosen = dict(zip(sorted(rng.sample(range(0, 11), 5)), [*MODES, rng.choice(MODES)], strict=True))
+    chosen = interruptions(rng, range(0, 11), [*MODES, rng.choice(MODES)])
     step = 0
     while not last_move(play, play.next_action()):
         mode = chosen.get(step)
@@ -106,6 +118,7 @@ async def test_catan_killed_between_storing_and_posting_shows_every_move_once(ho
         step += 1
     await interrupted(host, play, "hang_after")  # the final scores, posted but the answer never came
     told_once(play)
+    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
     host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)
     took = await host.terminate(CLOSE_WITHIN)  # while the timelapse is drawn
     assert not timelapses(play)
@@ -223,8 +236,8 @@ async def test_carcassonne_through_discords_faults_tells_every_move_once(host: H
     await fake.delete_channel(table.channel_id)
     await fake.wait_for(lambda: waiting(host, game_id) == "channel_gone", timeout=10)
     assert host.game(game_id)["status"] == "active"
-    await fake.wait_for(lambda: host.game(game_id)["status"] == "abandoned", timeout=20)
-    assert not host.owed(game_id) and host.bot.proc.returncode is None
+    await fake.wait_for(lambda: host.game(game_id)["status"] == "abandoned" and not host.owed(game_id), timeout=20)
+    assert host.bot.proc.returncode is None
     host.assert_clean_logs()
     fake.check()
 
@@ -241,3 +254,37 @@ def tried_since(host: Host, game_id: int, waited: int) -> bool:
     owed = host.owed(game_id)
     again = waited not in owed or owed[waited]["attempts"] >= 2
     return again and all(row["attempts"] >= 1 for row in owed.values())
+
+
+async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_only_mentioned(host: Host) -> None:
+    play = catan_play(host.fake, host.database, seed=5)
+    fake, table = host.fake, play.table
+    await host.start()
+    await play.open("catan new")
+    while table.engine.phase != MAIN:  # the set-up, the first roll (and the robber, on a 7)
+        await play.move(host)
+    game = table.engine
+    offer = Script(table.seed).private_offer(game, game.current)
+    assert offer is not None, "choose a seed where the first player can offer the next one a card"
+    maker, shy = table.people[offer["player"]], table.people[offer["to"]]
+    fake.close_dms(shy.id)
+    since = max(m.id for m in fake.messages_in(table.channel_id))
+
+    # A private offer to the player whose DMs are closed: the DM fails, the channel tells them so, once.
+    await play.move(host, offer)
+    offer_id = next(e["offer"] for e in play.events[table.version] if e["type"] == "offer_made")
+    # Its maker withdraws it (from /hand): more private news, told by a mention only, without trying a DM again.
+    hand = await table.reply(await table.slash(maker, "hand"))
+    await table.click(maker, hand, find(hand, "wd", str(offer_id)))
+    play.made(table.applied({"player": offer["player"], "type": "withdraw", "offer": offer_id}))
+    await host.delivered(table)
+    told_once(play)
+
+    attempts = dm_posts(fake, shy.id)
+    assert [(e.status, e.code) for e in attempts] == [(403, 50007)], attempts
+    catalogue = Catalogue()
+    notices = [m for m in fake.messages_in(table.channel_id) if m.id > since and f"<@{shy.id}>" in m.content
+               and not NONCE.fullmatch(m.nonce or "")]  # fmt: skip
+    assert [catalogue.key(m.content, set()) for m in notices] == ["catan.dm_closed", "catan.dm_instead"], notices
+    assert all(m.pings.users == {shy.id} for m in notices), [m.pings for m in notices]
+    host.assert_clean_logs()
