@@ -20,9 +20,9 @@ channel shows (``games.shown_version``) is not posted again. A change older than
 as its story alone (no board, no buttons): the newer change's message carries those.
 
 Discord's refusals are states, each logged once: missing permissions in the channel (the game waits, the host is
-told once by DM which permission, ``/game status`` says why, it resumes by itself when fixed), a deleted channel
-(the game is archived after ``[discord] archive_after_hours``), a deleted turn message (posted again), closed DMs
-(``bot.direct``).
+told once by DM which permission, ``/game status`` says why, it resumes by itself when fixed: at once when Discord
+tells of the channel's update), a deleted channel (the game is archived after ``[discord] archive_after_hours``), a
+deleted turn message (posted again), closed DMs (``bot.direct``).
 """
 
 from __future__ import annotations

@@ -3,10 +3,14 @@ Discord (``crashes.py``): every stored move reaches the game's channel exactly o
 whatever happens between storing it and posting it.
 
 - kill -9 between storing a move and posting it, at moves of both games chosen at random (seeded), with the request
-  never reaching Discord, or done with its answer slow or lost (the nonce then finds the message made);
+  never reaching Discord, done with its answer slow or lost (the nonce then finds the message made), refused by an
+  outage or a rate limit, or the channel out of the bot's sight (``crashes.MODES``);
 - kill -9 around the final scores and while the timelapse is drawn, and SIGTERM right after a game's last move;
 - Discord failing while the bot runs: 5xx bursts, 429s, slow answers, a dropped gateway, missing permissions,
   closed DMs, a deleted turn message, a deleted channel.
+
+After each, ``crashes.told_once`` reads the fake's record: every version once, in order, with its pings, the old
+buttons gone; and the bot's log has no traceback or error.
 """
 
 from __future__ import annotations
