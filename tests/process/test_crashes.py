@@ -38,6 +38,7 @@ from tests.process.crashes import (
     channel_routes,
     dm_posts,
     interrupted,
+    picture_is_the_spectators,
     timelapses,
     told_once,
 )
@@ -93,11 +94,12 @@ async def test_carcassonne_killed_between_storing_and_posting_shows_every_move_o
             await interrupted(host, play, mode)
             told_once(play)
         step += 1
-    await interrupted(host, play, "hang")  # the final scores
-    told_once(play)
-    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
-    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)
+    await interrupted(host, play, "hang", picture=False)  # the final scores
+    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)  # no timelapse yet
     assert not timelapses(play)
+    told_once(play)
+    await picture_is_the_spectators(play, play.table.version)
+    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
     await host.restart()  # while the timelapse is drawn
     await host.fake.wait_for(lambda: not host.owed(play.table.game_id), timeout=30)
     told_once(play)
@@ -120,12 +122,13 @@ async def test_catan_killed_between_storing_and_posting_shows_every_move_once(ho
             await interrupted(host, play, mode)
             told_once(play)
         step += 1
-    await interrupted(host, play, "hang_after")  # the final scores, posted but the answer never came
-    told_once(play)
-    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
-    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)
-    took = await host.terminate(CLOSE_WITHIN)  # while the timelapse is drawn
+    await interrupted(host, play, "hang_after", picture=False)  # the final scores, posted, the answer never came
+    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)  # no timelapse yet
     assert not timelapses(play)
+    told_once(play)
+    await picture_is_the_spectators(play, play.table.version)
+    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
+    took = await host.terminate(CLOSE_WITHIN)  # while the timelapse is drawn
     await host.start()
     await host.fake.wait_for(lambda: not host.owed(play.table.game_id), timeout=30)
     told_once(play)
