@@ -20,9 +20,9 @@ channel shows (``games.shown_version``) is not posted again. A change older than
 as its story alone (no board, no buttons): the newer change's message carries those.
 
 Discord's refusals are states, each logged once: missing permissions in the channel (the game waits, the host is
-told once by DM which permission, ``/game status`` says why, it resumes by itself when fixed), a deleted channel
-(the game is archived after ``[discord] archive_after_hours``), a deleted turn message (posted again), closed DMs
-(``bot.direct``).
+told once by DM which permission, ``/game status`` says why, it resumes by itself when fixed: at once when Discord
+tells of the channel's update), a deleted channel (the game is archived after ``[discord] archive_after_hours``), a
+deleted turn message (posted again), closed DMs (``bot.direct``).
 """
 
 from __future__ import annotations
@@ -96,7 +96,10 @@ class Outbox:
         async with self._lock(game_id):
             if game_id in self._behind:
                 return await self._drain(game_id, fresh=outcome)
-            return await self._attempt(OwedRow(game_id, outcome.row.version, outcome.owed()), outcome)
+            delivered = await self._attempt(OwedRow(game_id, outcome.row.version, outcome.owed()), outcome)
+            if delivered:
+                self._recovered(game_id)
+            return delivered
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -116,6 +119,9 @@ class Outbox:
             if not await self._attempt(debt, outcome):
                 return False
         self._behind.discard(game_id)
+        # Only now is the problem over: a change delivered with nothing to post (a story without lines) proves
+        # nothing about the channel.
+        self._recovered(game_id)
         return True
 
     async def _outcome_of(self, debt: OwedRow) -> Outcome | None:
@@ -148,7 +154,6 @@ class Outbox:
             await self._failed(debt, outcome.row, done, err)
             return False
         await self.bot.service.owed.delivered(debt.game_id, debt.version)
-        self._recovered(debt.game_id)
         return True
 
     async def _part(self, part: str, debt: OwedRow, outcome: Outcome, superseded: bool) -> None:
@@ -206,8 +211,7 @@ class Outbox:
         problem = err.problem if isinstance(err, Waiting) else self._lasting(row, err)
         try:
             if problem is not None:
-                wait = WAITING_RETRY
-                await self._waiting(row, problem, err)
+                wait = await self._waiting(row, problem, err)
             elif passing(err):
                 wait = BACKOFF[min(attempts, len(BACKOFF)) - 1]
                 log.warning(
@@ -248,22 +252,29 @@ class Outbox:
                 have = channel.permissions_for(me)
                 needed = [p for p in NEEDED if p != "send_messages_in_threads" or isinstance(channel, discord.Thread)]
                 missing = [p for p in needed if not getattr(have, p)]
+                # Discord takes the rest away with View Channel, links and files with Send Messages (discord.py
+                # reports those missing too): only what to give back is named.
+                if "view_channel" in missing:
+                    return ["view_channel"]
+                if "send_messages" in missing:
+                    missing = [p for p in missing if p not in ("embed_links", "attach_files")]
                 if missing:
                     return missing
         return ["send_messages"]
 
-    async def _waiting(self, row: GameRow, problem: str, err: BaseException) -> None:
-        """A lasting problem: logged once, the host told once (by DM); a deleted channel ends the game in time."""
+    async def _waiting(self, row: GameRow, problem: str, err: BaseException) -> float:
+        """A lasting problem: logged once, the host told once (by DM); a deleted channel ends the game in time.
+        Seconds until the next try."""
         key = (row.id, problem)
         first = key not in self._told
         if first:
             self._told.add(key)
             log.warning("game %s waits: %s (%s)", row.id, problem, describe(err))
         if problem == "channel_gone":
-            await self._archive_if_long_gone(row)
-            return
+            return await self._archive_if_long_gone(row)
         if first and await self._first_time(row.id, problem):
             await self._tell_host(row, problem)
+        return WAITING_RETRY
 
     async def _first_time(self, game_id: int, problem: str) -> bool:
         """Whether no earlier try (in any process, before any restart) recorded this problem for the game."""
@@ -275,15 +286,19 @@ class Outbox:
         await safely.dm(self.bot, row.host_id, row.id, "waiting notice", logger=log, content=text,
                         allowed_mentions=discord.AllowedMentions.none())  # fmt: skip
 
-    async def _archive_if_long_gone(self, row: GameRow) -> None:
+    async def _archive_if_long_gone(self, row: GameRow) -> float:
+        """Archive the game once its channel has been gone ``archive_after``; else the seconds until the next try
+        (at the latest when that time is up, so that it is archived on time)."""
         owed = await self.bot.service.owed.of_game(row.id)
         since = min((d.created_at for d in owed), default=self.bot.service.clock())
-        if self.bot.service.clock() - since < self.bot.config.archive_after:
-            return
+        left = since + self.bot.config.archive_after - self.bot.service.clock()
+        if left > 0:
+            return min(WAITING_RETRY, left)
         log.warning("game %s: its channel %s is gone; the game is archived", row.id, row.channel_id)
         await self.bot.service.archive(row.id)
         await self.bot.service.owed.forget_game(row.id)
         self._behind.discard(row.id)
+        return 0.0
 
     def _recovered(self, game_id: int) -> None:
         solved = {key for key in self._told if key[0] == game_id}
@@ -309,6 +324,19 @@ class Outbox:
                 log.exception("game %s: retrying its owed messages failed", game_id)
 
         self._retries[game_id] = asyncio.create_task(retry(), name=f"outbox-retry-{game_id}")
+
+    async def channel_changed(self, channel_id: int) -> None:
+        """Discord says a channel changed (its permissions, say): this process's games owing it something try again
+        now rather than at their next retry (a minute, for a game waiting on its permissions)."""
+        for game_id in await self.bot.service.owed.games():
+            row = await self.bot.service.stored(game_id)
+            if self._closing or row is None or row.channel_id != channel_id or not self.bot.owns(row):
+                continue
+            waiting = self._retries.pop(game_id, None)
+            if waiting is not None:  # still asleep (a retry under way has left the table): woken now
+                waiting.cancel()
+            self._behind.add(game_id)  # delivered from the table, in order
+            self._retry_in(game_id, 0.0)
 
     async def sweep(self) -> None:
         """One round of the sweep (``bot/cogs/deliveries.py``, every ``[reminders] check_every_seconds``): the

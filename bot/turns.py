@@ -122,18 +122,23 @@ async def announce(
                 await bot.service.set_message(row.id, shown.message_id)
         else:
             message = posted.message
-            shown.version, shown.message_id = row.version, message.id
-            shown.step, shown.story = posted.step, posted.story
             if previous and previous != message.id and not opening:  # the lobby has no buttons left
                 await retire(bot, row, previous)
+            # Only now is the version shown: a kill (or a failure) before this posts the message again, which its
+            # nonce finds, and retires the previous one again.
+            await bot.service.set_message(row.id, message.id, row.version)
+            shown.version, shown.message_id = row.version, message.id
+            shown.step, shown.story = posted.step, posted.story
     return message
 
 
 async def retire(bot: BoardHost, row: GameRow, message_id: int) -> None:
-    """Remove the components of an older turn message: its choices are gone (clicks would be refused anyway)."""
+    """Remove the components of an older turn message: its choices are gone (clicks would be refused anyway).
+    Discord's refusals are raised, as the poster's are (``bot.outbox`` judges them)."""
     channel: Any = bot.get_channel(row.channel_id)
     if channel is None:  # a channel this process does not see (another shard's, reached by a DM interaction)
         channel = bot.get_partial_messageable(row.channel_id)
     if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
         return
-    await safely.edit(channel.get_partial_message(message_id), row.id, "previous turn message", view=None)
+    # A passing failure is raised (the outbox tries the change again); a message deleted meanwhile has no buttons.
+    await safely.edit_unless_gone(channel.get_partial_message(message_id), row.id, "previous turn message", view=None)

@@ -48,9 +48,17 @@ async def post_turn(
     assert isinstance(game, Carcassonne)
     channel = await game_channel(bot, row)
     step = step_of(game)
+    # A process that remembers nothing of the message (started again, say) knows it still shows this turn when it
+    # shows the version just before and this change began no turn: an edit a kill interrupted is made again then,
+    # instead of the turn being told a second time in a new message.
+    resumed = (
+        shown.step is None
+        and row.shown_version == row.version - 1
+        and not any(e.get("type") in ("turn_started", "game_over") for e in events)
+    )
     same_turn = (
         step is not None
-        and step == shown.step
+        and (step == shown.step or resumed)
         and row.version > shown.version
         and shown.message_id is not None
         and getattr(channel, "last_message_id", None) == shown.message_id  # else the choices would be up the channel
@@ -71,7 +79,6 @@ async def post_turn(
         except discord.NotFound:  # deleted meanwhile: post the turn as a new message
             file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
         else:
-            await bot.service.set_message(row.id, message.id, row.version)
             return Posted(message, step, tuple(story))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
@@ -81,7 +88,6 @@ async def post_turn(
     if choices is not None:
         kwargs["view"] = choices
     message = await channel.send(**kwargs)
-    await bot.service.set_message(row.id, message.id, row.version)
     return Posted(message, step, tuple(story) if step is not None else ())  # a finished game goes on nowhere
 
 

@@ -90,7 +90,6 @@ async def post_turn(
                 message, row.id, "turn message", view=turn_view(current, catan(bot, current))
             )
             if edited is not None or current.version > row.version:
-                await bot.service.set_message(current.id, current.message_id, row.version)
                 await close_offers(bot, row.id, channel)
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)
@@ -106,7 +105,6 @@ async def post_turn(
     if view is not None:
         kwargs["view"] = view
     sent = await channel.send(**kwargs)
-    await bot.service.set_message(row.id, sent.id, row.version)
     await close_offers(bot, row.id, channel)  # a turn ended, a trade, a build or an undo may have closed one
     return Posted(sent)
 

@@ -1,11 +1,12 @@
 """The outbox sweep: every ``[reminders] check_every_seconds``, deliver what stored changes still owe Discord
 (``bot.outbox``: a process retries its own failures sooner); the first round, once connected, resumes everything a
-crash or an outage left owed."""
+crash or an outage left owed. A channel's update (permissions given back) wakes the games waiting on it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import discord
 from discord.ext import commands, tasks
 
 from bot.funnel import survives
@@ -29,6 +30,11 @@ class Deliveries(commands.Cog):
     @survives("the outbox sweep")
     async def sweep(self) -> None:
         await self.bot.outbox.sweep()
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        # Permissions given back (or anything else changed): games waiting on the channel try again at once.
+        await self.bot.outbox.channel_changed(after.id)
 
     @sweep.before_loop
     async def _ready(self) -> None:

@@ -59,6 +59,11 @@ class OwedTable:
         )
         return [int(r["game_id"]) for r in rows]
 
+    async def games(self) -> list[int]:
+        """Every game with an undelivered change."""
+        rows = await self.db.fetchall("SELECT DISTINCT game_id FROM outbox ORDER BY game_id")
+        return [int(r["game_id"]) for r in rows]
+
     async def problem(self, game_id: int) -> str | None:
         """Why the game's oldest undelivered change waits (``None``: it does not, or only for a retry)."""
         row = await self.db.fetchone(

@@ -20,6 +20,8 @@ REST: a route pattern is ``"POST /channels/*/messages"`` (method optional; ``*``
   comes ``delay`` s later: "done, but the answer was slow".
 - ``fake.lose_answer(route)``: the request goes through, then the connection is closed without an answer
   (discord.py raises ``aiohttp.ServerDisconnectedError``).
+- ``fake.drop_held()``: the requests a ``hang`` holds are never done (as if lost on the way): for a client killed
+  meanwhile whose request never reached Discord.
 
 Nonces: ``POST /channels/{id}/messages`` with ``nonce`` (25 characters at most) and ``enforce_nonce: true`` answers
 200 with the bot's message created with that nonce within ``fake.nonce_window`` seconds (default 180) instead of
@@ -54,7 +56,9 @@ What happened, for assertions
 -----------------------------
 
 - ``fake.messages_in(channel_id, deleted=False)``: the channel's messages; each ``message.versions`` is its history
-  (as created, then after each edit); ``message.nonce``, ``message.deleted``.
+  (as created, then after each edit; each with ``at``, when, and ``pings``, whom its content pings by the
+  ``allowed_mentions`` sent, read by Discord's rules: ``mentions.py``); ``message.pings`` (whom the message pinged when
+  it was created), ``message.nonce``, ``message.deleted``. An ``allowed_mentions`` Discord refuses is a violation.
 - ``fake.exchanges`` / ``fake.exchanges_for("POST /channels/*/messages")``: every REST request with its ``status``,
   Discord error ``code``, injected ``fault``, ``nonce``, ``message_id``, ``deduplicated`` (answered with an earlier
   message) and ``delivered`` (False: the answer was lost, or the client had gone).

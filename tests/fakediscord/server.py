@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import limits, permissions
+from tests.fakediscord import limits, mentions, permissions
 from tests.fakediscord.faults import Exchange, Fault, error_code, rate_limit_answer, server_error_body
 from tests.fakediscord.sessions import Resume, Session
 
@@ -68,6 +68,8 @@ class Version:
     components: list[dict[str, Any]]
     attachments: list[str]  # file names
     flags: int
+    pings: mentions.Pings = field(default_factory=mentions.Pings)  # whom the content pings (its allowed_mentions)
+    at: float = field(default_factory=time.monotonic)  # when it was shown: orders creations and edits together
 
 
 @dataclass
@@ -85,6 +87,7 @@ class Message:
     deleted: bool = False
     created_at: float = field(default_factory=time.monotonic)
     versions: list[Version] = field(default_factory=list)  # as created, then after each edit
+    allowed_mentions: dict[str, Any] | None = None  # as last sent (None: none was, so the content pings)
 
     def __post_init__(self) -> None:
         self.record()
@@ -97,8 +100,14 @@ class Message:
                 list(self.components),
                 [a.filename for a in self.attachments],
                 self.flags,
+                mentions.pings(self.content, self.allowed_mentions),
             )
         )
+
+    @property
+    def pings(self) -> mentions.Pings:
+        """Whom the message pinged when it was created (an edit notifies nobody on Discord)."""
+        return self.versions[0].pings
 
     @property
     def ephemeral(self) -> bool:
@@ -186,6 +195,7 @@ class FakeDiscord:
         self._gateway_open = asyncio.Event()  # cleared while the gateway is down: new connections wait for HELLO
         self._gateway_open.set()
         self._tasks: set[asyncio.Task[Any]] = set()  # heartbeat answers, and requests held by a hang
+        self._held: set[asyncio.Task[Any]] = set()  # requests a hang holds before doing them
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -401,6 +411,15 @@ class FakeDiscord:
 
     def clear_faults(self) -> None:
         self.faults.clear()
+
+    def drop_held(self) -> int:
+        """Forget the requests a ``hang`` holds before doing them, as if lost on the way: they are never done (their
+        connections are closed unanswered). For a client killed meanwhile, whose request never reached Discord. The
+        number dropped."""
+        held = list(self._held)
+        for task in held:
+            task.cancel()
+        return len(held)
 
     def _fault(self, method: str, path: str) -> Fault | None:
         for fault in self.faults:
@@ -986,7 +1005,13 @@ class FakeDiscord:
                 exchange.fault = fault.kind if fault else None
                 if fault is not None and fault.kind == "hang":
                     await self._body(request)  # all of it arrived: a client giving up now does not stop it
-                    await self._hold(fault.delay)
+                    held = asyncio.current_task()
+                    assert held is not None
+                    self._held.add(held)
+                    try:
+                        await self._hold(fault.delay)
+                    finally:
+                        self._held.discard(held)
                 if fault is not None and fault.kind == "error":
                     response = _json(server_error_body(fault.status), status=fault.status)
                 elif fault is not None and fault.kind == "rate_limit":
@@ -1139,6 +1164,7 @@ class FakeDiscord:
         self, channel_id: int, body: Mapping[str, Any], files: list[Attachment], route: str
     ) -> Message | web.Response:
         problems = limits.check_message(body, [(f.filename, len(f.data)) for f in files])
+        problems += mentions.check(body.get("allowed_mentions"))
         if problems:
             return self._refuse(route, problems)
         return Message(
@@ -1149,6 +1175,7 @@ class FakeDiscord:
             list(body.get("components") or []),
             files,
             int(body.get("flags") or 0),
+            allowed_mentions=body.get("allowed_mentions"),
         )
 
     def _edit(self, msg: Message, body: Mapping[str, Any], files: list[Attachment], route: str) -> web.Response | None:
@@ -1158,8 +1185,11 @@ class FakeDiscord:
             "components": body.get("components", msg.components),
         }
         problems = limits.check_message(merged, [(f.filename, len(f.data)) for f in files])
+        problems += mentions.check(body.get("allowed_mentions"))
         if problems:
             return self._refuse(route, problems)
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
         msg.content = merged["content"] or ""
         msg.embeds = list(merged["embeds"] or [])
         msg.components = list(merged["components"] or [])

@@ -91,21 +91,25 @@ class CarcassonnePeople:
 
     async def perform(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Make ``action`` through Discord and wait until the channel shows the game after it."""
+        events = await self.send(action)
+        await self.table.settled()
+        return events
+
+    async def send(self, action: dict[str, Any], *, by_command: bool | None = None) -> list[dict[str, Any]]:
+        """Make ``action`` through Discord (``by_command``: a placement by ``/place`` rather than the turn message;
+        None: every few turns); the engine's events. The bot may not have shown it yet."""
         table = self.table
         person = table.people[action["player"]]
         kind = action["type"]
         self.step += 1
-        if kind == "place" and self.step % 7 == 3:
+        if kind == "place" and (self.step % 7 == 3 if by_command is None else by_command):
             await self._place_by_command(person, action)
-            events = table.applied(action)
-            await table.settled()
-            return events
         elif kind == "place":
             prompt = await self.rotation_prompt(person, action)
             if self.pause is not None and table.version >= self.pause_from:
                 pause, self.pause = self.pause, None
                 await pause()
-            return await self.rotate(person, prompt, action)
+            await table.click(person, prompt, find(prompt, "rot", f"{action['x']},{action['y']},{action['rotation']}"))
         else:
             message = table.turn_message()
             if kind == "ransom":
@@ -126,9 +130,7 @@ class CarcassonnePeople:
                 await table.select(person, message, find(message, "tower", ""), value)
             else:
                 raise AssertionError(f"no way to make {action}")
-        events = table.applied(action)
-        await table.settled()
-        return events
+        return table.applied(action)
 
     async def rotation_prompt(self, person: Person, action: dict[str, Any]) -> Any:
         """Pick the cell in the turn message's select (turning its pages); the private rotation buttons."""
@@ -145,14 +147,6 @@ class CarcassonnePeople:
         prompt = await table.reply(asked)
         assert prompt.ephemeral, prompt
         return prompt
-
-    async def rotate(self, person: Person, prompt: Any, action: dict[str, Any]) -> list[dict[str, Any]]:
-        table = self.table
-        arg = f"{action['x']},{action['y']},{action['rotation']}"
-        await table.click(person, prompt, find(prompt, "rot", arg))
-        events = table.applied(action)
-        await table.settled()
-        return events
 
     async def _place_by_command(self, person: Person, action: dict[str, Any]) -> None:
         """``/place`` as a person types it: the cell from autocomplete, then the rotation from autocomplete."""

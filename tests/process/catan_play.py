@@ -251,6 +251,12 @@ class CatanPeople:
 
     async def perform(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Make ``action`` through Discord, wait until the channel shows the game after it; the engine's events."""
+        events = await self.send(action)
+        await self.table.settled()
+        return events
+
+    async def send(self, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """Make ``action`` through Discord; the engine's events. The bot may not have shown it yet."""
         table = self.table
         game = table.engine
         person = table.people[action["player"]]
@@ -309,7 +315,6 @@ class CatanPeople:
             raise AssertionError(f"no way to make {action}")
         events = table.applied(action)
         self.script.note(action, events)
-        await table.settled()
         return events
 
     async def rob(self, person: Person, where: Any, op: str, action: dict[str, Any]) -> None:

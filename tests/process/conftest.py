@@ -61,12 +61,15 @@ class Launcher:
     fake: FakeDiscord
     started: list[BotProcess] = field(default_factory=list)
 
-    def config(self, *, rest: str | None = None, gateway: str | None = None, give_up: float = 30) -> Path:
+    def config(
+        self, *, rest: str | None = None, gateway: str | None = None, give_up: float = 30, discord: str = ""
+    ) -> Path:
+        """The bot's config file (``discord``: more lines for its ``[discord]`` section)."""
         path = self.tmp / "config.toml"
         path.write_text(
             f'[database]\npath = "{self.tmp / "boardhost.sqlite3"}"\n'
             f'[discord]\nrest_base_url = "{rest or self.fake.rest_url}"\n'
-            f'gateway_url = "{gateway or self.fake.gateway_url}"\ngive_up_after_seconds = {give_up}\n'
+            f'gateway_url = "{gateway or self.fake.gateway_url}"\ngive_up_after_seconds = {give_up}\n{discord}'
             "[render]\nprocesses = 0\n[computer]\npause_seconds = 0\n",
             encoding="utf-8",
         )

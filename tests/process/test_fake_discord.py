@@ -278,6 +278,41 @@ async def test_a_hang_holds_the_request_then_does_it_even_when_the_client_gave_u
     assert (exchange.status, exchange.fault, exchange.delivered) == (200, "hang", False)
 
 
+async def test_a_held_request_dropped_is_never_done(fake: FakeDiscord) -> None:
+    fake.hang(POST, 0.3)
+    sending = asyncio.create_task(call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "lost"}))
+    await fake.wait_for(lambda: fake.exchanges_for(POST))
+
+    assert fake.drop_held() == 1
+    with pytest.raises(aiohttp.ClientError):
+        await sending
+    await asyncio.sleep(0.5)  # past the hang: nothing comes of it
+
+    assert fake.messages_in() == [] and fake.drop_held() == 0
+    [exchange] = fake.exchanges_for(POST)
+    assert (exchange.status, exchange.delivered) == (0, False)
+
+
+async def test_each_version_of_a_message_records_whom_it_pings_by_its_allowed_mentions(fake: FakeDiscord) -> None:
+    path = f"/channels/{fake.channel_id}/messages"
+    body = {"content": "<@11> and <@12>, your turn", "allowed_mentions": {"parse": [], "users": ["12"]}}
+    status, created = await call(fake, "POST", path, body)
+    assert status == 200
+    status, _ = await call(fake, "PATCH", f"{path}/{created['id']}", {"content": "<@11>: your turn"})
+    assert status == 200
+    status, refused = await call(
+        fake, "POST", path, {"content": "x", "allowed_mentions": {"parse": ["users"], "users": []}}
+    )
+
+    [message] = fake.messages_in()
+    assert message.pings.users == {12}  # as created: only the allowed one
+    assert [v.pings.users for v in message.versions] == [{12}, set()]  # an edit keeps the allowed_mentions
+    assert message.versions[0].at <= message.versions[1].at
+    assert status == 400 and refused["code"] == 50035
+    with pytest.raises(AssertionError, match="allowed_mentions"):
+        fake.check()
+
+
 async def test_a_retry_with_the_nonce_after_a_lost_or_late_answer_gets_the_message_created_the_first_time(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,297 @@
+"""Crashes and Discord's faults against the outbox's promise (issue 22), through the real bot process and the fake
+Discord (``crashes.py``): every stored move reaches the game's channel exactly once, at its version, with its pings,
+whatever happens between storing it and posting it.
+
+- kill -9 between storing a move and posting it, at moves of both games chosen at random (seeded), with the request
+  never reaching Discord, done with its answer slow or lost (the nonce then finds the message made), refused by an
+  outage or a rate limit, or the channel out of the bot's sight (``crashes.MODES``);
+- kill -9 around the final scores and while the timelapse is drawn, and SIGTERM right after a game's last move;
+- Discord failing while the bot runs: 5xx bursts, 429s, slow answers, a dropped gateway, missing permissions,
+  closed DMs, a deleted turn message, a deleted channel.
+
+After each, ``crashes.told_once`` reads the fake's record: every version once, in order, with its pings, the old
+buttons gone; and the bot's log has no traceback or error.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.text import t
+from bot.text.i18n import speaking
+from engine.catan.state import MAIN
+from tests.bot.fuzzing import Catalogue
+from tests.process.catan_play import Script
+from tests.process.conftest import Launcher
+from tests.process.crashes import (
+    MODES,
+    NONCE,
+    Host,
+    Play,
+    carcassonne_play,
+    catan_play,
+    channel_routes,
+    dm_posts,
+    interrupted,
+    picture_is_the_spectators,
+    timelapses,
+    told_once,
+)
+from tests.process.people import WatchedDiscord, find
+
+DECK = ["E", "U", "V", "B", "K", "A", "L", "W", "J", "R"]  # a short game: 10 tiles, 20 moves
+SEED = 22  # which moves are interrupted, and how
+CLOSE_WITHIN = 8.0  # seconds a SIGTERM may take (the bot grants handlers 3 s and its close 5 s at most)
+
+
+@pytest.fixture
+async def host(tmp_path: Path) -> AsyncIterator[Host]:
+    fake = WatchedDiscord()
+    await fake.start()
+    launcher = Launcher(tmp_path, fake)
+    try:
+        code, sync = await launcher.run("sync", "--guild", str(fake.guild_id))
+        assert code == 0, sync.log
+        yield Host(launcher, fake, launcher.config())
+    finally:
+        for bot in launcher.started:
+            bot.kill()
+            await bot.proc.wait()
+        await fake.stop()
+
+
+def interruptions(rng: random.Random, steps: range, modes: list[str]) -> dict[int, str]:
+    """Which moves (by their number) are interrupted, and how: ``modes`` at moves drawn from ``steps``."""
+    rng.shuffle(modes)
+    return dict(zip(sorted(rng.sample(steps, len(modes))), modes, strict=True))
+
+
+def last_move(play: Play, action: dict[str, object]) -> bool:
+    game = play.table.engine.copy()
+    game.apply(action)
+    while (automatic := game.automatic_action()) is not None:
+        game.apply(automatic)
+    return bool(game.finished)
+
+
+async def test_carcassonne_killed_between_storing_and_posting_shows_every_move_once(host: Host) -> None:
+    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
+    await host.start()
+    await play.open("carcassonne new", river=False)
+    rng = random.Random(SEED)
+    chosen = interruptions(rng, range(1, 19), [*MODES, *rng.sample(MODES, 2)])
+    step = 0
+    while not last_move(play, play.next_action()):
+        mode = chosen.get(step)
+        if mode is None:
+            await play.move(host)
+        else:
+            await interrupted(host, play, mode)
+            told_once(play)
+        step += 1
+    await interrupted(host, play, "hang", picture=False)  # the final scores
+    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)  # no timelapse yet
+    assert not timelapses(play)
+    told_once(play)
+    await picture_is_the_spectators(play, play.table.version)
+    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
+    await host.restart()  # while the timelapse is drawn
+    await host.fake.wait_for(lambda: not host.owed(play.table.game_id), timeout=30)
+    told_once(play)
+    assert len(timelapses(play)) == 1
+    host.assert_clean_logs()
+
+
+async def test_catan_killed_between_storing_and_posting_shows_every_move_once(host: Host) -> None:
+    play = catan_play(host.fake, host.database, seed=5)
+    await host.start()
+    await play.open("catan new", points_to_win=2)  # over once the set-up is: 12 moves
+    rng = random.Random(SEED)
+    chosen = interruptions(rng, range(0, 11), [*MODES, rng.choice(MODES)])
+    step = 0
+    while not last_move(play, play.next_action()):
+        mode = chosen.get(step)
+        if mode is None:
+            await play.move(host)
+        else:
+            await interrupted(host, play, mode)
+            told_once(play)
+        step += 1
+    await interrupted(host, play, "hang_after", picture=False)  # the final scores, posted, the answer never came
+    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)  # no timelapse yet
+    assert not timelapses(play)
+    told_once(play)
+    await picture_is_the_spectators(play, play.table.version)
+    assert any(e.deduplicated for e in host.fake.exchanges), "no retry met the message its nonce had made"
+    took = await host.terminate(CLOSE_WITHIN)  # while the timelapse is drawn
+    await host.start()
+    await host.fake.wait_for(lambda: not host.owed(play.table.game_id), timeout=30)
+    told_once(play)
+    assert len(timelapses(play)) == 1
+    host.assert_clean_logs()
+    print(f"\nSIGTERM while the timelapse was drawn: exit 0 after {took:.1f} s")
+
+
+async def test_a_sigterm_right_after_the_last_move_exits_at_once_and_the_timelapse_comes_after_the_restart(
+    host: Host,
+) -> None:
+    play = carcassonne_play(host.fake, host.database, ["E"], seed=3)
+    await host.start()
+    await play.open("carcassonne new", river=False)
+    await play.move(host)
+    await play.send()  # the last move
+    assert play.finished
+    await play.table.settled()  # the final scores: the timelapse is being drawn
+    host.fake.hang(f"POST /channels/{play.table.channel_id}/messages", 600, times=None)  # and is not posted yet
+    took = await host.terminate(CLOSE_WITHIN)
+    assert not timelapses(play)
+    await host.start()
+    await host.fake.wait_for(lambda: not host.owed(play.table.game_id), timeout=30)
+    told_once(play)
+    assert len(timelapses(play)) == 1
+    host.assert_clean_logs()
+    print(f"\nSIGTERM right after the last move: exit 0 after {took:.1f} s")
+
+
+async def turn_end(play: Play, host: Host) -> None:
+    """Play on until the next move ends a turn (its turn message is a new one)."""
+    while play.next_action()["type"] == "place":
+        await play.move(host)
+
+
+async def placing(play: Play, host: Host) -> None:
+    """Play on until the next move places a tile (the turn message offers the cells)."""
+    while play.next_action()["type"] != "place":
+        await play.move(host)
+
+
+async def test_carcassonne_through_discords_faults_tells_every_move_once(host: Host) -> None:
+    host.config = host.launcher.config(discord="archive_after_hours = 0.001\n")  # 3.6 s
+    play = carcassonne_play(host.fake, host.database, [*DECK, "E", "U"], seed=3)
+    fake, table = host.fake, play.table
+    alice, bob = table.people
+    await host.start()
+    await play.open("carcassonne new", river=False)
+    post, edit = channel_routes(table.channel_id)
+    game_id = table.game_id
+
+    # A 5xx burst on the channel's posts: discord.py retries the 500 itself, the outbox the 503s. Meanwhile the next
+    # player places a tile with /place: that waits behind, and both arrive, in order.
+    await turn_end(play, host)
+    faults = [fake.fail(post, 500), fake.fail(post, 503, times=2)]
+    await play.send()
+    await fake.wait_for(lambda: host.stored(game_id, table.version) and faults[1].hits, timeout=10)
+    await play.send(by_command=True)
+    await host.delivered(table)
+    assert [f.hits for f in faults] == [1, 2]
+    told_once(play)
+
+    # A 429 with retry_after, then slow answers: discord.py waits, the moves arrive once.
+    faults = [fake.rate_limit(post, retry_after=1.0), fake.rate_limit(edit, retry_after=1.0)]
+    faults += [fake.hang_after(post, 2.0, times=2), fake.hang_after(edit, 2.0, times=2)]
+    for _ in range(3):
+        await play.move(host)
+    assert all(f.hits for f in faults), [f.hits for f in faults]
+    told_once(play)
+
+    # The gateway drops while a move is delivered: the bot resumes, and the game plays on.
+    resumed = fake.resumed
+    await play.send()
+    await fake.drop_gateway(4000)
+    await fake.wait_for(lambda: fake.resumed > resumed, timeout=20)
+    await host.delivered(table)
+    await play.move(host)
+    told_once(play)
+
+    # Missing permissions: the game waits, the host is told once (in their language) which one, /game status says
+    # why; once Discord gives it back, what is owed arrives by itself, in order.
+    await turn_end(play, host)
+    await fake.deny(table.channel_id, "send_messages")
+    await play.send()
+    waits = table.version
+    await fake.wait_for(lambda: waiting(host, game_id) == "permissions:send_messages", timeout=10)
+    status = await table.reply(await table.slash(bob, "game status"))
+    with speaking("en"):
+        assert t("permission.send_messages") in status.content + json.dumps(status.embeds), status
+    await play.send(by_command=True)  # the next player places meanwhile: it waits behind (and tries again)
+    await fake.wait_for(lambda: host.stored(game_id, table.version) and tried_since(host, game_id, waits), timeout=10)
+    told_host = fake.dms(alice.id)
+    with speaking("ru"):
+        assert len(told_host) == 1 and t("permission.send_messages") in told_host[0].content, told_host
+        assert t("permission.embed_links") not in told_host[0].content  # Discord's consequence, not its cause
+    await fake.allow(table.channel_id)
+    await host.delivered(table, timeout=15)  # long before the next retry (a minute): the update woke it
+    told_once(play)
+    assert len(fake.dms(alice.id)) == 1
+
+    # The turn message deleted: the next move posts a new one, with the buttons.
+    await placing(play, host)
+    await fake.delete_message(table.turn_message())
+    await play.move(host, by_command=True)
+    told_once(play)
+
+    # The channel deleted while a move is posted: nothing crashes, the move stays owed, then the game is archived.
+    await turn_end(play, host)
+    fault = fake.hang(post, 1.0)
+    await play.send()
+    await fake.wait_for(lambda: host.stored(game_id, table.version) and fault.hits, timeout=10)
+    await fake.delete_channel(table.channel_id)
+    await fake.wait_for(lambda: waiting(host, game_id) == "channel_gone", timeout=10)
+    assert host.game(game_id)["status"] == "active"
+    await fake.wait_for(lambda: host.game(game_id)["status"] == "abandoned" and not host.owed(game_id), timeout=20)
+    assert host.bot.proc.returncode is None
+    host.assert_clean_logs()
+    fake.check()
+
+
+def waiting(host: Host, game_id: int) -> str | None:
+    """Why the game's oldest owed change waits, as the outbox recorded it."""
+    owed = host.owed(game_id)
+    return next((row["problem"] for row in owed.values() if row["problem"]), None)
+
+
+def tried_since(host: Host, game_id: int, waited: int) -> bool:
+    """Whether the game's owed changes have all been tried since ``waited`` first failed (it was tried again, or
+    delivered: a change the game has moved past may have nothing left to tell)."""
+    owed = host.owed(game_id)
+    again = waited not in owed or owed[waited]["attempts"] >= 2
+    return again and all(row["attempts"] >= 1 for row in owed.values())
+
+
+async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_only_mentioned(host: Host) -> None:
+    play = catan_play(host.fake, host.database, seed=5)
+    fake, table = host.fake, play.table
+    await host.start()
+    await play.open("catan new")
+    while table.engine.phase != MAIN:  # the set-up, the first roll (and the robber, on a 7)
+        await play.move(host)
+    game = table.engine
+    offer = Script(table.seed).private_offer(game, game.current)
+    assert offer is not None, "choose a seed where the first player can offer the next one a card"
+    maker, shy = table.people[offer["player"]], table.people[offer["to"]]
+    fake.close_dms(shy.id)
+    since = max(m.id for m in fake.messages_in(table.channel_id))
+
+    # A private offer to the player whose DMs are closed: the DM fails, the channel tells them so, once.
+    await play.move(host, offer)
+    offer_id = next(e["offer"] for e in play.events[table.version] if e["type"] == "offer_made")
+    # Its maker withdraws it (from /hand): more private news, told by a mention only, without trying a DM again.
+    hand = await table.reply(await table.slash(maker, "hand"))
+    await table.click(maker, hand, find(hand, "wd", str(offer_id)))
+    play.made(table.applied({"player": offer["player"], "type": "withdraw", "offer": offer_id}))
+    await host.delivered(table)
+    told_once(play)
+
+    attempts = dm_posts(fake, shy.id)
+    assert [(e.status, e.code) for e in attempts] == [(403, 50007)], attempts
+    catalogue = Catalogue()
+    notices = [m for m in fake.messages_in(table.channel_id) if m.id > since and f"<@{shy.id}>" in m.content
+               and not NONCE.fullmatch(m.nonce or "")]  # fmt: skip
+    assert [catalogue.key(m.content, set()) for m in notices] == ["catan.dm_closed", "catan.dm_instead"], notices
+    assert all(m.pings.users == {shy.id} for m in notices), [m.pings for m in notices]
+    host.assert_clean_logs()
