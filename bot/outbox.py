@@ -62,14 +62,6 @@ NEEDED: Final = ("view_channel", "send_messages", "send_messages_in_threads", "e
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
 
 
-class Waiting(Exception):
-    """Discord refused a part for a reason that lasts until someone fixes it: ``problem`` names it."""
-
-    def __init__(self, problem: str) -> None:
-        super().__init__(problem)
-        self.problem = problem
-
-
 def passing(err: BaseException) -> bool:
     """A failure that goes away by itself: Discord's 5xx and 429, timeouts, the network, a drawing process lost."""
     return safely.passing(err) or isinstance(err, RenderError)
@@ -208,7 +200,7 @@ class Outbox:
         self._behind.add(debt.game_id)
         attempts = debt.attempts + 1
         done = list(done)
-        problem = err.problem if isinstance(err, Waiting) else self._lasting(row, err)
+        problem = self._lasting(row, err)
         try:
             if problem is not None:
                 wait = await self._waiting(row, problem, err)
@@ -350,7 +342,8 @@ class Outbox:
         """Deliver every change this process's games owe that is due (``everything``: at start, all of them, since
         no delivery of this process is under way). Returns how many games were looked at."""
         now = self.bot.service.clock()
-        games = await self.bot.service.owed.due(now, fresh_for=0.0 if everything else FRESH)
+        # At start every debt is tried at once, back-offs and waiting problems too: what was wrong may be fixed.
+        games = await (self.bot.service.owed.games() if everything else self.bot.service.owed.due(now, fresh_for=FRESH))
         looked = 0
         for game_id in games:
             if self._closing:

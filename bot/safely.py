@@ -1,42 +1,20 @@
 """Discord calls that may fail without harming a move already stored: sending, editing, direct messages.
 
-A turn is stored before anything is posted; if Discord then refuses a message (a deleted channel, lost permissions,
-closed DMs, an outage), the game goes on and the next message or ``/game board`` shows it. These helpers log the
-failure with the game id and return what happened, so callers need no ``contextlib.suppress`` of their own.
+A move is stored before anything is posted, with what it owes Discord (``bot.outbox``). These helpers log a refusal
+that no retry changes (closed DMs, a message deleted meanwhile) with the game id and return what happened, so callers
+need no ``contextlib.suppress`` of their own; a passing failure (``passing``: a 5xx, a timeout) is raised from the
+ones that post what a move owes, for the outbox to try again.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 import discord
 
 log = logging.getLogger("boardhost.safely")
-
-
-@dataclass
-class Attempt:
-    """How a ``posting`` block went: ``failed`` once Discord refused one of its calls (the rest was skipped)."""
-
-    failed: bool = False
-
-
-@asynccontextmanager
-async def posting(game_id: int | None, what: str, /, logger: logging.Logger = log) -> AsyncIterator[Attempt]:
-    """Posting a stored change as a whole (a turn message with its board, a computer's move and its direct
-    messages): the first call Discord refuses ends the block, is logged (to ``logger``) and marks the attempt
-    ``failed``; the game goes on, and the next message or ``/game board`` shows the change."""
-    attempt = Attempt()
-    try:
-        yield attempt
-    except discord.HTTPException as err:
-        attempt.failed = True
-        logger.warning("game %s: %s not posted (HTTP %s, code %s): %s", game_id, what, err.status, err.code, err.text)
 
 
 def passing(err: BaseException) -> bool:

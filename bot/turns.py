@@ -1,7 +1,7 @@
 """After every accepted change: post the game's new turn message and retire the buttons of the one before.
 
 Each game's adapter (``bot.games``) says how it posts a turn; everything else (commands, the lobby's Start, turn
-limits) calls ``announce`` and does not care which game it is. A ``turn_posted`` event follows, for notifications. A
+limits) reaches ``announce`` through the outbox (``bot.outbox``), which dispatches ``turn_posted`` after it. A
 poster may instead bring the game's current message up to date (a turn that goes on with the same player reads best
 as one message); it is told what that message shows.
 

@@ -277,7 +277,8 @@ async def dm(
         key = "catan.dm_instead" if remembered else "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
         with speaking(game_language(row.language), row.guild_id):
             text = t(key, mention=f"<@{user_id}>")
-        await safely.send(channel, row.id, "DM notice", content=text, allowed_mentions=only([user_id]))
+        extra = {} if nonce is None else {"nonce": nonce + "c"}  # told once, even when the change is delivered again
+        await safely.send(channel, row.id, "DM notice", content=text, allowed_mentions=only([user_id]), **extra)
     return False
 
 
