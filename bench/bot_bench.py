@@ -279,12 +279,15 @@ def time_thread_waits(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def instrument(game_cls: type) -> None:
-    """Wrap the engine class's public methods, ``Games``' coroutines and ``render.*_png`` with timers."""
+    """Wrap the engine class's public methods, ``Games``' coroutines and the ``*_png`` drawing functions (``render``'s
+    and each game's ``render.<game>.pictures``) with timers."""
     import inspect
 
     import render
     from bot.rendering import Renderer
     from bot.storage import Games
+    from render.carcassonne import pictures as carcassonne_pictures
+    from render.catan import pictures as catan_pictures
 
     for name, attr in list(vars(game_cls).items()):
         if name.startswith("_"):
@@ -296,9 +299,10 @@ def instrument(game_cls: type) -> None:
     for name, attr in list(vars(Games).items()):
         if not name.startswith("_") and inspect.iscoroutinefunction(attr):
             setattr(Games, name, _timed_async(attr))
-    for name in dir(render):
-        if name.endswith("_png") and callable(getattr(render, name)):
-            setattr(render, name, _timed_sync("render", getattr(render, name)))  # threads: timed where drawn
+    for module in (render, carcassonne_pictures, catan_pictures):
+        for name in dir(module):
+            if name.endswith("_png") and callable(getattr(module, name)):
+                setattr(module, name, _timed_sync("render", getattr(module, name)))  # threads: timed where drawn
 
     original = Renderer.png
 

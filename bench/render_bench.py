@@ -26,6 +26,8 @@ from PIL import Image
 import render
 from engine.carcassonne import Carcassonne
 from engine.catan import Catan
+from render.carcassonne import pictures as carcassonne_pictures
+from render.catan import pictures as catan_pictures
 from render.png import encode
 
 NAMES = ["Alice", "Борис", "张伟", "さくら"]
@@ -158,21 +160,21 @@ def main() -> None:
     results["carcassonne_board_100_tiles"]["tiles"] = len(board["tiles"])
     view, cells = c["preview"]
     results["carcassonne_turn_preview"] = measure(
-        lambda: render.carcassonne_preview_png(view, cells),
-        lambda: render.carcassonne_preview_image(view, cells),
+        lambda: carcassonne_pictures.preview_png(view, cells),
+        lambda: carcassonne_pictures.preview_image(view, cells),
         args.repeat,
     )
     sview, (sx, sy), spots = c["spots"]
     results["carcassonne_spots_preview"] = measure(
-        lambda: render.carcassonne_spots_png(sview, sx, sy, spots),
-        lambda: render.carcassonne_spots_image(sview, sx, sy, spots),
+        lambda: carcassonne_pictures.spots_png(sview, sx, sy, spots),
+        lambda: carcassonne_pictures.spots_image(sview, sx, sy, spots),
         args.repeat,
     )
     for key in ("preview_settlement", "preview_road"):
         pview, pspots = k[key]
         results[f"catan_{key}"] = measure(
-            lambda pview=pview, pspots=pspots: render.catan_preview_png(pview, pspots),
-            lambda pview=pview, pspots=pspots: render.catan_preview_image(pview, pspots),
+            lambda pview=pview, pspots=pspots: catan_pictures.preview_png(pview, pspots),
+            lambda pview=pview, pspots=pspots: catan_pictures.preview_image(pview, pspots),
             args.repeat,
         )
     results["carcassonne_end"] = measure(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import render
 from bot import safely, since
 from bot.components import image_file
 from bot.computers import come_back, level_name
@@ -22,6 +23,7 @@ from bot.host.service import Outcome, waiting_for
 from bot.lobby import lobby_embed, lobby_view
 from bot.outbox import waiting_text
 from bot.pings import harmless
+from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
@@ -92,7 +94,7 @@ async def board(bot: BoardHost, interaction: discord.Interaction) -> None:
     await interaction.response.defer()
     game = bot.service.game(row)
     with speaking(game_language(row.language)):  # posted in the channel: the game's language
-        png = await bot.renderer.png(("board_png", (game.view(None),)))  # the spectator view: nothing secret
+        png = await bot.renderer.png(Job(render.board_png, game.view(None)))  # the spectator view: nothing secret
         caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
     file = image_file(interaction.channel, png, "board.png")
     if file is None:

@@ -1,6 +1,6 @@
 """Board images drawn off the event loop: in worker processes when configured, so a second core draws while the
-first answers Discord, else in threads. Turn posters describe an image as a job (a ``render`` function's name and
-its plain-data arguments: views are JSON-like), so it can cross to another process.
+first answers Discord, else in threads. Turn posters describe an image as a ``Job`` (a drawing function and its
+plain-data arguments: views are JSON-like), so it can cross to another process.
 
 The processes are our own small pool rather than ``concurrent.futures.ProcessPoolExecutor``: a job is written to
 an idle worker's pipe straight from the event loop, and one thread per worker waits for its picture and hands it
@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVarTuple
 
 import render
 from bot.memory import keep_freed_memory
@@ -30,7 +30,7 @@ from render import png
 
 log = logging.getLogger("boardhost.rendering")
 
-Job = tuple[str, tuple[Any, ...]]
+Ts = TypeVarTuple("Ts")
 READY = b"ready"  # a worker's first message: warmed up
 STOP = b"stop"  # the bot's last message to a worker
 START_ATTEMPTS = 4  # a drawing process that dies before it is ready is started again this many times in all
@@ -41,16 +41,35 @@ class RenderError(RuntimeError):
     """A picture could not be drawn: the drawing raised, or its worker process died."""
 
 
-def draw(name: str, args: tuple[Any, ...], language: str = "en") -> bytes:
-    """Run ``render.<name>(*args)`` with the image labels in ``language``: the one entry point a worker needs.
+@dataclass(frozen=True, init=False)
+class Job:
+    """A picture to draw: a function at the top level of a ``render`` module (``render.board_png``, a game's
+    ``render.<game>.pictures.preview_png``...) and its plain-data arguments, which the type checker holds to the
+    function's parameters. The function crosses to a drawing process by reference (pickle sends its module and
+    name, some 35 bytes), as cheap to send as the name string jobs used to carry."""
+
+    function: Callable[..., bytes]
+    args: tuple[Any, ...]
+
+    def __init__(self, function: Callable[[*Ts], bytes], *args: *Ts) -> None:
+        object.__setattr__(self, "function", function)
+        object.__setattr__(self, "args", args)
+
+
+def draw(job: Job, language: str = "en") -> bytes:
+    """``job``'s picture with the image labels in ``language``."""
+    return _draw(job.function, job.args, language)
+
+
+def _draw(function: Callable[..., bytes], args: tuple[Any, ...], language: str) -> bytes:
+    """Run ``function(*args)`` with the image labels in ``language``: the one entry point a worker needs.
 
     The language travels with the job because a worker process shares no context (nor installed labels) with
     the bot's process.
     """
     install_image_labels()
     with speaking(language):
-        png: bytes = getattr(render, name)(*args)
-    return png
+        return function(*args)
 
 
 def _worker_setup() -> None:
@@ -60,7 +79,8 @@ def _worker_setup() -> None:
     keep_freed_memory()
     png.band_threads = 1
     render.warm_up()
-    draw("board_png", (render.sample_view(),))
+    for view in render.sample_views():
+        draw(Job(render.board_png, view))
 
 
 def _worker(conn: Connection) -> None:
@@ -74,9 +94,9 @@ def _worker(conn: Connection) -> None:
             return
         if data == STOP:
             return
-        name, args, language = pickle.loads(data)
         try:
-            result: tuple[bool, Any] = (True, draw(name, args, language))
+            function, args, language = pickle.loads(data)
+            result: tuple[bool, Any] = (True, _draw(function, args, language))
         except Exception as err:  # reported to whoever waits for this picture; the worker goes on
             result = (False, f"{type(err).__name__}: {err}")
         conn.send_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
@@ -257,13 +277,13 @@ class Renderer:
 
     async def png(self, job: Job) -> bytes:
         """The picture of ``job`` with its labels in the language of the current context."""
-        name, args = job
         if self.processes <= 0 or self._loop is None:
-            return await asyncio.to_thread(draw, name, args, language())
+            return await asyncio.to_thread(draw, job, language())
         if not self._workers and not self._retrying:
             raise RenderError("no drawing process is left (see the log)")
         waiting: asyncio.Future[bytes] = self._loop.create_future()
-        self._queue.append((pickle.dumps((name, args, language()), protocol=pickle.HIGHEST_PROTOCOL), waiting))
+        payload = pickle.dumps((job.function, job.args, language()), protocol=pickle.HIGHEST_PROTOCOL)
+        self._queue.append((payload, waiting))
         for worker in self._workers:
             if not self._queue:
                 break

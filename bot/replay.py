@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
+import render
 from bot.client import bot_of
 from bot.components import CONTENT, PAGE, Layout, clip, image_file, option
 from bot.funnel import explain, guarded
@@ -25,6 +26,7 @@ from bot.games import adapter
 from bot.host import HostError
 from bot.narration import fit
 from bot.owned import GameItem
+from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
 from engine import Game
@@ -141,7 +143,7 @@ def controls(page: Page) -> discord.ui.View:
 
 
 async def picture(bot: BoardHost, page: Page) -> discord.File | None:
-    png = await bot.renderer.png(("board_png", (page.view,)))  # the spectator's view: nothing secret
+    png = await bot.renderer.png(Job(render.board_png, page.view))  # the spectator's view: nothing secret
     return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png")
 
 

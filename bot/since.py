@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
+import render
 from bot.components import CONTENT, image_file
 from bot.host import HostError
 from bot.narration import fit
+from bot.rendering import Job
 from bot.replay import seat_name, story, turn_label
 from bot.storage import GameRow
 from bot.text import t
@@ -60,7 +62,7 @@ async def news(bot: BoardHost, row: GameRow, seat: int, *, picture: bool = True)
     since = await asyncio.to_thread(since_last_move, game_log, seat)
     if not since.turns:
         return None
-    png = await bot.renderer.png(("since_png", (since.view, since.placed))) if picture else None
+    png = await bot.renderer.png(Job(render.since_png, since.view, since.placed)) if picture else None
     return News(seat, since, told(row, since), png)
 
 

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import render
 from bot.components import upload_limit
 from bot.host import HostError, Outcome
+from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import game_language, speaking
@@ -44,7 +46,7 @@ async def post(bot: BoardHost, row: GameRow, *, nonce: str | None = None) -> dis
         game_log = await bot.service.log(row)
         views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
         with speaking(game_language(row.language)):  # a channel message: the game's language
-            data = await bot.renderer.png(("timelapse_bytes", (views,)))
+            data = await bot.renderer.png(Job(render.timelapse_bytes, views))
             caption = t("timelapse.caption", game=t(f"game.{row.game}"), count=len(views) - 1)
     except (HostError, ValueError) as err:
         log.warning("game %s: no timelapse: %s", row.id, err)

@@ -2,20 +2,17 @@
 
 Public API (every function is pure and thread-safe; the bot calls them through ``asyncio.to_thread``):
 
-- ``board_png(view) -> bytes``: the public board of either game, as posted after every move.
-- ``carcassonne_preview_png(view, cells) -> bytes``: the turn preview: the drawn tile and the legal ``cells``
-  ``[(x, y), ...]`` numbered 1..n in the given order (the numbers the bot offers as choices).
-- ``carcassonne_spots_png(view, x, y, spots) -> bytes``: the tile just placed at (x, y) enlarged, each follower
-  spot of ``spots`` (``"city:N"``, ``"field:Sw"``, ...) labelled.
-- ``catan_preview_png(view, spots) -> bytes``: the build preview: only the legal spots, large and numbered with
-  the engine's names: intersection numbers (``[12, 25]``) or paths (``["12-17", "17-22"]``).
+- ``board_png(view) -> bytes``: the public board of any game, as posted after every move.
 - ``end_png(view) -> bytes``: final scores per category as a bar chart, and the winner.
 - ``since_png(view, placed) -> bytes``: a small board (at most ``SMALL`` px a side) with the pieces in ``placed``
-  (``Game.changes``: Carcassonne ``{"tiles": [[x, y], ...]}``, Catan ``{"roads", "settlements", "cities"}``)
-  outlined in white: what was placed since a player's last turn.
+  (``Game.changes``) outlined in white: what was placed since a player's last turn.
 - ``timelapse_bytes(views, formats, limit) -> bytes``: the animated board of a game turn by turn (one view per
   frame, ``engine.history.frames``), animated WebP or GIF, whichever is smaller (``render/timelapse.py``).
-- ``warm_up()``: draw every tile sprite at every size and load the fonts, for a long-lived drawing process.
+- ``warm_up()`` and ``sample_views()``: prepare every game's sprites and load the fonts, and the views to draw once,
+  for a long-lived drawing process.
+
+Each game draws these through its entry in ``render.games.GAMES``, found by the view's ``"game"``. A game's own turn
+pictures are in its package: ``render.<game>.pictures`` (e.g. the previews that number the legal choices).
 
 The ``*_image`` functions return the same pictures as Pillow images (for tests and benchmarks).
 PNG bytes are at most 1 MB and at most 2048 px on the longest side.
@@ -23,14 +20,13 @@ PNG bytes are at most 1 MB and at most 2048 px on the longest side.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from PIL import Image
 
-from engine import game_class
 from render.fonts import warm_fonts
+from render.games import GAMES, pictures_of
 from render.png import encode
 
 View = Mapping[str, Any]
@@ -39,15 +35,9 @@ SMALL: Final = 1024  # the longest side of a ``since_png`` picture
 __all__ = [
     "board_image",
     "board_png",
-    "carcassonne_preview_image",
-    "carcassonne_preview_png",
-    "carcassonne_spots_image",
-    "carcassonne_spots_png",
-    "catan_preview_image",
-    "catan_preview_png",
     "end_image",
     "end_png",
-    "sample_view",
+    "sample_views",
     "since_image",
     "since_png",
     "timelapse_bytes",
@@ -56,51 +46,15 @@ __all__ = [
 
 
 def board_image(view: View) -> Image.Image:
-    if view.get("game") == "catan":
-        from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
-
-        return catan_board(view)
-    from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
-
-    return carcassonne_board(view)
+    return pictures_of(view).board(view)
 
 
 def board_png(view: View) -> bytes:
     return encode(board_image(view))
 
 
-def carcassonne_preview_image(view: View, cells: Sequence[tuple[int, int]]) -> Image.Image:
-    from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
-
-    return carcassonne_board(view, [(int(x), int(y)) for x, y in cells])
-
-
-def carcassonne_preview_png(view: View, cells: Sequence[tuple[int, int]]) -> bytes:
-    return encode(carcassonne_preview_image(view, cells))
-
-
-def carcassonne_spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
-    from render.carcassonne.board import spots_image  # lazy: only the game drawn is loaded
-
-    return spots_image(view, x, y, list(spots))
-
-
-def carcassonne_spots_png(view: View, x: int, y: int, spots: Sequence[str]) -> bytes:
-    return encode(carcassonne_spots_image(view, x, y, spots))
-
-
-def catan_preview_image(view: View, spots: Sequence[int] | Sequence[str]) -> Image.Image:
-    from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
-
-    return catan_board(view, list(spots))
-
-
-def catan_preview_png(view: View, spots: Sequence[int] | Sequence[str]) -> bytes:
-    return encode(catan_preview_image(view, spots))
-
-
 def end_image(view: View) -> Image.Image:
-    from render.end import end_image as make  # lazy: only the game drawn is loaded
+    from render.end import end_image as make  # lazy: loaded only when a game ends
 
     return make(view)
 
@@ -110,15 +64,7 @@ def end_png(view: View) -> bytes:
 
 
 def since_image(view: View, placed: Mapping[str, Sequence[Any]]) -> Image.Image:
-    if view.get("game") == "catan":
-        from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
-
-        img = catan_board(view, outlined=placed)
-    else:
-        from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
-
-        cells = [(int(x), int(y)) for x, y in placed.get("tiles", [])]
-        img = carcassonne_board(view, outlined=cells)
+    img = pictures_of(view).since(view, placed)
     if max(img.size) > SMALL:
         scale = SMALL / max(img.size)
         img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
@@ -137,18 +83,13 @@ def timelapse_bytes(
     return timelapse(views, formats, limit).data
 
 
-def sample_view() -> dict[str, Any]:
-    """The spectator view of a finished random Carcassonne game with River and Tower: every kind of tile, follower
-    and tower is on its board (a drawing process draws it once before its first real image)."""
-    game = game_class("carcassonne").new(["A", "B"], {"river": True, "tower": True}, 1)
-    moves = random.Random(1)
-    while not game.finished:
-        game.apply(game.random_action(moves))
-    return dict(game.view(None))
+def sample_views() -> list[View]:
+    """The views a drawing process draws once before its first real picture, so that the first is not slower: one
+    from each game that asks for it (``GamePictures.sample``)."""
+    return [view for pictures in GAMES.values() if (view := pictures.sample()) is not None]
 
 
 def warm_up() -> None:
-    from render.carcassonne.board import warm_sprites  # lazy: only the game drawn is loaded
-
-    warm_sprites()
+    for pictures in GAMES.values():
+        pictures.warm_up()
     warm_fonts()

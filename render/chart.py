@@ -28,6 +28,17 @@ HATCH: Final = (90, 96, 108)
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """How a game's final scores are charted, as label keys (``render.labels``): the title once the game is over,
+    each scoring category (in bar order) by its key in a player's ``breakdown``, and the legend of points lost
+    (``""``: the game takes none away)."""
+
+    title: str
+    categories: tuple[tuple[str, str], ...]  # (breakdown key, label key)
+    lost: str = ""
+
+
+@dataclass(frozen=True)
 class Row:
     name: str
     colour: RGB

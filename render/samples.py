@@ -24,6 +24,8 @@ from engine.carcassonne import Carcassonne
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
 from engine.game import Game
+from render.carcassonne import pictures as carcassonne_pictures
+from render.catan import pictures as catan_pictures
 
 NAMES = ["Alice", "Борис", "张伟", "さくら"]
 CARCASSONNE_SEED = 5
@@ -70,13 +72,13 @@ def _carcassonne(out: Path) -> None:
         if tiles >= 14 and "early" not in done and game.decision() == "place":
             _save(render.board_png(game.view(None)), out / "carcassonne_early.png")
             cells = sorted(game.legal_placements())
-            _save(render.carcassonne_preview_png(game.view(game.current), cells), out / "carcassonne_preview.png")
+            _save(carcassonne_pictures.preview_png(game.view(game.current), cells), out / "carcassonne_preview.png")
             done.add("early")
         if tiles >= 40 and "spots" not in done and game.decision() == "follower" and len(game.follower_spots()) >= 3:
             view = game.view(game.current)
             assert view["placed"] is not None  # the follower decision follows a placement
             x, y = view["placed"]
-            _save(render.carcassonne_spots_png(view, x, y, game.follower_spots()), out / "carcassonne_spots.png")
+            _save(carcassonne_pictures.spots_png(view, x, y, game.follower_spots()), out / "carcassonne_spots.png")
             done.add("spots")
         if tiles >= 50 and "mid" not in done and game.decision() == "place":
             _save(render.board_png(game.view(None)), out / "carcassonne_mid.png")
@@ -97,7 +99,7 @@ def _catan(out: Path) -> None:
             seat = game.current
             _save(render.board_png(game.view(None)), out / "catan_mid.png")
             roads = [EDGE_NAMES[e] for e in game.legal_roads(seat)]
-            _save(render.catan_preview_png(game.view(seat), roads), out / "catan_preview_roads.png")
+            _save(catan_pictures.preview_png(game.view(seat), roads), out / "catan_preview_roads.png")
             done.add("mid")
     _save(render.board_png(game.view(None)), out / "catan_end.png")
     _save(render.end_png(game.view(None)), out / "catan_scores.png")

@@ -1,7 +1,7 @@
 """A game's timelapse: an animated picture of the board growing turn by turn, with the scoreboard beside it.
 
 The frames are the public board after the set-up and at the end of every turn (``engine.history.frames``: spectator
-views only), all drawn on one grid (a Carcassonne frame keeps every cell of the final board in the picture). They
+views only), all drawn on one grid (a growing board's frames keep every cell of the final board in view). They
 are drawn one at a time and handed straight to two encoders at once, so that a long game never holds more than a
 frame or two in memory:
 
@@ -24,6 +24,8 @@ from typing import Any, Final
 
 from PIL import GifImagePlugin, Image, ImageChops, features
 
+from render.games import pictures_of
+
 View = Mapping[str, Any]
 
 MAX_BYTES: Final = 4 * 1024 * 1024  # well under Discord's 10 MiB upload limit
@@ -32,8 +34,7 @@ TOTAL_MS: Final = 24_000  # how long one pass over the turns takes, whatever the
 FRAME_MS: Final = (100, 600)  # ... within these bounds per turn
 FIRST_MS: Final = 1_000
 LAST_MS: Final = 4_000  # the final board stays up a while before the animation starts again
-TILE_SIZES: Final = (48, 32, 24)  # Carcassonne tile pixels per attempt (the board's own images go up to 100)
-SCALES: Final = (1.0, 0.75, 0.5)  # Catan board scale per attempt
+ATTEMPTS: Final = 3  # frame sizes tried, largest first: each game's pictures say which (``GamePictures.frames``)
 BACKGROUND: Final = (30, 34, 40)
 CLEAR: Final = 255  # the GIF palette's transparent index: the frames' palette has 255 colours, 0-254
 
@@ -59,24 +60,7 @@ def durations(count: int) -> list[int]:
 
 def _drawer(views: Sequence[View], attempt: int) -> Callable[[View], Image.Image]:
     """How to draw one frame of this game at the size of ``attempt`` (0: the largest)."""
-    if views[-1].get("game") == "catan":
-        from render.catan.board import board_image as catan_board  # lazy: only the game drawn is loaded
-
-        scale = SCALES[attempt]
-
-        def catan(view: View) -> Image.Image:
-            img = catan_board(view)
-            if scale == 1.0:
-                return img
-            return img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.BILINEAR)
-
-        return catan
-    from render.carcassonne.board import board_image as carcassonne_board  # lazy: only the game drawn is loaded
-
-    cells = {(t["x"], t["y"]) for view in (views[0], views[-1]) for t in view["tiles"]}
-    extent = sorted(cells)
-    tile = TILE_SIZES[attempt]
-    return lambda view: carcassonne_board(view, extent=extent, max_tile=tile)
+    return pictures_of(views[-1]).frames(views, attempt)
 
 
 class _Frames(Image.Image):
@@ -198,9 +182,9 @@ def timelapse(views: Sequence[View], formats: Sequence[str] = FORMATS, limit: in
         raise ValueError("a timelapse needs at least two frames")
     chosen = list(views)
     best: Animation | None = None
-    for step in range(2 * len(TILE_SIZES)):
-        attempt = min(step, len(TILE_SIZES) - 1)
-        if step >= len(TILE_SIZES):  # still too large at the smallest size: every other turn, keeping the last
+    for step in range(2 * ATTEMPTS):
+        attempt = min(step, ATTEMPTS - 1)
+        if step >= ATTEMPTS:  # still too large at the smallest size: every other turn, keeping the last
             chosen = [*chosen[:-1:2], chosen[-1]]
             if len(chosen) < 2:
                 break

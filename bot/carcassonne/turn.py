@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+import render
 from bot.carcassonne.ids import cell_value, ordered_cells
 from bot.carcassonne.items import CarcButton, CarcSelect
 from bot.carcassonne.narration import PLACES, narrate, spot_kind, spot_name, spot_side
@@ -20,6 +21,7 @@ from bot.storage import GameRow
 from bot.text import listing, t
 from engine import Event
 from engine.carcassonne import Carcassonne, CarcassonneView
+from render.carcassonne import pictures
 
 log = logging.getLogger("boardhost.carcassonne")
 
@@ -84,13 +86,13 @@ def turn_image(game: Carcassonne, view: CarcassonneView | None = None) -> Job:
     if view is None:
         view = game.view(None)
     if game.finished:
-        return "end_png", (view,)
+        return Job(render.end_png, view)
     if game.decision() == "follower":
         x, y = placed_cell(view)
-        return "carcassonne_spots_png", (view, x, y, list(game.follower_spots()))
+        return Job(pictures.spots_png, view, x, y, list(game.follower_spots()))
     if game.decision() == "place":
-        return "carcassonne_preview_png", (view, ordered_cells(game))
-    return "board_png", (view,)
+        return Job(pictures.preview_png, view, ordered_cells(game))
+    return Job(render.board_png, view)
 
 
 def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View | None:

@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import discord
 
+import render
 from bot.catan.items import CatanButton, CatanSelect
 from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
 from bot.catan.narration import narrate
@@ -21,6 +22,7 @@ from bot.storage import GameRow
 from bot.text import listing, t
 from engine import Event
 from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
+from render.catan import pictures
 
 # Events that change nothing on the board: the turn message keeps its image and only refreshes its buttons.
 LIGHT_EVENTS: Final = frozenset(
@@ -77,13 +79,13 @@ def turn_image(game: Catan) -> Job:
     """The turn's picture as a render job: the spectator view and, in set-up, the legal spots."""
     view = game.view(None)
     if game.finished:
-        return "end_png", (view,)
+        return Job(render.end_png, view)
     decision = game.pending()[0]["decision"]
     if decision == "setup_settlement":
-        return "catan_preview_png", (view, settlement_spots(game, game.current))
+        return Job(pictures.preview_png, view, settlement_spots(game, game.current))
     if decision == "setup_road":
-        return "catan_preview_png", (view, road_spots(game, game.current))
-    return "board_png", (view,)
+        return Job(pictures.preview_png, view, road_spots(game, game.current))
+    return Job(render.board_png, view)
 
 
 def button(

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render
 from bot.app import BoardHost
+from bot.rendering import Job
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from tests.bot.catan_driver import refreshed
@@ -27,12 +29,12 @@ def dms(person: Any) -> list[Any]:
     return [] if channel is None else list(channel.history())
 
 
-def spy(world: World, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
+def spy(world: World, monkeypatch: pytest.MonkeyPatch) -> list[Job]:
     """Every picture the bot draws from now on, as its render job."""
-    jobs: list[tuple[str, tuple[Any, ...]]] = []
+    jobs: list[Job] = []
     draw = world.bot.renderer.png
 
-    async def recording(job: tuple[str, tuple[Any, ...]]) -> bytes:
+    async def recording(job: Job) -> bytes:
         jobs.append(job)
         return await draw(job)
 
@@ -141,8 +143,8 @@ async def test_a_replay_of_a_running_carcassonne_game_does_not_reveal_the_stack(
     shown = reply(await world.carol.slash(world.channel, "game replay"))
     for label in ("◀ Back", "◀ Back", "Last ⏭"):
         await world.carol.click(refreshed(world, shown), label=label)
-    views = [args[0] for name, args in jobs]
-    assert len(views) == 4 and {name for name, _ in jobs} == {"board_png"}
+    views = [job.args[0] for job in jobs]
+    assert len(views) == 4 and {job.function for job in jobs} == {render.board_png}
     drawn_so_far = {"E", "U"} | {"E"}  # alice's and bob's tiles, and alice's tile of turn 3, shown when it began
     for view in views:
         assert view["viewer"] is None and view["options"]["deck"] is None
@@ -234,9 +236,9 @@ async def test_a_replay_of_a_running_catan_game_shows_no_hand_or_card(
         await world.carol.click(refreshed(world, shown), label="◀ Back")
         texts.append(refreshed(world, shown).content)
     assert len(texts) == len(jobs) > 20
-    for name, args in jobs:
-        view = args[0]
-        assert name == "board_png" and view["viewer"] is None
+    for job in jobs:
+        view = job.args[0]
+        assert job.function is render.board_png and view["viewer"] is None
         for player in view["players"]:
             assert not {"hand", "development", "victory_points", "bought_this_turn", "trade_rates"} & set(player)
     resources = ("brick", "lumber", "wool", "grain", "ore")

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.rendering import Renderer, RenderError
+import render
+from bot.rendering import Job, Renderer, RenderError
 from engine import game_class
 
 
@@ -27,10 +28,10 @@ async def test_a_worker_process_draws_the_same_png_as_a_thread() -> None:
     threads, processes = Renderer(0), Renderer(1)
     await processes.start()
     try:
-        drawn_there = await processes.png(("board_png", (view,)))
+        drawn_there = await processes.png(Job(render.board_png, view))
     finally:
         processes.close()
-    drawn_here = await threads.png(("board_png", (view,)))
+    drawn_here = await threads.png(Job(render.board_png, view))
     assert drawn_there.startswith(b"\x89PNG") and pixels(drawn_there) == pixels(drawn_here)
 
 
@@ -41,13 +42,13 @@ async def test_a_worker_process_draws_the_labels_in_the_game_language() -> None:
     processes = Renderer(1)
     await processes.start()
     try:
-        english = await processes.png(("board_png", (view,)))
+        english = await processes.png(Job(render.board_png, view))
         with speaking("ru"):
-            russian = await processes.png(("board_png", (view,)))
+            russian = await processes.png(Job(render.board_png, view))
     finally:
         processes.close()
     with speaking("ru"):
-        here = await Renderer(0).png(("board_png", (view,)))
+        here = await Renderer(0).png(Job(render.board_png, view))
     assert pixels(russian) != pixels(english) and pixels(russian) == pixels(here)
 
 
@@ -67,11 +68,44 @@ async def test_many_pictures_at_once_each_reach_the_one_who_asked() -> None:
     processes = Renderer(2)
     await processes.start()
     try:
-        drawn = await asyncio.gather(*(processes.png(("board_png", (view,))) for view in views))
+        drawn = await asyncio.gather(*(processes.png(Job(render.board_png, view)) for view in views))
     finally:
         processes.close()
-    here = [await Renderer(0).png(("board_png", (view,))) for view in views]
+    here = [await Renderer(0).png(Job(render.board_png, view)) for view in views]
     assert [pixels(png) for png in drawn] == [pixels(png) for png in here]
+
+
+def turn_jobs() -> list[Job]:
+    """The first job of each drawing function the games' turn messages ask for (a board, previews, the end)."""
+    import random
+
+    from bot.carcassonne.turn import turn_image as carcassonne_image
+    from bot.catan.turn import turn_image as catan_image
+
+    jobs: dict[object, Job] = {}
+    for name, image in (("carcassonne", carcassonne_image), ("catan", catan_image)):
+        game: Any = game_class(name).new(["A", "B", "C"], {}, 5)
+        moves = random.Random(5)
+        while not game.finished:
+            job = image(game)
+            jobs.setdefault(job.function, job)
+            game.apply(game.random_action(moves))
+        jobs.setdefault(image(game).function, image(game))
+    return list(jobs.values())
+
+
+async def test_every_kind_of_turn_picture_is_drawn_in_a_worker_process_as_in_a_thread() -> None:
+    """Jobs cross to a drawing process with their function by reference: each kind draws there as here."""
+    jobs = turn_jobs()
+    functions = {job.function for job in jobs}
+    assert {render.board_png, render.end_png} < functions and len(functions) == 5  # and the three previews
+    processes = Renderer(1)
+    await processes.start()
+    try:
+        drawn = [await processes.png(job) for job in jobs]
+    finally:
+        processes.close()
+    assert [pixels(png) for png in drawn] == [pixels(await Renderer(0).png(job)) for job in jobs]
 
 
 async def test_a_drawing_that_fails_is_reported_and_the_worker_draws_on() -> None:
@@ -79,9 +113,9 @@ async def test_a_drawing_that_fails_is_reported_and_the_worker_draws_on() -> Non
     processes = Renderer(1)
     await processes.start()
     try:
-        with pytest.raises(RenderError, match="AttributeError"):
-            await processes.png(("no_such_picture", (view,)))
-        assert (await processes.png(("board_png", (view,)))).startswith(b"\x89PNG")
+        with pytest.raises(RenderError, match="ValueError: no pictures for game 'chess'"):
+            await processes.png(Job(render.board_png, {**view, "game": "chess"}))
+        assert (await processes.png(Job(render.board_png, view))).startswith(b"\x89PNG")
     finally:
         processes.close()
 
@@ -92,14 +126,14 @@ async def test_a_drawing_process_that_dies_fails_its_picture_and_is_replaced() -
     await processes.start()
     try:
         (first,) = processes._workers
-        drawing = asyncio.ensure_future(processes.png(("board_png", (view,))))
+        drawing = asyncio.ensure_future(processes.png(Job(render.board_png, view)))
         await asyncio.sleep(0)  # the job is handed to the worker
         assert first.busy is not None
         os.kill(first.process.pid, signal.SIGKILL)
         with pytest.raises(RenderError, match="exited"):
             await drawing
         # the next picture waits for the replacement to warm up, then is drawn
-        png = await asyncio.wait_for(processes.png(("board_png", (view,))), timeout=60)
+        png = await asyncio.wait_for(processes.png(Job(render.board_png, view)), timeout=60)
         assert png.startswith(b"\x89PNG") and processes._workers[0] is not first
     finally:
         processes.close()
@@ -126,7 +160,7 @@ async def test_a_replacement_that_dies_before_it_is_ready_is_started_again_after
         while not processes._workers or processes._workers[0] is first:  # the replacement starts
             await asyncio.sleep(0.01)
         (replacement,) = processes._workers
-        waiting = asyncio.ensure_future(processes.png(("board_png", (view,))))
+        waiting = asyncio.ensure_future(processes.png(Job(render.board_png, view)))
         os.kill(replacement.process.pid, signal.SIGKILL)  # still warming up
         png = await asyncio.wait_for(waiting, timeout=60)  # drawn by the next attempt, after the pause
         assert png.startswith(b"\x89PNG")
@@ -147,7 +181,7 @@ async def test_a_drawing_process_that_never_starts_is_given_up_after_a_few_attem
         with pytest.raises(RenderError, match="no drawing process could start in 3 attempts"):
             await asyncio.wait_for(processes.start(), timeout=60)
         with pytest.raises(RenderError, match="no drawing process"):
-            await processes.png(("board_png", (finished_view(),)))
+            await processes.png(Job(render.board_png, finished_view()))
     finally:
         processes.close()
     told = [r.getMessage() for r in caplog.records if r.name == "boardhost.rendering"]

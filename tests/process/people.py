@@ -20,7 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import render
+from bot.rendering import Job
 from engine import Game, game_class
+from render.carcassonne import pictures as carcassonne_pictures
+from render.catan import pictures as catan_pictures
 from tests.fakediscord import FakeDiscord, Message
 from tests.fakediscord.server import Attachment
 
@@ -117,7 +121,7 @@ class Table:
     game: Game | None = None
     log: list[dict[str, Any]] = field(default_factory=list)  # every action the engine recorded, in order
     views: dict[int, dict[str, Any]] = field(default_factory=dict)  # version -> spectator view
-    jobs: dict[int, tuple[str, tuple[Any, ...]]] = field(default_factory=dict)  # version -> its spectator picture
+    jobs: dict[int, Job] = field(default_factory=dict)  # version -> its spectator picture
     interactions: list[int] = field(default_factory=list)
     boards: dict[int, int] = field(default_factory=dict)  # message id of a /game board -> the version it shows
 
@@ -294,27 +298,27 @@ class Table:
         return message
 
 
-def spectator_job(kind: str, view: dict[str, Any], game: Any) -> tuple[str, tuple[Any, ...]]:
+def spectator_job(kind: str, view: dict[str, Any], game: Any) -> Job:
     """The picture a turn message must show: drawn from the spectator view, marking only public choices."""
     from engine.catan import road_spots, settlement_spots
 
     if game.finished:
-        return "end_png", (view,)
+        return Job(render.end_png, view)
     if kind == "carcassonne":
         decision = game.decision()
         if decision == "follower":
             x, y = view["placed"]
-            return "carcassonne_spots_png", (view, x, y, list(game.follower_spots()))
+            return Job(carcassonne_pictures.spots_png, view, x, y, list(game.follower_spots()))
         if decision == "place":
             cells = sorted(game.legal_placements(), key=lambda c: (c[1], c[0]))
-            return "carcassonne_preview_png", (view, cells)
-        return "board_png", (view,)
+            return Job(carcassonne_pictures.preview_png, view, cells)
+        return Job(render.board_png, view)
     decision = game.pending()[0]["decision"]
     if decision == "setup_settlement":
-        return "catan_preview_png", (view, settlement_spots(game, game.current))
+        return Job(catan_pictures.preview_png, view, settlement_spots(game, game.current))
     if decision == "setup_road":
-        return "catan_preview_png", (view, road_spots(game, game.current))
-    return "board_png", (view,)
+        return Job(catan_pictures.preview_png, view, road_spots(game, game.current))
+    return Job(render.board_png, view)
 
 
 def texts(shown: Shown) -> list[str]:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.rendering import draw
+import render
+from bot.rendering import Job, draw
 from engine.history import GameLog, frames
 from engine.replay import play
 from tests.bot.fuzzing import Catalogue
@@ -167,18 +168,20 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
         step = max(1, len(versions) // CARCASSONNE_IMAGES_CHECKED)
         versions = sorted({*versions[::step], versions[-1]})
     for version in versions:
-        name, args = table.jobs[version]
-        expected = await asyncio.to_thread(draw, name, args)
-        assert shown[version] == expected, f"{table.kind} version {version}: the image is not the spectator's {name}"
+        job = table.jobs[version]
+        expected = await asyncio.to_thread(draw, job)
+        assert shown[version] == expected, (
+            f"{table.kind} version {version}: the image is not the spectator's {job.function.__name__}"
+        )
     for data in timelapses(states, table):
         log = GameLog(table.kind, tuple(p.name for p in table.people), table.options, table.seed, tuple(table.log))
         views = [view for _, view in frames(log)]
-        expected = await asyncio.to_thread(draw, "timelapse_bytes", (views,))
+        expected = await asyncio.to_thread(draw, Job(render.timelapse_bytes, views))
         assert data == expected, f"{table.kind}: the timelapse is not the spectator's board, turn by turn"
     posted = boards(states, table)
     assert posted and len(table.boards) == 1, posted
     for version, data in posted:
-        assert data == await asyncio.to_thread(draw, "board_png", (table.views[version],)), (
+        assert data == await asyncio.to_thread(draw, Job(render.board_png, table.views[version])), (
             "/game board is not the spectator's"
         )
 

@@ -10,6 +10,7 @@ import render
 from engine.carcassonne import Carcassonne
 from engine.carcassonne.tiles import TILES
 from render.carcassonne import board as cboard
+from render.carcassonne import pictures
 from render.carcassonne.shapes import HALF_POINT, MAP, reference_anchors, segment_map
 from render.palette import player_colour
 
@@ -82,7 +83,7 @@ def test_last_placement_marked_in_each_players_colour(mid_view: dict) -> None:
 
 def test_turn_preview_numbers_the_given_cells(mid_view: dict) -> None:
     cells = [(2, 0), (-1, 0), (0, 1)]
-    img = decode(render.carcassonne_preview_png(mid_view, cells))
+    img = decode(pictures.preview_png(mid_view, cells))
     lay = cboard.layout(mid_view, cells, img.height)
     for x, y in cells:
         ox, oy = lay.cell_origin(x, y)
@@ -99,7 +100,7 @@ def test_spots_image_labels_each_spot() -> None:
     spots = game.follower_spots()
     assert "road:E" in spots
     view = game.view(None)
-    img = decode(render.carcassonne_spots_png(view, 1, 0, spots))
+    img = decode(pictures.spots_png(view, 1, 0, spots))
     lay = cboard.Layout(cboard.SPOT_TILE, 0, -1, 3, 3, 16, 56, 0, 0, 0, 0)
     for name in spots:
         px, py = lay.point(1, 0, cboard.anchor("U", 0, name))
@@ -156,7 +157,7 @@ def test_longest_side_at_most_2048_for_a_spread_out_board(vertical: bool) -> Non
     img = decode(png)
     assert max(img.size) <= 2048
     assert len(png) <= 1_000_000
-    preview = decode(render.carcassonne_preview_png(view, [(0, -1)]))
+    preview = decode(pictures.preview_png(view, [(0, -1)]))
     assert max(preview.size) <= 2048
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import render
 from render.catan import board as cboard
+from render.catan import pictures
 from render.catan.geometry import HARBOR_SPOTS, HEX_CORNERS, PATH_NAMES, corner_names
 from render.catan.geometry import HEX_NAMES as HEX_NAMES_
 from render.palette import player_colour
@@ -136,12 +137,12 @@ def test_spectator_image_never_shows_a_hand() -> None:
 def test_build_preview_shows_only_the_legal_spots() -> None:
     view = beginner_view()
     public = decode(render.board_png(view))
-    preview = decode(render.catan_preview_png(view, [1, 44]))
+    preview = decode(pictures.preview_png(view, [1, 44]))
     for n in (1, 44):
         assert share(preview, cboard.intersection_point(n), cboard.PREVIEW, radius=3) > 0.3
         assert share(public, cboard.intersection_point(n), cboard.PREVIEW, radius=3) < 0.05
     assert share(preview, cboard.intersection_point(3), cboard.PREVIEW, radius=3) < 0.05
-    roads = decode(render.catan_preview_png(view, ["4-8", "19-24"]))
+    roads = decode(pictures.preview_png(view, ["4-8", "19-24"]))
     (x0, y0), (x1, y1) = cboard.GEOMETRY.path("4-8")
     quarter = (round(x0 + (x1 - x0) * 0.3), round(y0 + (y1 - y0) * 0.3))
     assert share(roads, quarter, (250, 247, 240), radius=1) > 0.5
@@ -250,9 +251,7 @@ def test_engine_end_image_matches_the_engine_breakdown() -> None:
     rng = random.Random(4)
     while not game.finished:
         game.apply(game.random_action(rng))
-    from render.end import _catan_breakdown
-
-    derived = _catan_breakdown(game.view(None))
+    derived = pictures.breakdown(game.view(None))
     assert [derived[s] for s in range(4)] == game.result()["breakdown"]
     png = render.end_png(game.view(None))
     assert png.startswith(b"\x89PNG") and len(png) < 1_000_000

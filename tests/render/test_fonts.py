@@ -200,8 +200,8 @@ def test_remembered_glyph_masks_draw_exactly_what_a_plain_font_draws(monkeypatch
     """Board images redraw the same numbers and names: the fonts keep their masks, and the picture is unchanged."""
     import random
 
-    import render
     from engine.carcassonne import Carcassonne
+    from render.carcassonne import pictures
 
     game = Carcassonne.new(["Alice", "Борис", "张伟"], {"tower": True}, 4)
     moves = random.Random(4)
@@ -209,7 +209,7 @@ def test_remembered_glyph_masks_draw_exactly_what_a_plain_font_draws(monkeypatch
         game.apply(game.random_action(moves))
     view = game.view(game.current)
     cells = sorted(game.legal_placements()) if game.decision() == "place" else []
-    stamped = render.carcassonne_preview_image(view, cells).tobytes()
+    stamped = pictures.preview_image(view, cells).tobytes()
 
     rendered = 0
     plain_getmask2 = ImageFont.FreeTypeFont.getmask2
@@ -220,10 +220,10 @@ def test_remembered_glyph_masks_draw_exactly_what_a_plain_font_draws(monkeypatch
         return plain_getmask2(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
-    again = render.carcassonne_preview_image(view, cells).tobytes()
+    again = pictures.preview_image(view, cells).tobytes()
     assert rendered == 0, "the second picture renders no text: every mask is remembered"
     monkeypatch.setattr(fonts.StampingFont, "getmask2", counting)  # no memory: every text rendered afresh
-    plain = render.carcassonne_preview_image(view, cells).tobytes()
+    plain = pictures.preview_image(view, cells).tobytes()
     assert rendered > 0
     assert stamped == again == plain
 

@@ -17,6 +17,8 @@ from engine.carcassonne import Carcassonne
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
 from render import fonts
+from render.carcassonne import pictures as carcassonne_pictures
+from render.catan import pictures as catan_pictures
 from render.labels import label, set_translator
 
 LONG_NAMES = [
@@ -49,11 +51,11 @@ def _carcassonne_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]
         prisoners = any(any(p.get("prisoners") or []) for p in view["players"])
         if "preview" not in jobs and len(game.board) >= 20 and game.decision() == "place":
             cells = sorted(game.legal_placements())
-            jobs["preview"] = partial(render.carcassonne_preview_image, view, cells)
+            jobs["preview"] = partial(carcassonne_pictures.preview_image, view, cells)
         if "spots" not in jobs and len(game.board) >= 20 and game.decision() == "follower" and game.follower_spots():
             x, y = view["placed"]
             spots = game.follower_spots()
-            jobs["spots"] = partial(render.carcassonne_spots_image, view, x, y, spots)
+            jobs["spots"] = partial(carcassonne_pictures.spots_image, view, x, y, spots)
         if "board" not in jobs and (prisoners or len(game.board) >= 60):
             jobs["board"] = partial(render.board_image, game.view(None))
         game.apply(game.random_action(rng))
@@ -75,8 +77,8 @@ def _catan_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]:
             jobs["board"] = partial(render.board_image, view)
             settle = [n + 1 for n in game.legal_settlements(seat)] or [1, 2, 3]
             roads = [EDGE_NAMES[e] for e in game.legal_roads(seat)] or ["1-2"]
-            jobs["settlement preview"] = partial(render.catan_preview_image, game.view(seat), settle)
-            jobs["road preview"] = partial(render.catan_preview_image, game.view(seat), roads)
+            jobs["settlement preview"] = partial(catan_pictures.preview_image, game.view(seat), settle)
+            jobs["road preview"] = partial(catan_pictures.preview_image, game.view(seat), roads)
         if "discards" not in jobs and discarding:
             jobs["discards"] = partial(render.board_image, view)
         game.apply(game.random_action(rng))
