@@ -70,6 +70,7 @@ LIVE_ONLY = {"offer", "decline", "counter", "withdraw"}  # recorded as they are;
 
 async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: World) -> None:
     """Every action chosen by the engine's random policy is made through the UI, and the log records exactly it."""
+    world.env.settle_timeout = 120  # the click that ends the game waits for its timelapse, drawn in a thread here
     row = await start(world, points_to_win=5)
     users = [world.alice, world.bob, world.carol]
     rng = random.Random(7)
