@@ -305,9 +305,9 @@ async def picture_is_the_spectators(play: Play, version: int) -> None:
     name = f"{table.kind}-{table.game_id}-{version}.png"
     shown = [a.data for state in play.fake.states(table.channel_id) for a in state.attachments if a.filename == name]
     assert shown, f"no picture {name} in the channel"
-    job, args = table.jobs[version]
-    expected = await asyncio.to_thread(draw, job, args)
-    assert all(data == expected for data in shown), f"{name} is not the spectator's {job}"
+    job = table.jobs[version]
+    expected = await asyncio.to_thread(draw, job)
+    assert all(data == expected for data in shown), f"{name} is not the spectator's {job.function.__name__}"
 
 
 # -- what the channel shows ---------------------------------------------------------------------------------------
