@@ -22,7 +22,7 @@ as its story alone (no board, no buttons): the newer change's message carries th
 Discord's refusals are states, each logged once: missing permissions in the channel (the game waits, the host is
 told once by DM which permission, ``/game status`` says why, it resumes by itself when fixed: at once when Discord
 tells of the channel's update), a deleted channel (the game is archived after ``[discord] archive_after_hours``), a
-deleted turn message (posted again), closed DMs (``bot.direct``).
+deleted turn message (posted again), closed DMs (remembered a day: ``GameService.dms_closed``).
 """
 
 from __future__ import annotations
