@@ -24,10 +24,11 @@ message brought up to date in place. Its latency runs from the moment the intera
 simulated gateway to the moment that message (content, components and PNG) reaches simulated Discord (its
 MESSAGE_CREATE or MESSAGE_UPDATE event there). The private cell -> rotation
 reply is reported separately. The split is wall time per action, attributed to the interaction through a context
-variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games`` calls, the SQLite thread
-included) less *db_lock_wait* (waiting for the one connection's lock), *render* (``render.*_png`` on its thread),
-*thread_wait* (waiting for a free ``asyncio.to_thread`` worker) and *other*: discord.py, simcord's in-process
-Discord, bot glue, and waiting for the event loop behind other games.
+variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games``, ``UserSettings`` and the
+outbox's ``OwedTable`` calls, the SQLite thread included) less *db_lock_wait* (waiting for the one connection's
+lock), *render* (``render.*_png`` on its thread), *thread_wait* (waiting for a free ``asyncio.to_thread`` worker)
+and *other*: discord.py, simcord's in-process Discord, bot glue, and waiting for the event loop behind other
+games.
 
 Why not simcord's ``MemberActor.click``: its verbs are one-at-a-time operations that settle the whole bot before
 they return (a second verb from another task raises "operation overlaps"), so they cannot keep 50 games in play.
@@ -46,9 +47,16 @@ actions and offered rate) on one PostgreSQL database at once, and reports them t
 latencies pooled). ``--compare`` runs SQLite, PostgreSQL x1 and PostgreSQL x2 one after another and prints them
 side by side.
 
+Before and after: ``--against DIR`` runs this script on the bot of another work tree (``git worktree add DIR
+COMMIT``) and on the bot of the tree this script is in, alternately (``--repeat`` rounds, each configuration once per
+side per round, the side that goes first alternating from round to round: A B, B A, A B, ...), so that the machine's
+other load falls on both. Each run is a child process of this same script with ``PYTHONPATH`` set to its tree, so
+both are driven identically and differ only in the bot, engine and render code they import. Reports each run, the
+medians per side and the ratios after / before.
+
 Run: ``python bench/bot_bench.py [--games 50] [--actions N] [--seed 1] [--game carcassonne] [--config NAME]
-[--rate 50] [--cpus 2] [--profile FILE] [--backend sqlite|postgresql] [--processes N] [--compare]``. Prints one
-JSON object; a summary goes to stderr.
+[--rate 50] [--cpus 2] [--profile FILE] [--backend sqlite|postgresql] [--processes N] [--compare]
+[--against DIR [--repeat N]]``. Prints one JSON object; a summary goes to stderr.
 """
 
 from __future__ import annotations
@@ -279,7 +287,8 @@ def time_thread_waits(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def instrument(game_cls: type) -> None:
-    """Wrap the engine class's public methods, ``Games``' coroutines and ``render.*_png`` with timers."""
+    """Wrap the engine class's public methods, the storage's coroutines (``Games``, ``UserSettings``, the outbox's
+    ``OwedTable``) and ``render.*_png`` with timers."""
     import inspect
 
     import render
@@ -293,9 +302,19 @@ def instrument(game_cls: type) -> None:
             setattr(game_cls, name, classmethod(_timed_sync("engine", attr.__func__)))
         elif inspect.isfunction(attr):
             setattr(game_cls, name, _timed_sync("engine", attr))
-    for name, attr in list(vars(Games).items()):
-        if not name.startswith("_") and inspect.iscoroutinefunction(attr):
-            setattr(Games, name, _timed_async(attr))
+    tables: list[type] = [Games]
+    with contextlib.suppress(ImportError):  # the per-user settings and the outbox, where the bot has them
+        from bot.storage import UserSettings
+
+        tables.append(UserSettings)
+    with contextlib.suppress(ImportError):
+        from bot.storage.owed import OwedTable
+
+        tables.append(OwedTable)
+    for table in tables:
+        for name, attr in list(vars(table).items()):
+            if not name.startswith("_") and inspect.iscoroutinefunction(attr):
+                setattr(table, name, _timed_async(attr))
     for name in dir(render):
         if name.endswith("_png") and callable(getattr(render, name)):
             setattr(render, name, _timed_sync("render", getattr(render, name)))  # threads: timed where drawn
@@ -918,6 +937,12 @@ def main() -> None:
     parser.add_argument(
         "--compare", action="store_true", help="SQLite, PostgreSQL x1 and PostgreSQL x2 side by side in one run"
     )
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="a work tree of the code to compare with (before): runs alternate between its bot and this tree's",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="with --against: runs per side and configuration")
     parser.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # this process's share (0-based)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one process of --processes N
     parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)  # every latency in the report
@@ -930,6 +955,15 @@ def main() -> None:
     setups = [("sqlite", 1), ("postgresql", 1), ("postgresql", 2)] if args.compare else [(args.backend, args.processes)]
     if args.processes > 1 and args.backend != "postgresql" and not args.compare:
         parser.error("--processes above 1 needs --backend postgresql (processes share a PostgreSQL database)")
+    if args.against is not None:
+        if args.compare or args.processes > 1 or args.profile:
+            parser.error("--against compares one setup: not with --compare, --processes or --profile")
+        if not (Path(args.against) / "bot" / "__init__.py").is_file():
+            parser.error(f"--against {args.against}: not a work tree of this project (no bot/__init__.py)")
+        if args.repeat < 1:
+            parser.error("--repeat: at least 1")
+        before_and_after(args, configs)
+        return
 
     with contextlib.ExitStack() as stack:
         server = None
@@ -967,6 +1001,7 @@ def main() -> None:
         "simcord_identity_records": not args.plain_simcord,
         "simcord_wire_copies": not args.plain_simcord,
         "targets": {"p95_ms": 250, "actions_per_s": 50},
+        "code": code_of(),
         "runs": runs,
     }
     if args.compare:
@@ -979,6 +1014,131 @@ def main() -> None:
     print(json.dumps(result, indent=2))
     if any(run["error_count"] for run in runs):
         sys.exit(1)
+
+
+# -- before and after (--against) -------------------------------------------------------------------------------
+
+HERE = Path(__file__).resolve().parents[1]  # the work tree this script is in: the "after" side
+COMPARED = ("actions_per_s", "p50", "p95", "p99", "cpu_ms_per_action", "event_loop_cpu_ms_per_action")
+
+
+def code_of() -> dict[str, Any]:
+    """Which bot this process runs: its tree and that tree's commit (``+`` when it has uncommitted changes)."""
+    import bot
+
+    tree = Path(bot.__file__).resolve().parents[1]
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(tree), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit, dirty = "?", ""
+    return {"tree": str(tree), "commit": commit + ("+" if dirty else "")}
+
+
+def before_and_after(args: argparse.Namespace, configs: list[str]) -> None:
+    """``--against``: the same runs of this script on two trees' bots, alternately; medians and ratios."""
+    trees = {"before": Path(args.against).resolve(), "after": HERE}
+    passed = ["--game", args.game, "--games", str(args.games), "--players", str(args.players)]
+    passed += ["--actions", str(args.actions), "--rate", str(args.rate), "--typical-moves", str(args.typical_moves)]
+    passed += ["--seed", str(args.seed), "--cpus", str(args.cpus), "--timeout", str(args.timeout)]
+    passed += ["--render-processes", str(args.render_processes), "--backend", args.backend]
+    passed += ["--warmup", str(args.warmup)] if args.warmup is not None else []
+    passed += ["--no-split"] if args.no_split else []
+    passed += ["--plain-simcord"] if args.plain_simcord else []
+    machine = {"load_average_before": [round(x, 2) for x in os.getloadavg()], "cpu_probe_s_before": cpu_probe()}
+    runs: list[dict[str, Any]] = []
+    code: dict[str, Any] = {}
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(postgres_server(args.database_url)) if args.backend == "postgresql" else None
+        for round_ in range(args.repeat):
+            order = ("before", "after") if round_ % 2 == 0 else ("after", "before")
+            for name in configs:
+                for side in order:
+                    command = [sys.executable, __file__, *passed, "--config", name]
+                    if server is not None:
+                        command += ["--database-url", asyncio.run(fresh_schema(server))]
+                    env = {**os.environ, "PYTHONPATH": str(trees[side])}
+                    began = time.strftime("%H:%M:%S")
+                    done = subprocess.run(command, cwd=trees[side], env=env, capture_output=True, text=True)
+                    if done.returncode not in (0, 1) or not done.stdout.strip():
+                        sys.exit(f"bot_bench: the {side} run failed ({done.returncode}): {done.stderr[-2000:]}")
+                    result = json.loads(done.stdout)
+                    code[side] = result["code"]
+                    run = result["runs"][0] | {"side": side, "round": round_ + 1, "started": began}
+                    runs.append(run)
+                    print(f"{side} {round_ + 1} ({began}) " + human(run), file=sys.stderr)
+    machine |= {"load_average_after": [round(x, 2) for x in os.getloadavg()], "cpu_probe_s_after": cpu_probe()}
+    medians = {name: {side: medians_of([r for r in runs if r["config"] == name and r["side"] == side])
+                      for side in trees} for name in configs}  # fmt: skip
+    ratios = {name: {k: ratio(m["after"][k], m["before"][k]) for k in COMPARED} for name, m in medians.items()}
+    result = {
+        "bench": "discord host, before and after",
+        "game": args.game,
+        "seed": args.seed,
+        "backend": args.backend,
+        "offered_rate": args.rate,
+        "repeat": args.repeat,
+        "code": code,
+        "machine": machine,
+        "medians": medians,
+        "ratios_after_over_before": ratios,
+        "runs": runs,
+    }
+    print(before_after_table(medians, ratios, args.repeat), file=sys.stderr)
+    print(
+        f"load average (1, 5, 15 min) {machine['load_average_before']} -> {machine['load_average_after']}; "
+        f"CPU probe sum(range(10**7)) {machine['cpu_probe_s_before']} -> {machine['cpu_probe_s_after']} s",
+        file=sys.stderr,
+    )
+    print(json.dumps(result, indent=2))
+    if any(run["error_count"] for run in runs):
+        sys.exit(1)
+
+
+def cpu_probe() -> float:
+    """CPU seconds of a fixed loop: how slow the machine is now (0.12 s on a quiet day)."""
+    started = time.process_time()
+    sum(range(10**7))
+    return round(time.process_time() - started, 3)
+
+
+def medians_of(runs: list[dict[str, Any]]) -> dict[str, float]:
+    def median(values: list[float]) -> float:
+        ordered = sorted(values)
+        middle = len(ordered) // 2
+        return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+    picked: dict[str, list[float]] = {k: [] for k in COMPARED}
+    for run in runs:
+        for k in COMPARED:
+            value = run["latency_ms"].get(k) if k.startswith("p") else run[k]
+            if value is not None:
+                picked[k].append(float(value))
+    return {k: round(median(v), 2) for k, v in picked.items() if v}
+
+
+def ratio(after: float | None, before: float | None) -> float | None:
+    return round(after / before, 3) if after is not None and before else None
+
+
+def before_after_table(
+    medians: dict[str, dict[str, dict[str, float]]], ratios: dict[str, dict[str, float | None]], repeat: int
+) -> str:
+    """Medians per side and their ratio, one row per configuration and side (Markdown)."""
+    head = "actions/s | p50 ms | p95 ms | p99 ms | CPU ms per action | event loop CPU ms"
+    rows = [f"| config | side (median of {repeat}) | {head} |", "|---|---|" + "---|" * len(COMPARED)]
+    for name, sides in medians.items():
+        for side, values in sides.items():
+            rows.append(f"| {name} | {side} | " + " | ".join(str(values.get(k, "-")) for k in COMPARED) + " |")
+        rows.append(f"| {name} | after / before | " + " | ".join(str(ratios[name][k]) for k in COMPARED) + " |")
+    return "\n".join(rows)
 
 
 # -- PostgreSQL and several processes --------------------------------------------------------------------------
