@@ -698,7 +698,9 @@ class Run:
                 if self.warmup <= 0:
                     self.measuring, self.window_start = True, time.perf_counter()
                 profiler = cProfile.Profile(time.thread_time) if args.profile else None
+                children0 = cpu_of_children()
                 cpu0, loop_cpu0 = time.process_time(), time.thread_time()
+                where0 = cpu_where(bot.db)
                 load0 = os.getloadavg()[0]
                 started = time.perf_counter()
                 if profiler:
@@ -709,6 +711,9 @@ class Run:
                     profiler.disable()
                 ended = time.perf_counter()
                 cpu, loop_cpu = time.process_time() - cpu0, time.thread_time() - loop_cpu0
+                where = {k: v - where0.get(k, 0.0) for k, v in cpu_where(bot.db).items()}
+                where["other_threads"] = cpu - sum(where.values())  # threads that ended meanwhile included
+                where["drawing_processes"] = cpu_of_children() - children0
                 self.load = (load0, os.getloadavg()[0])
                 for result in results:
                     if isinstance(result, BaseException):
@@ -719,9 +724,9 @@ class Run:
         if profiler and args.profile:
             profiler.dump_stats(args.profile)
             print_profile(profiler)
-        return self.report(setup, ended - started, cpu, loop_cpu)
+        return self.report(setup, ended - started, cpu, loop_cpu, where)
 
-    def report(self, setup: float, wall: float, cpu: float, loop_cpu: float) -> dict[str, Any]:
+    def report(self, setup: float, wall: float, cpu: float, loop_cpu: float, where: dict[str, float]) -> dict[str, Any]:
         s = self.stats
         measured = len(s.latency)
         span = (s.window[-1] - self.window_start) if s.window else 0.0
@@ -755,6 +760,8 @@ class Run:
             "cpu_ms_per_action": round(1000 * cpu / max(1, total_actions), 1),
             "event_loop_cpu_ms_per_action": round(1000 * loop_cpu / max(1, total_actions), 1),
             "cpu_utilisation": round(cpu / wall, 2) if wall else 0.0,
+            "cpu_ms_per_action_all": round(1000 * (cpu + where["drawing_processes"]) / max(1, total_actions), 2),
+            "cpu_ms_per_action_where": {k: round(1000 * v / max(1, total_actions), 2) for k, v in where.items()},
             "render_processes": self.args.render_processes,
             "load_average_1min_before_after": [round(x, 2) for x in self.load],
             "board_size": {
@@ -771,6 +778,39 @@ class Run:
                 "at_least_50_actions_per_s": rate >= 50,
             },
         }
+
+
+def cpu_where(db: Any) -> dict[str, float]:
+    """CPU seconds so far of the event loop's thread (this one) and of the threads of the database's SQLite
+    connections (aiosqlite runs each on its own thread; found among the database object's attributes)."""
+    import aiosqlite
+
+    workers = [c._thread for c in vars(db).values() if isinstance(c, aiosqlite.Connection)]
+    return {
+        "event_loop": cpu_of(f"/proc/self/task/{threading.get_native_id()}/stat"),
+        "sqlite_threads": sum(cpu_of(f"/proc/self/task/{w.native_id}/stat") for w in workers if w.native_id),
+    }
+
+
+def cpu_of_children() -> float:
+    """CPU seconds so far of this process's child processes (the drawing processes), from /proc."""
+    return sum(cpu_of(stat) for stat in Path("/proc").glob("[0-9]*/stat") if parent_of(stat) == os.getpid())
+
+
+def parent_of(stat: Path) -> int | None:
+    try:
+        return int(stat.read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def cpu_of(path: str | Path) -> float:
+    """User + system CPU seconds from a /proc ``stat`` file (0 where there is no /proc)."""
+    try:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class GcPauses:
@@ -1019,7 +1059,8 @@ def main() -> None:
 # -- before and after (--against) -------------------------------------------------------------------------------
 
 HERE = Path(__file__).resolve().parents[1]  # the work tree this script is in: the "after" side
-COMPARED = ("actions_per_s", "p50", "p95", "p99", "cpu_ms_per_action", "event_loop_cpu_ms_per_action")
+COMPARED = ("actions_per_s", "p50", "p95", "p99", "cpu_ms_per_action", "event_loop_cpu_ms_per_action",
+            "cpu_ms_per_action_all", "storage_calls_per_action")  # fmt: skip
 
 
 def code_of() -> dict[str, Any]:
@@ -1077,7 +1118,8 @@ def before_and_after(args: argparse.Namespace, configs: list[str]) -> None:
     machine |= {"load_average_after": [round(x, 2) for x in os.getloadavg()], "cpu_probe_s_after": cpu_probe()}
     medians = {name: {side: medians_of([r for r in runs if r["config"] == name and r["side"] == side])
                       for side in trees} for name in configs}  # fmt: skip
-    ratios = {name: {k: ratio(m["after"][k], m["before"][k]) for k in COMPARED} for name, m in medians.items()}
+    ratios = {name: {k: ratio(m["after"].get(k), m["before"].get(k)) for k in COMPARED} for name, m in medians.items()}
+    paired = {name: paired_ratios([r for r in runs if r["config"] == name]) for name in configs}
     result = {
         "bench": "discord host, before and after",
         "game": args.game,
@@ -1089,9 +1131,10 @@ def before_and_after(args: argparse.Namespace, configs: list[str]) -> None:
         "machine": machine,
         "medians": medians,
         "ratios_after_over_before": ratios,
+        "paired_ratios_median": paired,
         "runs": runs,
     }
-    print(before_after_table(medians, ratios, args.repeat), file=sys.stderr)
+    print(before_after_table(medians, ratios, paired, args.repeat), file=sys.stderr)
     print(
         f"load average (1, 5, 15 min) {machine['load_average_before']} -> {machine['load_average_after']}; "
         f"CPU probe sum(range(10**7)) {machine['cpu_probe_s_before']} -> {machine['cpu_probe_s_after']} s",
@@ -1109,19 +1152,34 @@ def cpu_probe() -> float:
     return round(time.process_time() - started, 3)
 
 
-def medians_of(runs: list[dict[str, Any]]) -> dict[str, float]:
-    def median(values: list[float]) -> float:
-        ordered = sorted(values)
-        middle = len(ordered) // 2
-        return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+def figure(run: dict[str, Any], key: str) -> float | None:
+    value = run["latency_ms"].get(key) if key in ("p50", "p95", "p99") else run.get(key)
+    return None if value is None else float(value)
 
-    picked: dict[str, list[float]] = {k: [] for k in COMPARED}
-    for run in runs:
-        for k in COMPARED:
-            value = run["latency_ms"].get(k) if k.startswith("p") else run[k]
-            if value is not None:
-                picked[k].append(float(value))
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def medians_of(runs: list[dict[str, Any]]) -> dict[str, float]:
+    picked = {k: [v for run in runs if (v := figure(run, k)) is not None] for k in COMPARED}
     return {k: round(median(v), 2) for k, v in picked.items() if v}
+
+
+def paired_ratios(runs: list[dict[str, Any]]) -> dict[str, float | None]:
+    """The median over rounds of each round's after / before (the two runs of a round are next to each other in
+    time, so a slow drift of the machine's load cancels within a pair)."""
+    rounds: dict[int, dict[str, dict[str, Any]]] = {}
+    for run in runs:
+        rounds.setdefault(run["round"], {})[run["side"]] = run
+    found: dict[str, float | None] = {}
+    for k in COMPARED:
+        each = [ratio(figure(p["after"], k), figure(p["before"], k)) for p in rounds.values() if len(p) == 2]
+        known = [r for r in each if r is not None]
+        found[k] = round(median(known), 3) if known else None
+    return found
 
 
 def ratio(after: float | None, before: float | None) -> float | None:
@@ -1129,15 +1187,23 @@ def ratio(after: float | None, before: float | None) -> float | None:
 
 
 def before_after_table(
-    medians: dict[str, dict[str, dict[str, float]]], ratios: dict[str, dict[str, float | None]], repeat: int
+    medians: dict[str, dict[str, dict[str, float]]],
+    ratios: dict[str, dict[str, float | None]],
+    paired: dict[str, dict[str, float | None]],
+    repeat: int,
 ) -> str:
-    """Medians per side and their ratio, one row per configuration and side (Markdown)."""
-    head = "actions/s | p50 ms | p95 ms | p99 ms | CPU ms per action | event loop CPU ms"
+    """Medians per side, their ratio and the median of the rounds' ratios, per configuration (Markdown)."""
+    head = "actions/s | p50 ms | p95 ms | p99 ms | CPU ms per action | event loop | with drawing | storage calls"
     rows = [f"| config | side (median of {repeat}) | {head} |", "|---|---|" + "---|" * len(COMPARED)]
     for name, sides in medians.items():
         for side, values in sides.items():
             rows.append(f"| {name} | {side} | " + " | ".join(str(values.get(k, "-")) for k in COMPARED) + " |")
         rows.append(f"| {name} | after / before | " + " | ".join(str(ratios[name][k]) for k in COMPARED) + " |")
+        rows.append(
+            f"| {name} | median of rounds' after / before | "
+            + " | ".join(str(paired[name][k]) for k in COMPARED)
+            + " |"
+        )
     return "\n".join(rows)
 
 
@@ -1254,7 +1320,8 @@ def human(run: dict[str, Any]) -> str:
         f"{run['actions_per_s']} actions/s; latency p50 {lat.get('p50')} p95 {lat.get('p95')} p99 {lat.get('p99')} "
         f"max {lat.get('max')} ms; mean split: " + ", ".join(f"{k} {v}" for k, v in split.items()) + " ms; "
         f"cpu {run['cpu_ms_per_action']} ms/action "
-        f"(event loop {run['event_loop_cpu_ms_per_action']}); longest gc pause {gc_max} ms; errors {run['error_count']}"
+        f"(event loop {run['event_loop_cpu_ms_per_action']}; with drawing {run['cpu_ms_per_action_all']}); "
+        f"longest gc pause {gc_max} ms; errors {run['error_count']}"
     )
 
 

@@ -71,4 +71,6 @@ def test_before_and_after_alternate_and_report_medians_and_ratios() -> None:
     medians, ratios = result["medians"]["base"], result["ratios_after_over_before"]["base"]
     assert medians["before"]["actions_per_s"] > 0 and medians["after"]["p95"] > 0
     assert ratios["p95"] == round(medians["after"]["p95"] / medians["before"]["p95"], 3)
+    assert result["paired_ratios_median"]["base"]["actions_per_s"] > 0, "each round's ratio, their median"
+    assert all(run["cpu_ms_per_action_all"] >= run["cpu_ms_per_action"] for run in result["runs"]), "drawing counted"
     assert "| base | after / before |" in done.stderr, "the medians table"
