@@ -24,10 +24,11 @@ message brought up to date in place. Its latency runs from the moment the intera
 simulated gateway to the moment that message (content, components and PNG) reaches simulated Discord (its
 MESSAGE_CREATE or MESSAGE_UPDATE event there). The private cell -> rotation
 reply is reported separately. The split is wall time per action, attributed to the interaction through a context
-variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games`` calls, the SQLite thread
-included) less *db_lock_wait* (waiting for the one connection's lock), *render* (``render.*_png`` on its thread),
-*thread_wait* (waiting for a free ``asyncio.to_thread`` worker) and *other*: discord.py, simcord's in-process
-Discord, bot glue, and waiting for the event loop behind other games.
+variable: *engine* (the engine game's public methods), *storage* (``bot.storage.Games``, ``UserSettings`` and the
+outbox's ``OwedTable`` calls, the SQLite thread included) less *db_lock_wait* (waiting for the one connection's
+lock), *render* (``render.*_png`` on its thread), *thread_wait* (waiting for a free ``asyncio.to_thread`` worker)
+and *other*: discord.py, simcord's in-process Discord, bot glue, and waiting for the event loop behind other
+games.
 
 Why not simcord's ``MemberActor.click``: its verbs are one-at-a-time operations that settle the whole bot before
 they return (a second verb from another task raises "operation overlaps"), so they cannot keep 50 games in play.
@@ -46,9 +47,16 @@ actions and offered rate) on one PostgreSQL database at once, and reports them t
 latencies pooled). ``--compare`` runs SQLite, PostgreSQL x1 and PostgreSQL x2 one after another and prints them
 side by side.
 
+Before and after: ``--against DIR`` runs this script on the bot of another work tree (``git worktree add DIR
+COMMIT``) and on the bot of the tree this script is in, alternately (``--repeat`` rounds, each configuration once per
+side per round, the side that goes first alternating from round to round: A B, B A, A B, ...), so that the machine's
+other load falls on both. Each run is a child process of this same script with ``PYTHONPATH`` set to its tree, so
+both are driven identically and differ only in the bot, engine and render code they import. Reports each run, the
+medians per side and the ratios after / before.
+
 Run: ``python bench/bot_bench.py [--games 50] [--actions N] [--seed 1] [--game carcassonne] [--config NAME]
-[--rate 50] [--cpus 2] [--profile FILE] [--backend sqlite|postgresql] [--processes N] [--compare]``. Prints one
-JSON object; a summary goes to stderr.
+[--rate 50] [--cpus 2] [--profile FILE] [--backend sqlite|postgresql] [--processes N] [--compare]
+[--against DIR [--repeat N]]``. Prints one JSON object; a summary goes to stderr.
 """
 
 from __future__ import annotations
@@ -279,15 +287,14 @@ def time_thread_waits(loop: asyncio.AbstractEventLoop) -> None:
 
 
 def instrument(game_cls: type) -> None:
-    """Wrap the engine class's public methods, ``Games``' coroutines and the ``*_png`` drawing functions (``render``'s
-    and each game's ``render.<game>.pictures``) with timers."""
+    """Wrap the engine class's public methods, the storage's coroutines (``Games``, ``UserSettings``, the outbox's
+    ``OwedTable``) and the ``*_png`` drawing functions (``render``'s and, where the tree has them, each game's
+    ``render.<game>.pictures``) with timers."""
     import inspect
 
     import render
     from bot.rendering import Renderer
     from bot.storage import Games
-    from render.carcassonne import pictures as carcassonne_pictures
-    from render.catan import pictures as catan_pictures
 
     for name, attr in list(vars(game_cls).items()):
         if name.startswith("_"):
@@ -296,10 +303,26 @@ def instrument(game_cls: type) -> None:
             setattr(game_cls, name, classmethod(_timed_sync("engine", attr.__func__)))
         elif inspect.isfunction(attr):
             setattr(game_cls, name, _timed_sync("engine", attr))
-    for name, attr in list(vars(Games).items()):
-        if not name.startswith("_") and inspect.iscoroutinefunction(attr):
-            setattr(Games, name, _timed_async(attr))
-    for module in (render, carcassonne_pictures, catan_pictures):
+    tables: list[type] = [Games]
+    with contextlib.suppress(ImportError):  # the per-user settings and the outbox, where the bot has them
+        from bot.storage import UserSettings
+
+        tables.append(UserSettings)
+    with contextlib.suppress(ImportError):
+        from bot.storage.owed import OwedTable
+
+        tables.append(OwedTable)
+    for table in tables:
+        for name, attr in list(vars(table).items()):
+            if not name.startswith("_") and inspect.iscoroutinefunction(attr):
+                setattr(table, name, _timed_async(attr))
+    modules: list[Any] = [render]
+    with contextlib.suppress(ImportError):  # each game's pictures, where the tree has the render registry
+        from render.carcassonne import pictures as carcassonne_pictures
+        from render.catan import pictures as catan_pictures
+
+        modules += [carcassonne_pictures, catan_pictures]
+    for module in modules:
         for name in dir(module):
             if name.endswith("_png") and callable(getattr(module, name)):
                 setattr(module, name, _timed_sync("render", getattr(module, name)))  # threads: timed where drawn
@@ -683,7 +706,9 @@ class Run:
                 if self.warmup <= 0:
                     self.measuring, self.window_start = True, time.perf_counter()
                 profiler = cProfile.Profile(time.thread_time) if args.profile else None
+                children0 = cpu_of_children()
                 cpu0, loop_cpu0 = time.process_time(), time.thread_time()
+                where0 = cpu_where(bot.db)
                 load0 = os.getloadavg()[0]
                 started = time.perf_counter()
                 if profiler:
@@ -694,6 +719,9 @@ class Run:
                     profiler.disable()
                 ended = time.perf_counter()
                 cpu, loop_cpu = time.process_time() - cpu0, time.thread_time() - loop_cpu0
+                where = {k: v - where0.get(k, 0.0) for k, v in cpu_where(bot.db).items()}
+                where["other_threads"] = cpu - sum(where.values())  # threads that ended meanwhile included
+                where["drawing_processes"] = cpu_of_children() - children0
                 self.load = (load0, os.getloadavg()[0])
                 for result in results:
                     if isinstance(result, BaseException):
@@ -704,9 +732,9 @@ class Run:
         if profiler and args.profile:
             profiler.dump_stats(args.profile)
             print_profile(profiler)
-        return self.report(setup, ended - started, cpu, loop_cpu)
+        return self.report(setup, ended - started, cpu, loop_cpu, where)
 
-    def report(self, setup: float, wall: float, cpu: float, loop_cpu: float) -> dict[str, Any]:
+    def report(self, setup: float, wall: float, cpu: float, loop_cpu: float, where: dict[str, float]) -> dict[str, Any]:
         s = self.stats
         measured = len(s.latency)
         span = (s.window[-1] - self.window_start) if s.window else 0.0
@@ -740,6 +768,8 @@ class Run:
             "cpu_ms_per_action": round(1000 * cpu / max(1, total_actions), 1),
             "event_loop_cpu_ms_per_action": round(1000 * loop_cpu / max(1, total_actions), 1),
             "cpu_utilisation": round(cpu / wall, 2) if wall else 0.0,
+            "cpu_ms_per_action_all": round(1000 * (cpu + where["drawing_processes"]) / max(1, total_actions), 2),
+            "cpu_ms_per_action_where": {k: round(1000 * v / max(1, total_actions), 2) for k, v in where.items()},
             "render_processes": self.args.render_processes,
             "load_average_1min_before_after": [round(x, 2) for x in self.load],
             "board_size": {
@@ -756,6 +786,39 @@ class Run:
                 "at_least_50_actions_per_s": rate >= 50,
             },
         }
+
+
+def cpu_where(db: Any) -> dict[str, float]:
+    """CPU seconds so far of the event loop's thread (this one) and of the threads of the database's SQLite
+    connections (aiosqlite runs each on its own thread; found among the database object's attributes)."""
+    import aiosqlite
+
+    workers = [c._thread for c in vars(db).values() if isinstance(c, aiosqlite.Connection)]
+    return {
+        "event_loop": cpu_of(f"/proc/self/task/{threading.get_native_id()}/stat"),
+        "sqlite_threads": sum(cpu_of(f"/proc/self/task/{w.native_id}/stat") for w in workers if w.native_id),
+    }
+
+
+def cpu_of_children() -> float:
+    """CPU seconds so far of this process's child processes (the drawing processes), from /proc."""
+    return sum(cpu_of(stat) for stat in Path("/proc").glob("[0-9]*/stat") if parent_of(stat) == os.getpid())
+
+
+def parent_of(stat: Path) -> int | None:
+    try:
+        return int(stat.read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def cpu_of(path: str | Path) -> float:
+    """User + system CPU seconds from a /proc ``stat`` file (0 where there is no /proc)."""
+    try:
+        fields = Path(path).read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class GcPauses:
@@ -922,6 +985,12 @@ def main() -> None:
     parser.add_argument(
         "--compare", action="store_true", help="SQLite, PostgreSQL x1 and PostgreSQL x2 side by side in one run"
     )
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="a work tree of the code to compare with (before): runs alternate between its bot and this tree's",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="with --against: runs per side and configuration")
     parser.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # this process's share (0-based)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one process of --processes N
     parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)  # every latency in the report
@@ -934,6 +1003,15 @@ def main() -> None:
     setups = [("sqlite", 1), ("postgresql", 1), ("postgresql", 2)] if args.compare else [(args.backend, args.processes)]
     if args.processes > 1 and args.backend != "postgresql" and not args.compare:
         parser.error("--processes above 1 needs --backend postgresql (processes share a PostgreSQL database)")
+    if args.against is not None:
+        if args.compare or args.processes > 1 or args.profile:
+            parser.error("--against compares one setup: not with --compare, --processes or --profile")
+        if not (Path(args.against) / "bot" / "__init__.py").is_file():
+            parser.error(f"--against {args.against}: not a work tree of this project (no bot/__init__.py)")
+        if args.repeat < 1:
+            parser.error("--repeat: at least 1")
+        before_and_after(args, configs)
+        return
 
     with contextlib.ExitStack() as stack:
         server = None
@@ -971,6 +1049,7 @@ def main() -> None:
         "simcord_identity_records": not args.plain_simcord,
         "simcord_wire_copies": not args.plain_simcord,
         "targets": {"p95_ms": 250, "actions_per_s": 50},
+        "code": code_of(),
         "runs": runs,
     }
     if args.compare:
@@ -983,6 +1062,157 @@ def main() -> None:
     print(json.dumps(result, indent=2))
     if any(run["error_count"] for run in runs):
         sys.exit(1)
+
+
+# -- before and after (--against) -------------------------------------------------------------------------------
+
+HERE = Path(__file__).resolve().parents[1]  # the work tree this script is in: the "after" side
+COMPARED = ("actions_per_s", "p50", "p95", "p99", "cpu_ms_per_action", "event_loop_cpu_ms_per_action",
+            "cpu_ms_per_action_all", "storage_calls_per_action")  # fmt: skip
+
+
+def code_of() -> dict[str, Any]:
+    """Which bot this process runs: its tree and that tree's commit (``+`` when it has uncommitted changes)."""
+    import bot
+
+    tree = Path(bot.__file__).resolve().parents[1]
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(tree), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit, dirty = "?", ""
+    return {"tree": str(tree), "commit": commit + ("+" if dirty else "")}
+
+
+def before_and_after(args: argparse.Namespace, configs: list[str]) -> None:
+    """``--against``: the same runs of this script on two trees' bots, alternately; medians and ratios."""
+    trees = {"before": Path(args.against).resolve(), "after": HERE}
+    passed = ["--game", args.game, "--games", str(args.games), "--players", str(args.players)]
+    passed += ["--actions", str(args.actions), "--rate", str(args.rate), "--typical-moves", str(args.typical_moves)]
+    passed += ["--seed", str(args.seed), "--cpus", str(args.cpus), "--timeout", str(args.timeout)]
+    passed += ["--render-processes", str(args.render_processes), "--backend", args.backend]
+    passed += ["--warmup", str(args.warmup)] if args.warmup is not None else []
+    passed += ["--no-split"] if args.no_split else []
+    passed += ["--plain-simcord"] if args.plain_simcord else []
+    machine = {"load_average_before": [round(x, 2) for x in os.getloadavg()], "cpu_probe_s_before": cpu_probe()}
+    runs: list[dict[str, Any]] = []
+    code: dict[str, Any] = {}
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(postgres_server(args.database_url)) if args.backend == "postgresql" else None
+        for round_ in range(args.repeat):
+            order = ("before", "after") if round_ % 2 == 0 else ("after", "before")
+            for name in configs:
+                for side in order:
+                    command = [sys.executable, __file__, *passed, "--config", name]
+                    if server is not None:
+                        command += ["--database-url", asyncio.run(fresh_schema(server))]
+                    env = {**os.environ, "PYTHONPATH": str(trees[side])}
+                    began = time.strftime("%H:%M:%S")
+                    done = subprocess.run(command, cwd=trees[side], env=env, capture_output=True, text=True)
+                    if done.returncode not in (0, 1) or not done.stdout.strip():
+                        sys.exit(f"bot_bench: the {side} run failed ({done.returncode}): {done.stderr[-2000:]}")
+                    result = json.loads(done.stdout)
+                    code[side] = result["code"]
+                    run = result["runs"][0] | {"side": side, "round": round_ + 1, "started": began}
+                    runs.append(run)
+                    print(f"{side} {round_ + 1} ({began}) " + human(run), file=sys.stderr)
+    machine |= {"load_average_after": [round(x, 2) for x in os.getloadavg()], "cpu_probe_s_after": cpu_probe()}
+    medians = {name: {side: medians_of([r for r in runs if r["config"] == name and r["side"] == side])
+                      for side in trees} for name in configs}  # fmt: skip
+    ratios = {name: {k: ratio(m["after"].get(k), m["before"].get(k)) for k in COMPARED} for name, m in medians.items()}
+    paired = {name: paired_ratios([r for r in runs if r["config"] == name]) for name in configs}
+    result = {
+        "bench": "discord host, before and after",
+        "game": args.game,
+        "seed": args.seed,
+        "backend": args.backend,
+        "offered_rate": args.rate,
+        "repeat": args.repeat,
+        "code": code,
+        "machine": machine,
+        "medians": medians,
+        "ratios_after_over_before": ratios,
+        "paired_ratios_median": paired,
+        "runs": runs,
+    }
+    print(before_after_table(medians, ratios, paired, args.repeat), file=sys.stderr)
+    print(
+        f"load average (1, 5, 15 min) {machine['load_average_before']} -> {machine['load_average_after']}; "
+        f"CPU probe sum(range(10**7)) {machine['cpu_probe_s_before']} -> {machine['cpu_probe_s_after']} s",
+        file=sys.stderr,
+    )
+    print(json.dumps(result, indent=2))
+    if any(run["error_count"] for run in runs):
+        sys.exit(1)
+
+
+def cpu_probe() -> float:
+    """CPU seconds of a fixed loop: how slow the machine is now (0.12 s on a quiet day)."""
+    started = time.process_time()
+    sum(range(10**7))
+    return round(time.process_time() - started, 3)
+
+
+def figure(run: dict[str, Any], key: str) -> float | None:
+    value = run["latency_ms"].get(key) if key in ("p50", "p95", "p99") else run.get(key)
+    return None if value is None else float(value)
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def medians_of(runs: list[dict[str, Any]]) -> dict[str, float]:
+    picked = {k: [v for run in runs if (v := figure(run, k)) is not None] for k in COMPARED}
+    return {k: round(median(v), 2) for k, v in picked.items() if v}
+
+
+def paired_ratios(runs: list[dict[str, Any]]) -> dict[str, float | None]:
+    """The median over rounds of each round's after / before (the two runs of a round are next to each other in
+    time, so a slow drift of the machine's load cancels within a pair)."""
+    rounds: dict[int, dict[str, dict[str, Any]]] = {}
+    for run in runs:
+        rounds.setdefault(run["round"], {})[run["side"]] = run
+    found: dict[str, float | None] = {}
+    for k in COMPARED:
+        each = [ratio(figure(p["after"], k), figure(p["before"], k)) for p in rounds.values() if len(p) == 2]
+        known = [r for r in each if r is not None]
+        found[k] = round(median(known), 3) if known else None
+    return found
+
+
+def ratio(after: float | None, before: float | None) -> float | None:
+    return round(after / before, 3) if after is not None and before else None
+
+
+def before_after_table(
+    medians: dict[str, dict[str, dict[str, float]]],
+    ratios: dict[str, dict[str, float | None]],
+    paired: dict[str, dict[str, float | None]],
+    repeat: int,
+) -> str:
+    """Medians per side, their ratio and the median of the rounds' ratios, per configuration (Markdown)."""
+    head = "actions/s | p50 ms | p95 ms | p99 ms | CPU ms per action | event loop | with drawing | storage calls"
+    rows = [f"| config | side (median of {repeat}) | {head} |", "|---|---|" + "---|" * len(COMPARED)]
+    for name, sides in medians.items():
+        for side, values in sides.items():
+            rows.append(f"| {name} | {side} | " + " | ".join(str(values.get(k, "-")) for k in COMPARED) + " |")
+        rows.append(f"| {name} | after / before | " + " | ".join(str(ratios[name][k]) for k in COMPARED) + " |")
+        rows.append(
+            f"| {name} | median of rounds' after / before | "
+            + " | ".join(str(paired[name][k]) for k in COMPARED)
+            + " |"
+        )
+    return "\n".join(rows)
 
 
 # -- PostgreSQL and several processes --------------------------------------------------------------------------
@@ -1098,7 +1328,8 @@ def human(run: dict[str, Any]) -> str:
         f"{run['actions_per_s']} actions/s; latency p50 {lat.get('p50')} p95 {lat.get('p95')} p99 {lat.get('p99')} "
         f"max {lat.get('max')} ms; mean split: " + ", ".join(f"{k} {v}" for k, v in split.items()) + " ms; "
         f"cpu {run['cpu_ms_per_action']} ms/action "
-        f"(event loop {run['event_loop_cpu_ms_per_action']}); longest gc pause {gc_max} ms; errors {run['error_count']}"
+        f"(event loop {run['event_loop_cpu_ms_per_action']}; with drawing {run['cpu_ms_per_action_all']}); "
+        f"longest gc pause {gc_max} ms; errors {run['error_count']}"
     )
 
 

@@ -51,3 +51,26 @@ def test_sqlite_and_postgresql_with_one_and_two_processes_side_by_side(postgres_
     two = result["runs"][2]
     assert two["games"] == 4 and [p["games"] for p in two["parts"]] == [2, 2] and two["error_count"] == 0
     assert "| base |" in done.stderr, "the side-by-side table"
+
+
+def test_before_and_after_alternate_and_report_medians_and_ratios() -> None:
+    tree = Path(__file__).resolve().parents[2]
+    small = ["--config", "base", "--games", "2", "--actions", "6", "--rate", "0", "--cpus", "0"]
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--against", str(tree), "--repeat", "2", *small],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    runs = [(run["side"], run["round"]) for run in result["runs"]]
+    assert runs == [("before", 1), ("after", 1), ("after", 2), ("before", 2)], "interleaved, first side alternating"
+    assert result["code"]["before"]["tree"] == result["code"]["after"]["tree"] == str(tree)
+    assert all(run["error_count"] == 0 and run["actions"] >= 6 for run in result["runs"])
+    medians, ratios = result["medians"]["base"], result["ratios_after_over_before"]["base"]
+    assert medians["before"]["actions_per_s"] > 0 and medians["after"]["p95"] > 0
+    assert ratios["p95"] == round(medians["after"]["p95"] / medians["before"]["p95"], 3)
+    assert result["paired_ratios_median"]["base"]["actions_per_s"] > 0, "each round's ratio, their median"
+    assert all(run["cpu_ms_per_action_all"] >= run["cpu_ms_per_action"] for run in result["runs"]), "drawing counted"
+    assert "| base | after / before |" in done.stderr, "the medians table"
