@@ -165,7 +165,7 @@ async def language(bot: BoardHost, interaction: discord.Interaction, language: s
     row = await channel_game(bot, interaction)
     updated = await bot.service.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
     with speaking(updated.language):
-        await interaction.response.send_message(t("cmd.language.set", language=t(f"language.{language}")))
+        await interaction.response.send_message(t(f"cmd.language.set.{language}"))
         if updated.status == "lobby":
             await show_lobby(bot, updated)
 

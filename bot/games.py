@@ -11,7 +11,7 @@ at start-up (``bot.app``).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -91,9 +91,12 @@ class GameAdapter(Protocol):
         """Private news of a move (direct messages) once its turn message is posted; ``actor`` already knows."""
         ...
 
-    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    def narrate(
+        self, events: Sequence[Event], names: Sequence[str], state: Mapping[str, Any] | None = None
+    ) -> list[str]:
         """Spectator events (``engine.history``: secret parts already gone) in the sentences the turn messages tell,
-        in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them."""
+        in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them.
+        ``state``: the game's stored state (``GameRow.state``), whose board names places as the image shows them."""
         ...
 
 

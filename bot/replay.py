@@ -56,7 +56,7 @@ def seat_name(row: GameRow, seat: int | None) -> str:
 
 def story(row: GameRow, turn: Turn) -> list[str]:
     """The turn's events in sentences, as the turn messages told them (spectator events: nothing secret)."""
-    return adapter(row.game).narrate(turn.events, [s.name for s in row.seats])
+    return adapter(row.game).narrate(turn.events, [s.name for s in row.seats], row.state)
 
 
 @dataclass(frozen=True)

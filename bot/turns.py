@@ -75,7 +75,7 @@ async def post_story(bot: BoardHost, row: GameRow, version: int, events: list[Ev
     game's language, without board or buttons (the newer change's message carries those)."""
     game = adapter(row.game)
     with speaking(game_language(row.language)):
-        lines = game.narrate(spectator_events(events), names_of(row))
+        lines = game.narrate(spectator_events(events), names_of(row), row.state)
     if not lines:
         return
     channel = await game_channel(bot, row)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -48,5 +48,7 @@ class CarcassonneAdapter:
     async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
         """Carcassonne has no secrets to deliver: the turn message says everything."""
 
-    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    def narrate(
+        self, events: Sequence[Event], names: Sequence[str], state: Mapping[str, Any] | None = None
+    ) -> list[str]:
         return narration.narrate(events, names)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.carcassonne.cells import cell_text
 from bot.carcassonne.flows import apply, current_game
 from bot.carcassonne.ids import SELECT_OPS, parse_cell
 from bot.carcassonne.turn import rotation_message, turn_view
@@ -59,7 +60,7 @@ async def _button(press: Press) -> None:
         # reply, and the cell can be picked again): the answer to the click takes them away and says what was
         # chosen, in one request.
         action = button_action(press.op, press.arg)
-        chosen = t("carcassonne.rotation_chosen", x=action["x"], y=action["y"], degrees=action["rotation"])
+        chosen = t("carcassonne.rotation_chosen", cell=cell_text(action["x"], action["y"]), degrees=action["rotation"])
         await interaction.response.edit_message(content=chosen, view=None)
     else:
         await interaction.response.defer()

@@ -11,14 +11,16 @@ from typing import Any
 import discord
 
 import render
+from bot.carcassonne.cells import cell_text
 from bot.carcassonne.ids import cell_value, ordered_cells
 from bot.carcassonne.items import CarcButton, CarcSelect
 from bot.carcassonne.narration import PLACES, narrate, spot_kind, spot_name, spot_side
-from bot.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
+from bot.components import BLUE, CONTENT, GREY, LABEL, PAGE, RED, ROW_WIDTH, Layout, names_of, option
 from bot.narration import fit
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.fitting import with_name
 from engine import Event
 from engine.carcassonne import Carcassonne, CarcassonneView
 from render.carcassonne import pictures
@@ -152,11 +154,13 @@ def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
         towers.append(option(t("carcassonne.tower_option", x=x, y=y, height=tower["height"] + 1), f"{x},{y}"))
         for cap in tower["captures"]:
             own = "_own" if cap["player"] == game.current else ""  # taking back one's own follower reads differently
-            label = t(
+            label = with_name(  # a long name is shortened, never the target cell at the end
                 f"carcassonne.tower_capture{own}.{spot_kind(cap['on'], (*PLACES, 'tower'))}",
+                LABEL,
+                "owner",
+                names[cap["player"]],
                 x=x,
                 y=y,
-                owner=names[cap["player"]],
                 side=spot_side(cap["on"]),
                 tx=cap["x"],
                 ty=cap["y"],
@@ -205,5 +209,5 @@ def rotation_message(row: GameRow, game: Carcassonne, cell: tuple[int, int]) -> 
                 BLUE,
             )
         )
-    content = t("carcassonne.choose_rotation", tile=game.drawn, number=number, x=x, y=y)
+    content = t("carcassonne.choose_rotation", number=number, cell=cell_text(x, y))
     return {"content": content, "view": layout.view}

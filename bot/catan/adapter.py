@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +17,7 @@ from bot.games import Posted, Shown
 from bot.host import Outcome
 from bot.storage import GameRow
 from engine import Event, Game
+from engine.catan import stored_hexes
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
@@ -50,5 +51,7 @@ class CatanAdapter:
         """A bought card, a card stolen from you, offers and replies meant for you: by direct message."""
         await deliver(bot, outcome, actor=actor)
 
-    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
-        return narration.narrate(events, names)
+    def narrate(
+        self, events: Sequence[Event], names: Sequence[str], state: Mapping[str, Any] | None = None
+    ) -> list[str]:
+        return narration.narrate(events, names, stored_hexes(state) if state else ())

@@ -119,7 +119,7 @@ async def post_news(
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
     shown = public_events(events, None)
-    lines = narrate(shown, names_of(row))
+    lines = narrate(shown, names_of(row), game.view(None)["board"]["hexes"])
     if not lines:
         return
     view, offered = None, None

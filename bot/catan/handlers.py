@@ -18,7 +18,8 @@ from bot.catan.menus import afford, build_menu, button_for, card_menu, hand_view
 from bot.catan.modals import DiscardModal, OfferModal
 from bot.catan.names import (
     bundle_text,
-    hex_label,
+    hex_inline,
+    path_inline,
     path_label,
     resource,
     resource_name,
@@ -134,7 +135,7 @@ async def _robber(click: Click) -> None:
     if victims is None:
         raise HostError("rule", reason=t("catan.robber_stays"))
     if len(victims) > 1:
-        text = t("catan.choose_victim", hex=hex_label(found.game.view(None), letter))
+        text = t("catan.choose_victim", hex=hex_inline(letter, found.game.view(None)["board"]["hexes"]))
         await click.private(text, victim_view(found.row, mode, letter, victims))
         return
     await _rob(click, mode, letter, victims[0] if victims else None)
@@ -208,7 +209,7 @@ async def _road_building_first(click: Click) -> None:
     layout = Layout()
     options = [option(path_label(p), p) for p in seconds[:PAGE]]
     layout.select(CatanSelect(row.id, row.version, "rb2", first, options, t("catan.rb_second")))
-    await click.private(t("catan.rb_then", path=path_label(first)), layout.view)
+    await click.private(t("catan.rb_then", path=path_inline(first)), layout.view)
 
 
 async def _road_building_second(click: Click) -> None:

@@ -13,7 +13,14 @@ import discord
 
 import render
 from bot.catan.items import CatanButton, CatanSelect
-from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
+from bot.catan.names import (
+    bundle_text,
+    hex_label,
+    intersection_description,
+    intersection_inline,
+    intersection_label,
+    path_label,
+)
 from bot.catan.narration import narrate
 from bot.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, names_of, option
 from bot.narration import fit
@@ -53,7 +60,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
     if decision == "setup_settlement":
         return t("catan.turn.setup_settlement", mention=who)
     if decision == "setup_road":
-        return t("catan.turn.setup_road", mention=who, at=intersection_label(first["touching"]))
+        return t("catan.turn.setup_road", mention=who, at=intersection_inline(first["touching"]))
     if decision == "roll_or_play":
         return t("catan.turn.roll", mention=who, turn=game.turn)
     if decision == "discard":
@@ -66,7 +73,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
 
 def turn_text(row: GameRow, game: Catan, events: Sequence[Event], *, opening: bool = False) -> str:
     view = game.view(None)
-    lines = narrate(public_events(events, None), names_of(row))
+    lines = narrate(public_events(events, None), names_of(row), view["board"]["hexes"])
     if game.finished:
         return fit([e for e in lines], t("catan.over", scores=scores_line(view)), CONTENT)
     if opening:
