@@ -20,7 +20,7 @@ def cell_text(x: int, y: int) -> str:
 
 def cells_text(cells: Iterable[Sequence[int]]) -> str:
     """The cells a feature covers as one phrase: its cell, or the column and the rows it runs along, or the row and
-    the columns, or else the columns and rows it spans ("columns 1 to 3, rows -1 to 0"). A feature is connected,
+    the columns, or else the columns and rows it spans ("columns 1 to 3, rows -1 and 0"). A feature is connected,
     so the tiles of one in a single column (or row) lie next to each other."""
     xs = sorted({int(cell[0]) for cell in cells})
     ys = sorted({int(cell[1]) for cell in cells if len(cell) > 1})
@@ -29,7 +29,13 @@ def cells_text(cells: Iterable[Sequence[int]]) -> str:
     if len(xs) == 1 and len(ys) == 1:
         return cell_text(xs[0], ys[0])
     if len(xs) == 1:
-        return t("carcassonne.cells_column", x=xs[0], first=ys[0], last=ys[-1])
+        return t("carcassonne.cells_column", x=xs[0], rows=_numbers(ys))
     if len(ys) == 1:
-        return t("carcassonne.cells_row", y=ys[0], first=xs[0], last=xs[-1])
-    return t("carcassonne.cells_area", x1=xs[0], x2=xs[-1], y1=ys[0], y2=ys[-1])
+        return t("carcassonne.cells_row", y=ys[0], columns=_numbers(xs))
+    return t("carcassonne.cells_area", columns=_numbers(xs), rows=_numbers(ys))
+
+
+def _numbers(values: Sequence[int]) -> str:
+    """The rows (or columns) from the first to the last: "-7 and -6", "1 to 3"."""
+    first, last = values[0], values[-1]
+    return t("carcassonne.numbers_two" if last == first + 1 else "carcassonne.numbers_run", first=first, last=last)

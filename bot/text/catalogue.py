@@ -203,9 +203,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # rows a feature spans (``carcassonne.cells_*``). Each is written in the form it takes after "in" (Russian: the
     # prepositional, «в столбце 2, строке -7»). Menus and commands keep the compact (2, -7) that players type.
     "carcassonne.cell": "column {x}, row {y}",
-    "carcassonne.cells_column": "column {x}, rows {first} to {last}",
-    "carcassonne.cells_row": "columns {first} to {last}, row {y}",
-    "carcassonne.cells_area": "columns {x1} to {x2}, rows {y1} to {y2}",
+    "carcassonne.cells_column": "column {x}, rows {rows}",
+    "carcassonne.cells_row": "columns {columns}, row {y}",
+    "carcassonne.cells_area": "columns {columns}, rows {rows}",
+    # the numbers of several rows or columns: two side by side, or a run of more
+    "carcassonne.numbers_two": "{first} and {last}",
+    "carcassonne.numbers_run": "{first} to {last}",
     "carcassonne.begins": "Carcassonne begins: the start tile lies in column 0, row 0.",
     "carcassonne.turn_place": (
         "Turn {turn}: {mention}, place the drawn tile — it fits in {count} cell, numbered on the image.",
@@ -227,7 +230,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "carcassonne.page_prev_one": "◀ Cell {number}",
     "carcassonne.page_next_one": "Cell {number} ▶",
     "carcassonne.rotation": "{degrees}°",
-    "carcassonne.choose_rotation": "Cell {number}, in {cell}: choose how to turn the tile (clockwise).",
+    "carcassonne.choose_rotation": "Cell {number}, in {cell}: choose a rotation (clockwise).",
     "carcassonne.no_follower": "No follower",
     "carcassonne.tower_placeholder": "Build on a tower",
     "carcassonne.tower_option": "Tower at ({x}, {y}) → height {height}",

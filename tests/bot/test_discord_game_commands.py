@@ -59,7 +59,7 @@ async def test_status_tells_the_host_and_moderators_when_the_database_refuses_mo
 
     await world.bot.db.execute("PRAGMA query_only = OFF")  # writable again: the next move is stored
     message = await place(world, world.alice)
-    assert "placed tile" in message.content
+    assert "placed a tile" in message.content
     status = {world.alice: reply(await world.alice.slash(world.channel, "game status"))}
     assert not shown(world.alice)
 

@@ -155,7 +155,7 @@ async def test_a_corrupt_game_does_not_stop_the_other_games_reminders_and_comput
         await world.env.restart_bot(fresh)  # the computers' sweep at start-up meets the broken games first
         await fresh.wait_until_ready()
         await world.env.settle()
-        assert "Computer 1 (random) placed tile" in "\n".join(m.content or "" for m in computer.history())
+        assert "Computer 1 (random) placed a tile" in "\n".join(m.content or "" for m in computer.history())
         assert {a["player"] for a in await fresh.games.actions(waiting.id)} == {1}
 
         await world.env.advance_time(13 * HOUR)  # the first reminder is due everywhere

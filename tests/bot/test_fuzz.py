@@ -505,7 +505,7 @@ def test_the_catalogue_knows_its_texts_and_nothing_else() -> None:
     catalogue = Catalogue()
     assert catalogue.key("It is not your turn.", set()) == "error.not_your_turn"
     assert catalogue.key("This game needs 2 to 6 players; there is 1.", set()) == "error.player_count"
-    assert catalogue.key("Tile E at cell 3 (0, -1): choose a rotation (clockwise).", set()) == (
+    assert catalogue.key("Cell 3, in column 0, row -1: choose a rotation (clockwise).", set()) == (
         "carcassonne.choose_rotation"
     )
     assert catalogue.key("KeyError: 'pass'", set()) is None

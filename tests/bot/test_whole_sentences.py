@@ -59,7 +59,7 @@ def test_the_narration_of_players_and_scores_uses_the_list_format() -> None:
         ]
     with speaking("ru"):
         assert carcassonne_narrate(events, ["Аня", "Боб", "Катя"]) == [
-            "Игра окончена вничью. Побеждают: Аня и Катя. Очки: Аня — 12, Боб — 9, Катя — 12."
+            "Игра окончена вничью: побеждают Аня и Катя. Очки: Аня — 12, Боб — 9, Катя — 12."
         ]
     with speaking("en"):
         one = carcassonne_narrate([{"type": "game_over", "winners": [1], "scores": [3, 7]}], ["ann", "bob"])
