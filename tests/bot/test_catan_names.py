@@ -125,6 +125,9 @@ def test_unknown_places_are_explained_in_every_language() -> None:
         ("2 древесины и 5 руд", {"lumber": 2, "ore": 5}),  # genitive singular and plural
         ("шерсть, зерно", {"wool": 1, "grain": 1}),
         ("3 кирпича", {"brick": 3}),
+        ("две глины", {"brick": 2}),  # amounts as words: the number in the gender and case the noun takes
+        ("одну руду и три зерна", {"ore": 1, "grain": 3}),
+        ("two brick, ore", {"brick": 2, "ore": 1}),
     ],
 )
 def test_amounts_typed_as_chinese_and_russian_players_type_them(typed: str, bundle: dict[str, int]) -> None:
