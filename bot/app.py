@@ -18,29 +18,28 @@ from discord.ext import commands
 
 from bot.carcassonne.adapter import CarcassonneAdapter
 from bot.catan.adapter import CatanAdapter
-from bot.client import serves
 from bot.cogs.computers import Computers
 from bot.cogs.deliveries import Deliveries
 from bot.cogs.game import GameCog
 from bot.cogs.reminders import Reminders
 from bot.cogs.turn_limits import TurnLimits
-from bot.computers import BackButton
-from bot.config import Config
-from bot.funnel import on_tree_error
-from bot.games import GameAdapter, register
+from bot.core.client import serves
+from bot.core.command_mentions import command_mention, load_command_ids
+from bot.core.config import Config
+from bot.core.contract import GameAdapter, register
+from bot.core.funnel import on_tree_error
+from bot.core.memory import keep_freed_memory
+from bot.core.owned import GameItem
+from bot.core.rendering import Renderer
+from bot.core.shards import Ownership
+from bot.flows.computer_turns import BackButton
+from bot.flows.lobby import LobbyButton
+from bot.flows.outbox import Outbox
+from bot.flows.replay import ReplayButton, ReplaySelect
 from bot.host import GameService
-from bot.lobby import LobbyButton
-from bot.memory import keep_freed_memory
-from bot.mentions import command_mention, load_command_ids
-from bot.outbox import Outbox
-from bot.owned import GameItem
-from bot.rendering import Renderer
-from bot.replay import ReplayButton, ReplaySelect
-from bot.shards import Ownership
 from bot.storage import Database, Games
 from bot.storage.database import describe
 from bot.storage.leases import Leases
-from bot.text.commands import CatalogueTranslator
 from bot.text.i18n import (
     install_command_mentions,
     install_image_labels,
@@ -50,6 +49,7 @@ from bot.text.i18n import (
     set_guild,
     set_language,
 )
+from bot.text.translator import CatalogueTranslator
 
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
@@ -63,7 +63,7 @@ COGS: tuple[type[GameCog | Reminders | TurnLimits | Computers | Deliveries], ...
 GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
 
-@serves  # handlers reach it typed through bot.client.bot_of
+@serves  # handlers reach it typed through bot.core.client.bot_of
 class BoardHost(commands.Bot):
     db: Database
     games: Games
@@ -83,7 +83,7 @@ class BoardHost(commands.Bot):
         shards: dict[str, Any] = {}
         if config.shard_count is not None and isinstance(self, commands.AutoShardedBot):
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
-        # Nobody is pinged unless a message names exactly whom (bot.pings): never by a name in a text.
+        # Nobody is pinged unless a message names exactly whom (bot.core.pings): never by a name in a text.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -155,7 +155,7 @@ class BoardHost(commands.Bot):
         self.outbox = Outbox(self)  # what stored changes owe Discord (swept by the Deliveries cog)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
-        for game in GAMES:  # the games, registered explicitly: everything else asks bot.games for them
+        for game in GAMES:  # the games, registered explicitly: everything else asks bot.core.contract for them
             adapter = game()
             register(adapter)
             await self.add_cog(adapter.cog(self))
@@ -173,14 +173,16 @@ class BoardHost(commands.Bot):
         log.info("boardhost ready: database %s", describe(self.config.database))
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Every button and select names a game: only items that check where it is clicked (``bot.owned``)."""
+        """Every button and select names a game: only items that check where it is clicked (``bot.core.owned``)."""
         for item in items:
             if not issubclass(item, GameItem):
-                raise TypeError(f"{item.__name__} must mix in bot.owned.GameItem (the check of where a click counts)")
+                raise TypeError(
+                    f"{item.__name__} must mix in bot.core.owned.GameItem (the check of where a click counts)"
+                )
         super().add_dynamic_items(*items)
 
     def owns(self, row: Any) -> bool:
-        """Whether this process does the game's background work (its guild's shard; see bot/shards.py)."""
+        """Whether this process does the game's background work (its guild's shard; see bot/core/shards.py)."""
         return self.ownership.owns(row)
 
     async def close(self) -> None:

@@ -1,4 +1,5 @@
-"""Carcassonne's side of the game contract (``bot.games.GameAdapter``), registered at start-up by ``bot.app``."""
+"""Carcassonne's side of the game contract (``bot.core.contract.GameAdapter``), built with the
+host at start-up."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bot.carcassonne import handlers, narration
 from bot.carcassonne.commands import NAME, CarcassonneCog
 from bot.carcassonne.flows import post_turn
 from bot.carcassonne.items import DISPATCH, CarcButton, CarcSelect
-from bot.games import Posted, Shown
+from bot.core.contract import Posted, Shown
 from bot.host import Outcome
 from bot.storage import GameRow
 from engine import Event, Game

@@ -11,10 +11,10 @@ from discord.ext import commands
 
 from bot.carcassonne.flows import carcassonne, require_turn
 from bot.carcassonne.ids import cell_value, ordered_cells, parse_cell
-from bot.components import PAGE, clip
-from bot.funnel import autocomplete
+from bot.core.components import PAGE, clip
+from bot.core.funnel import autocomplete
+from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.host import HostError
-from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.storage import GameRow
 from bot.text import t
 from engine.carcassonne import Carcassonne

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
-from bot.components import image_file
-from bot.games import Posted, Shown
+from bot.core.components import image_file
+from bot.core.contract import Posted, Shown
+from bot.core.pings import owing
+from bot.flows.turns import game_channel
 from bot.host import HostError
-from bot.pings import owing
 from bot.storage import GameRow
-from bot.turns import game_channel
 from engine import Action, Event, Game
 from engine.carcassonne import Carcassonne
 
@@ -113,9 +113,7 @@ def require_turn(bot: BoardHost, row: GameRow, user_id: int) -> Carcassonne:
     return game
 
 
-async def apply(
-    bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: Action
-) -> None:
+async def apply(bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: Action) -> None:
     """Check the turn, act, and post the next turn message; a refusal (raised) changes nothing."""
     row, _ = await current_game(bot, game_id, version, interaction.user.id)
     outcome = await bot.service.act(game_id, version, interaction.user.id, action, row=row)

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from bot.carcassonne.flows import apply, current_game
 from bot.carcassonne.ids import SELECT_OPS, parse_cell
 from bot.carcassonne.turn import rotation_message, turn_view
-from bot.client import bot_of
+from bot.core.clicks import Press
+from bot.core.client import bot_of
 from bot.host import HostError
-from bot.items import Press
 from bot.text import t
 from engine import Action
 

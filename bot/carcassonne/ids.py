@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from bot.components import make_custom_id
+from bot.core.components import make_custom_id
 from engine.carcassonne import Carcassonne
 
 PREFIX: Final = "bh:cc"

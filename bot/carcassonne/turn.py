@@ -14,11 +14,11 @@ import render
 from bot.carcassonne.ids import cell_value, ordered_cells
 from bot.carcassonne.items import CarcButton, CarcSelect
 from bot.carcassonne.narration import PLACES, narrate, spot_kind, spot_name, spot_side
-from bot.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
-from bot.narration import fit
-from bot.rendering import Job
+from bot.core.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
+from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.story import fit
 from engine import Event
 from engine.carcassonne import Carcassonne, CarcassonneView
 from render.carcassonne import pictures

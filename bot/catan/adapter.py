@@ -1,4 +1,4 @@
-"""Catan's side of the game contract (``bot.games.GameAdapter``), registered at start-up by ``bot.app``."""
+"""Catan's side of the game contract (``bot.core.contract.GameAdapter``), registered at start-up by ``bot.app``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.catan.commands import CatanCog
 from bot.catan.flows import deliver, post_turn
 from bot.catan.items import DISPATCH, CatanButton, CatanSelect
 from bot.catan.seating import NAME
-from bot.games import Posted, Shown
+from bot.core.contract import Posted, Shown
 from bot.host import Outcome
 from bot.storage import GameRow
 from engine import Event, Game

@@ -14,11 +14,11 @@ from bot.catan.flows import act, hand_text
 from bot.catan.menus import hand_view
 from bot.catan.names import intersection_label, path_label
 from bot.catan.seating import NAME, Seated, require_turn, seated
-from bot.catan.typed import normalise
-from bot.components import PAGE, clip
-from bot.funnel import autocomplete
+from bot.catan.typed_input import normalise
+from bot.core.components import PAGE, clip
+from bot.core.funnel import autocomplete
+from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.host import HostError
-from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.text import t
 from engine import RuleError
 from engine.catan import Catan, city_spots, parse_intersection, parse_path, road_spots, settlement_spots

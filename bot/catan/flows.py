@@ -13,23 +13,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely
 from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.narration import narrate
 from bot.catan.offer_messages import close_offers, remember
 from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
-from bot.components import image_file, names_of
-from bot.funnel import explain
-from bot.games import Posted, Shown
+from bot.core import safely
+from bot.core.components import image_file, names_of
+from bot.core.contract import Posted, Shown
+from bot.core.funnel import explain
+from bot.core.pings import only, owing
+from bot.flows.turns import channel_of, game_channel, nonce
 from bot.host import HostError
 from bot.host.service import Outcome
-from bot.pings import only, owing
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
-from bot.turns import channel_of, game_channel, nonce
 from engine import Action, Event, Game, RuleError
 from engine.catan import Catan, OfferView, public_events
 

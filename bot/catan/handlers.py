@@ -26,10 +26,10 @@ from bot.catan.names import (
 from bot.catan.offer_messages import refuse_closed_offer
 from bot.catan.seating import Seated, require_turn, seated
 from bot.catan.turn import robber_options, turn_view
-from bot.client import bot_of
-from bot.components import BLUE, PAGE, Layout, option
+from bot.core.clicks import Press
+from bot.core.client import bot_of
+from bot.core.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
-from bot.items import Press
 from bot.text import t
 from engine import Action, RuleError
 from engine.catan import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.components import make_custom_id
+from bot.core.components import make_custom_id
 
 PREFIX: Final = "bh:ct"
 SELECT_OPS: Final = ("spot", "bs", "rob", "khex", "rb1", "rb2", "yop", "bk")

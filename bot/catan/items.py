@@ -11,10 +11,10 @@ from typing import Any, Final
 import discord
 
 from bot.catan.ids import BUTTON_OPS, ID_TEMPLATE, SELECT_OPS, custom_id
-from bot.components import BUTTON_LABEL, GREY, clip
-from bot.funnel import guarded
-from bot.items import Press, Slot, single_select
-from bot.owned import GameItem
+from bot.core.clicks import Press, Slot, single_select
+from bot.core.components import BUTTON_LABEL, GREY, clip
+from bot.core.funnel import guarded
+from bot.core.owned import GameItem
 
 DISPATCH: Final = Slot("catan")
 

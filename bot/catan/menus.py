@@ -12,7 +12,7 @@ from bot.catan.names import (
 )
 from bot.catan.seating import Seated
 from bot.catan.turn import spot_options
-from bot.components import BLUE, GREEN, GREY, PAGE, RED, Layout, option
+from bot.core.components import BLUE, GREEN, GREY, PAGE, RED, Layout, option
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t

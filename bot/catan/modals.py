@@ -11,10 +11,10 @@ from bot.catan.names import (
     parse_bundle_text,
     resource,
 )
-from bot.catan.typed import read_count
-from bot.client import bot_of
-from bot.components import clip
-from bot.funnel import guarded, handle
+from bot.catan.typed_input import read_count
+from bot.core.client import bot_of
+from bot.core.components import clip
+from bot.core.funnel import guarded, handle
 from bot.host import HostError
 from bot.text import t
 from engine import Action

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot import safely
 from bot.catan.ids import PREFIX
+from bot.core import safely
 from bot.host import HostError
 from bot.text import t
 from engine.catan import Catan

@@ -15,11 +15,11 @@ import render
 from bot.catan.items import CatanButton, CatanSelect
 from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
 from bot.catan.narration import narrate
-from bot.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, names_of, option
-from bot.narration import fit
-from bot.rendering import Job
+from bot.core.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, names_of, option
+from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.story import fit
 from engine import Event
 from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
 from render.catan import pictures

@@ -1,4 +1,5 @@
-"""Computer players' registration: after every posted turn, and every sweep, their runners wake (``bot.computers``)."""
+"""Computer players' registration: after every posted turn, and every sweep, their runners wake
+(``bot.flows.computer_turns``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from bot.computers import WAKE_CHANNEL, ComputerPlayers
-from bot.funnel import survives
+from bot.core.funnel import survives
+from bot.flows.computer_turns import WAKE_CHANNEL, ComputerPlayers
 from bot.host import Outcome
 
 if TYPE_CHECKING:

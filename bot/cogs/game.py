@@ -1,6 +1,7 @@
 """``/game`` (board, status, rules, leave, abandon, undo, back, language, export), ``/stats`` and ``/settings``.
 
-Declarations only: each command calls its flow in ``bot.game_flows``; refusals reach the funnel (``bot.funnel``).
+Declarations only: each command calls its flow in ``bot.flows.game_commands``; refusals reach the funnel
+(``bot.core.funnel``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import game_flows
-from bot import replay as replays
+from bot.flows import game_commands as game_flows
+from bot.flows import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from bot import reminders
-from bot.funnel import survives
+from bot.core.funnel import survives
+from bot.flows import reminders
 
 if TYPE_CHECKING:
     from bot.app import BoardHost

@@ -19,8 +19,8 @@ from bot.catan.handlers import HANDLERS, Click
 from bot.catan.items import CatanButton
 from bot.catan.modals import DiscardModal, OfferModal
 from bot.catan.seating import Seated
+from bot.flows.lobby import lobby_embed, lobby_view
 from bot.host import HostError as Refusal
-from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRow, Seat
 from bot.text.i18n import set_language
 from engine.ai import decide, policy_seed

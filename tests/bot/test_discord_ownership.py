@@ -14,7 +14,7 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 
 from bot.app import BoardHost
-from bot.owned import GameItem
+from bot.core.owned import GameItem
 from bot.storage import GameRow
 from tests.bot.conftest import World, flat, reply
 from tests.bot.test_discord_carcassonne import labels, place

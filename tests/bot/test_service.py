@@ -6,7 +6,7 @@ import asyncio
 import random
 
 from bot.host import GameService, HostError
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from bot.storage import Database, Games, Seat
 from engine.catan import road_spots
 from tests.bot.conftest import Target, code

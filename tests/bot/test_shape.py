@@ -39,7 +39,7 @@ def test_no_module_outside_a_games_package_names_that_game() -> None:
 
 
 def _reaches_storage(node: ast.AST) -> bool:
-    """``bot.games``, ``self.bot.db``, ``interaction.client.games``...: the bot's storage objects themselves."""
+    """``bot.core.contract``, ``self.bot.db``, ``interaction.client.games``...: the bot's storage objects themselves."""
     if not isinstance(node, ast.Attribute) or node.attr not in ("games", "db"):
         return False
     owner = node.value
@@ -108,10 +108,10 @@ class GameCog(commands.Cog):
 
 
 def test_discord_failures_are_caught_only_in_the_safely_module() -> None:
-    """Sends, edits, DMs and whole turn posts that Discord may refuse go through ``bot/safely.py``."""
+    """Sends, edits, DMs and whole turn posts that Discord may refuse go through ``bot/core/safely.py``."""
     caught = []
     for path, tree in sources().items():
-        if path == BOT / "safely.py":
+        if path == BOT / "core" / "safely.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.ExceptHandler) and node.type is not None:
@@ -122,7 +122,7 @@ def test_discord_failures_are_caught_only_in_the_safely_module() -> None:
                 continue
             if any("HTTPException" in ast.unparse(kind) for kind in guarded):
                 caught.append(f"bot/{path.relative_to(BOT)}:{node.lineno}")
-    assert not caught, "Discord failures caught outside bot/safely.py:\n" + "\n".join(caught)
+    assert not caught, "Discord failures caught outside bot/core/safely.py:\n" + "\n".join(caught)
 
 
 def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
@@ -141,13 +141,13 @@ def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
 
 
 def test_handlers_reach_the_bot_through_the_typed_accessor() -> None:
-    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.client.bot_of`` reads it
-    (checked with ``isinstance``), so no handler casts it or ignores its type."""
+    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.core.client.bot_of``
+    reads it (checked with ``isinstance``), so no handler casts it or ignores its type."""
     reads = [
         f"bot/{path.relative_to(BOT)}:{node.lineno}"
         for path, tree in sources().items()
-        if path != BOT / "client.py"
+        if path != BOT / "core" / "client.py"
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute) and node.attr == "client" and ast.unparse(node.value).endswith("interaction")
     ]
-    assert not reads, "interaction.client read around bot.client.bot_of:\n" + "\n".join(reads)
+    assert not reads, "interaction.client read around bot.core.client.bot_of:\n" + "\n".join(reads)

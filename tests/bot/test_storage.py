@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from bot.storage import ChannelBusy, Database, Games, SchemaTooNew, Seat, StaleVersion
 from bot.storage.migrations import POSTGRES, SQLITE
 from engine.carcassonne import Carcassonne

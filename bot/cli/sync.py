@@ -15,10 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import COGS, GAMES
-from bot.config import Config
+from bot.core.config import Config
 from bot.storage import Database
-from bot.storage.commands import CommandIds
-from bot.text.commands import CatalogueTranslator
+from bot.storage.command_ids import CommandIds
+from bot.text.translator import CatalogueTranslator
 
 TIMEOUT = 30.0  # seconds for the whole registration
 

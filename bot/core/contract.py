@@ -83,7 +83,7 @@ class GameAdapter(Protocol):
         nonce: str | None = None,
     ) -> Posted | None:
         """Post (or bring up to date) the turn message after a change (``nonce``: the new message's, so that a retry
-        cannot post it twice); Discord's refusals are raised (the outbox judges them). The caller (``bot.turns``)
+        cannot post it twice); Discord's refusals are raised (the outbox judges them). The caller (``bot.flows.turns``)
         records the message as the game's once the previous one's buttons are off."""
         ...
 

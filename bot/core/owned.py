@@ -16,8 +16,8 @@ from typing import Any
 
 import discord
 
-from bot.client import bot_of
-from bot.funnel import handle
+from bot.core.client import bot_of
+from bot.core.funnel import handle
 from bot.host import HostError
 
 

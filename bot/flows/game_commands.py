@@ -1,7 +1,7 @@
 """What the game-neutral commands do (``/game ...``, ``/stats``, ``/settings``), for whichever game the channel has.
 
 ``bot/cogs/game.py`` only declares the commands and calls these. A refusal is raised as ``HostError`` and answered
-by the one funnel (``bot.funnel``, the command tree's error handler), like every other interaction's.
+by the one funnel (``bot.core.funnel``, the command tree's error handler), like every other interaction's.
 """
 
 from __future__ import annotations
@@ -13,17 +13,18 @@ from typing import TYPE_CHECKING
 import discord
 
 import render
-from bot import safely, since
-from bot.components import image_file
-from bot.computers import come_back, level_name
-from bot.games import adapters
+from bot.core import safely
+from bot.core.components import image_file
+from bot.core.contract import adapters
+from bot.core.pings import harmless
+from bot.core.rendering import Job
+from bot.flows import since
+from bot.flows.computer_turns import come_back, level_name
+from bot.flows.lobby import lobby_embed, lobby_view
+from bot.flows.outbox import waiting_text
 from bot.host import HostError
-from bot.host.computers import controllers
+from bot.host.computer_seats import controllers
 from bot.host.service import Outcome, waiting_for
-from bot.lobby import lobby_embed, lobby_view
-from bot.outbox import waiting_text
-from bot.pings import harmless
-from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 import render
-from bot.components import CONTENT, image_file
+from bot.core.components import CONTENT, image_file
+from bot.core.rendering import Job
+from bot.flows.replay import seat_name, story, turn_label
 from bot.host import HostError
-from bot.narration import fit
-from bot.rendering import Job
-from bot.replay import seat_name, story, turn_label
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.story import fit
 from engine import Game
 from engine.history import Since, since_last_move
 

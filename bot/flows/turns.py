@@ -1,11 +1,11 @@
 """After every accepted change: post the game's new turn message and retire the buttons of the one before.
 
-Each game's adapter (``bot.games``) says how it posts a turn; everything else (commands, the lobby's Start, turn
-limits) reaches ``announce`` through the outbox (``bot.outbox``), which dispatches ``turn_posted`` after it. A
+Each game's adapter (``bot.core.contract``) says how it posts a turn; everything else (commands, the lobby's Start, turn
+limits) reaches ``announce`` through the outbox (``bot.flows.outbox``), which dispatches ``turn_posted`` after it. A
 poster may instead bring the game's current message up to date (a turn that goes on with the same player reads best
 as one message); it is told what that message shows.
 
-Failures are not caught here: ``bot.outbox``, the one caller, keeps the change owed and tries again.
+Failures are not caught here: ``bot.flows.outbox``, the one caller, keeps the change owed and tries again.
 
 Two changes can be stored close together (the next player acts the moment the previous move is stored, while its
 turn message is still being drawn), so a game's turn messages are posted one at a time, and a message for an older
@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely
-from bot.components import CONTENT, names_of
-from bot.games import Shown, UnknownGame, adapter
+from bot.core import safely
+from bot.core.components import CONTENT, names_of
+from bot.core.contract import Shown, UnknownGame, adapter
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text.i18n import game_language, speaking
@@ -134,7 +134,7 @@ async def announce(
 
 async def retire(bot: BoardHost, row: GameRow, message_id: int) -> None:
     """Remove the components of an older turn message: its choices are gone (clicks would be refused anyway).
-    Discord's refusals are raised, as the poster's are (``bot.outbox`` judges them)."""
+    Discord's refusals are raised, as the poster's are (``bot.flows.outbox`` judges them)."""
     channel: Any = bot.get_channel(row.channel_id)
     if channel is None:  # a channel this process does not see (another shard's, reached by a DM interaction)
         channel = bot.get_partial_messageable(row.channel_id)

@@ -2,8 +2,8 @@
 
 A game's items (``bot/<game>/items.py``) parse their custom ids and hand a ``Press`` to a dispatcher that the game's
 adapter binds at start-up: the items never import the handlers (which build items of their own), so the two do not
-import each other. Every press runs inside the error funnel (``bot.funnel``), and only where its game is
-(``bot.owned``: the game's channel, or a DM of one of its players).
+import each other. Every press runs inside the error funnel (``bot.core.funnel``), and only where its game is
+(``bot.core.owned``: the game's channel, or a DM of one of its players).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.components import PAGE, PLACEHOLDER, clip
+from bot.core.components import PAGE, PLACEHOLDER, clip
 
 
 @dataclass

@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 import render
-from bot.client import bot_of
-from bot.components import CONTENT, PAGE, Layout, clip, image_file, option
-from bot.funnel import explain, guarded
-from bot.games import adapter
+from bot.core.client import bot_of
+from bot.core.components import CONTENT, PAGE, Layout, clip, image_file, option
+from bot.core.contract import adapter
+from bot.core.funnel import explain, guarded
+from bot.core.owned import GameItem
+from bot.core.rendering import Job
 from bot.host import HostError
-from bot.narration import fit
-from bot.owned import GameItem
-from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.story import fit
 from engine import Game
 from engine.history import GameLog, Turn, history, walk
 

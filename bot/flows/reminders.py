@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import pings, safely
-from bot.funnel import each_game
+from bot.core import pings, safely
+from bot.core.funnel import each_game
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t

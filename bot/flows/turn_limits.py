@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.computers import ComputerPlayers
+from bot.flows.computer_turns import ComputerPlayers
 from bot.host import HostError
 from bot.storage import GameRow
 from engine import RuleError

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import bot_of
-from bot.components import BLUE, GREEN, GREY, RED
-from bot.computers import computer_name, level_name
-from bot.funnel import guarded
+from bot.core.client import bot_of
+from bot.core.components import BLUE, GREEN, GREY, RED
+from bot.core.funnel import guarded
+from bot.core.owned import GameItem
+from bot.core.pings import harmless, people
+from bot.flows.computer_turns import computer_name, level_name
 from bot.host import GameService, HostError
-from bot.owned import GameItem
-from bot.pings import harmless, people
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking

@@ -23,18 +23,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import bot_of
-from bot.components import BLUE
-from bot.funnel import each_game, guarded
+from bot.core.client import bot_of
+from bot.core.components import BLUE
+from bot.core.funnel import each_game, guarded
+from bot.core.owned import GameItem
+from bot.core.pings import only
+from bot.flows.turns import game_channel, nonce
 from bot.host import HostError, Outcome
-from bot.host.computers import awaits_people, computers_owing, controllers
-from bot.owned import GameItem
-from bot.pings import only
+from bot.host.computer_seats import awaits_people, computers_owing, controllers
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import game_language, speaking
-from bot.turns import game_channel, nonce
 from engine import RuleError
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """Direct messages when a turn starts, for players who asked for them (``/settings dm_on_turn:true``).
 
-Owed by every change (``bot.outbox``), after its turn message: every seat that owes a decision now and did not
+Owed by every change (``bot.flows.outbox``), after its turn message: every seat that owes a decision now and did not
 before the change gets one message naming the game and the channel, with a link to the turn
 message. Only the seats owing a decision and the stored row are read, never a hand or anything else secret. A player
 who cannot be messaged (Discord error 50007: DMs closed; 50278: no mutual server) or any other Discord failure is
@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely, since
+from bot.core import safely
+from bot.flows import since
+from bot.flows.turns import nonce
 from bot.host import Outcome
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
-from bot.turns import nonce
 
 if TYPE_CHECKING:
     from bot.app import BoardHost
