@@ -20,7 +20,7 @@ from bot.text import t
 from engine.carcassonne import Carcassonne
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 NAME = "carcassonne"
 
@@ -28,7 +28,7 @@ NAME = "carcassonne"
 class CarcassonneCog(commands.Cog):
     carcassonne = app_commands.Group(name="carcassonne", description="Play Carcassonne in this channel")
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _channel_game(self, interaction: discord.Interaction) -> tuple[GameRow, Carcassonne] | None:

@@ -24,7 +24,7 @@ from engine import RuleError
 from engine.catan import Catan, city_spots, parse_intersection, parse_path, road_spots, settlement_spots
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 Piece = Literal["road", "settlement", "city"]
 
@@ -43,7 +43,7 @@ def spot_name(what: str, value: str) -> str:
 class CatanCog(commands.Cog):
     catan = app_commands.Group(name="catan", description="Play Catan in this channel")
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _here(self, interaction: discord.Interaction) -> Seated:

@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import COGS, GAMES
 from bot.core.config import Config
+from bot.lineup import COGS, GAMES
 from bot.storage import Database
 from bot.storage.command_ids import CommandIds
 from bot.text.translator import CatalogueTranslator

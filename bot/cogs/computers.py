@@ -12,11 +12,11 @@ from bot.flows.computer_turns import WAKE_CHANNEL, ComputerPlayers
 from bot.host import Outcome
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class Computers(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.players = ComputerPlayers(bot)
         self.sweep.change_interval(seconds=bot.config.reminder_check)

@@ -12,11 +12,11 @@ from discord.ext import commands, tasks
 from bot.core.funnel import survives
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class Deliveries(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 

@@ -17,13 +17,13 @@ from bot.flows import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="The game in this channel")
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @game.command(name="status", description="Scores, turn and what the game is waiting for")

@@ -20,11 +20,11 @@ from bot.flows.turn_limits import time_out
 from bot.storage import GameRow
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class TurnLimits(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 

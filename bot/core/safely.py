@@ -15,6 +15,8 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.core.host import Host
+
 log = logging.getLogger("boardhost.safely")
 
 
@@ -39,7 +41,7 @@ async def edit_unless_gone(
 
 
 async def fetch_channel(
-    client: discord.Client, channel_id: int, game_id: int | None, /
+    client: Host, channel_id: int, game_id: int | None, /
 ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:
     """The channel ``channel_id``, from the cache or else from Discord; None (logged) when it is gone."""
     channel = client.get_channel(channel_id)
@@ -98,7 +100,7 @@ async def reply(interaction: discord.Interaction, game_id: int | None, what: str
 
 
 async def dm(
-    client: discord.Client,
+    client: Host,
     user_id: int,
     game_id: int | None,
     what: str,

@@ -3,18 +3,15 @@
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.core.client import bot_of
+from bot.core.clicks import Click, Control, Op, Table, button
 from bot.core.components import BLUE, GREEN, GREY, RED
-from bot.core.funnel import guarded
-from bot.core.owned import GameItem
 from bot.core.pings import harmless, people
 from bot.flows.computer_turns import computer_name, level_name
-from bot.host import GameService, HostError
+from bot.host import HostError
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
@@ -22,8 +19,9 @@ from engine import game_class
 from engine.ai import LEVELS
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
+SCOPE: Final = "lobby"  # its click table's, in custom ids bh:lobby:{game}:{version}:{op}[:{arg}]
 OPS = ("join", "leave", "start", "cancel")
 HOUR = 3600
 TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
@@ -79,99 +77,102 @@ def lobby_view(row: GameRow) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     with speaking(game_language(row.language)):
         for op in OPS:
-            view.add_item(LobbyButton(row.id, row.version, op))
+            view.add_item(_button(row, op))
         # Computer players: one button per level (engine.ai.LEVELS), then one to take the last one back.
         for level in LEVELS:
-            view.add_item(LobbyButton(row.id, row.version, "add", level))
+            view.add_item(_button(row, "add", level))
         if row.computer_seats():
-            view.add_item(LobbyButton(row.id, row.version, "remove"))
+            view.add_item(_button(row, "remove"))
     return view
 
 
-class LobbyButton(
-    GameItem,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"bh:lobby:(?P<game>\d+):(?P<version>\d+):(?P<op>join|leave|start|cancel|add|remove)(?::(?P<arg>\w+))?",
-):
-    def __init__(self, game_id: int, version: int, op: str, arg: str = "") -> None:
-        if op == "add":
-            label = t("lobby.button.add_computer", level=level_name(arg))
-        elif op == "remove":
-            label = t("lobby.button.remove_computer")
-        else:
-            label = t(f"lobby.button.{op}")
-        custom_id = f"bh:lobby:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")
-        super().__init__(
-            discord.ui.Button(label=label, style=STYLES[op], custom_id=custom_id, row=0 if op in OPS else 1)
-        )
-        self.game_id = game_id
-        self.version = version
-        self.op = op
-        self.arg = arg
+def _button(row: GameRow, op: str, arg: str = "") -> Control:
+    if op == "add":
+        label = t("lobby.button.add_computer", level=level_name(arg))
+    elif op == "remove":
+        label = t("lobby.button.remove_computer")
+    else:
+        label = t(f"lobby.button.{op}")
+    return button(SCOPE, row.id, row.version, op, arg, label=label, style=STYLES[op], row=0 if op in OPS else 1)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(int(match["game"]), int(match["version"]), match["op"], match["arg"] or "")
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with guarded(interaction, self.game_id):
-            await self._press(interaction)
+# What each lobby button does. Each answers by editing the lobby message in one request (``answer="own"``).
 
-    async def _press(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        service = bot.service
-        user = interaction.user
-        can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
-        if self.op == "join":
-            row = await service.join(self.game_id, self.version, seat_for(user))
-        elif self.op == "leave":
-            row = await service.leave_lobby(self.game_id, self.version, user.id)
-        elif self.op == "add":
-            row = await self._add_computer(service, user.id)
-        elif self.op == "remove":
-            row = await service.remove_computer(self.game_id, self.version, user.id)
-        elif self.op == "cancel":
-            row = await service.cancel(self.game_id, self.version, user.id, can_manage=can_manage)
-            with speaking(game_language(row.language)):
-                content = t("lobby.cancelled", game=t(f"game.{row.game}"))
-            await interaction.response.edit_message(content=content, embed=None, view=None)
-            return
-        else:
-            await interaction.response.defer()
-            outcome = await service.start(self.game_id, self.version, user.id)
-            row = outcome.row
-            with speaking(game_language(row.language)):
-                seats = listing(s.mention for s in row.seats)
-                content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
-            await interaction.edit_original_response(
-                content=content, embed=None, view=None, allowed_mentions=people(row, row.people())
-            )
-            await bot.outbox.deliver(outcome)  # the first turn message
-            return
-        await interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
 
-    async def _add_computer(self, service: GameService, user_id: int) -> GameRow:
-        level = self.arg
-        if level not in LEVELS:
-            raise HostError("computer_unavailable", level=level)
-        lobby = await service.row(self.game_id)
+async def _shown(click: Click, row: GameRow) -> None:
+    await click.interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
 
-        def name(number: int) -> str:
-            with speaking(game_language(lobby.language)):  # seat names are public: the game's language
-                return computer_name(number, level)
 
-        try:
-            return await service.add_computer(self.game_id, self.version, user_id, level, name)
-        except HostError as err:
-            if err.key == "computer_unavailable":
-                raise HostError("computer_unavailable", level=level_name(level)) from None
-            raise
+async def _join(click: Click) -> None:
+    await _shown(click, await click.host.service.join(click.game_id, click.version, seat_for(click.interaction.user)))
+
+
+async def _leave(click: Click) -> None:
+    await _shown(click, await click.host.service.leave_lobby(click.game_id, click.version, click.user_id))
+
+
+async def _add_computer(click: Click) -> None:
+    level = click.arg
+    if level not in LEVELS:
+        raise HostError("computer_unavailable", level=level)
+    service = click.host.service
+    lobby = await service.row(click.game_id)
+
+    def name(number: int) -> str:
+        with speaking(game_language(lobby.language)):  # seat names are public: the game's language
+            return computer_name(number, level)
+
+    try:
+        row = await service.add_computer(click.game_id, click.version, click.user_id, level, name)
+    except HostError as err:
+        if err.key == "computer_unavailable":
+            raise HostError("computer_unavailable", level=level_name(level)) from None
+        raise
+    await _shown(click, row)
+
+
+async def _remove_computer(click: Click) -> None:
+    await _shown(click, await click.host.service.remove_computer(click.game_id, click.version, click.user_id))
+
+
+async def _cancel(click: Click) -> None:
+    user = click.interaction.user
+    can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
+    row = await click.host.service.cancel(click.game_id, click.version, user.id, can_manage=can_manage)
+    with speaking(game_language(row.language)):
+        content = t("lobby.cancelled", game=t(f"game.{row.game}"))
+    await click.interaction.response.edit_message(content=content, embed=None, view=None)
+
+
+async def _start(click: Click) -> None:
+    interaction = click.interaction
+    await interaction.response.defer()
+    outcome = await click.host.service.start(click.game_id, click.version, click.user_id)
+    row = outcome.row
+    with speaking(game_language(row.language)):
+        seats = listing(s.mention for s in row.seats)
+        content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
+    await interaction.edit_original_response(
+        content=content, embed=None, view=None, allowed_mentions=people(row, row.people())
+    )
+    await click.host.outbox.deliver(outcome)  # the first turn message
+
+
+TABLE: Final = Table(
+    SCOPE,
+    {
+        "join": Op(_join, answer="own"),
+        "leave": Op(_leave, answer="own"),
+        "start": Op(_start, answer="own"),
+        "cancel": Op(_cancel, answer="own"),
+        "add": Op(_add_computer, answer="own"),
+        "remove": Op(_remove_computer, answer="own"),
+    },
+)
 
 
 async def open_lobby(
-    bot: BoardHost,
+    bot: Host,
     interaction: discord.Interaction,
     game: str,
     options: dict[str, Any],

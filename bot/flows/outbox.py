@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.core import safely
-from bot.core.contract import adapter
 from bot.core.rendering import RenderError
 from bot.flows import computer_turns as computers
 from bot.flows import post_timelapse as timelapse
@@ -49,7 +48,7 @@ from bot.text import listing, t
 from bot.text.i18n import reader_language, speaking
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.outbox")
 
@@ -74,7 +73,7 @@ def passing(err: BaseException) -> bool:
 class Outbox:
     """The one path from a stored change to Discord, and the sweep that resumes what is owed."""
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self._behind: set[int] = set()  # games with an older undelivered change: deliver from the table, in order
@@ -163,7 +162,7 @@ class Outbox:
                 await announce(bot, outcome, opening=outcome.opening, nonce=nonce(row.id, debt.version, "t"))
                 bot.dispatch("turn_posted", outcome)  # computer players look at it
         elif part == "news":
-            await adapter(row.game).after_move(bot, outcome, actor=outcome.actor)
+            await bot.adapter(row.game).after_move(bot, outcome, actor=outcome.actor)
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome)
         elif part == "takeover":

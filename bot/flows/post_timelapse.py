@@ -28,7 +28,7 @@ from engine.history import frames
 from render.timelapse import format_of
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.timelapse")
 
@@ -38,7 +38,7 @@ def is_final(outcome: Outcome) -> bool:
     return outcome.game is not None and outcome.game.finished and outcome.row.status == "finished"
 
 
-async def post(bot: BoardHost, row: GameRow, *, nonce: str | None = None) -> discord.Message | None:
+async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.Message | None:
     """Draw the game's timelapse and post it in its channel (``nonce``: the message's, so a retry never posts it
     twice). Discord's refusals and a lost drawing process are raised, for the outbox to try again; a game that cannot
     be replayed or a timelapse over the upload limit is logged and skipped (None)."""

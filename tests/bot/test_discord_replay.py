@@ -126,7 +126,7 @@ async def test_replay_in_the_readers_language(world: World) -> None:
     await turn(world, world.alice)
     with speaking("ru"):
         page = await replay.load(world.bot, await world.bot.service.row(row.id), 0)
-        text = replay.text_of(page)
+        text = replay.text_of(world.bot, page)
         labels_shown = [getattr(item.item, "label", None) for item in replay.controls(page).children]
     assert text.startswith("**Каркассон**, Ход 1: alice · 1/2")
     assert "alice выкладывает квадрат E в (0, -1)" in text  # the narration too

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import discord
-
 from bot.carcassonne.items import CarcSelect
+
 from bot.core.components import Layout, image_file, upload_limit
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot.app import GAMES
+from bot.lineup import GAMES
 from engine import game_names
 
 BOT = Path(__file__).resolve().parent.parent.parent / "bot"
-MODULES = ("ids", "items", "turn", "flows", "handlers", "narration", "commands", "adapter")
+MODULES = ("ids", "turn", "flows", "handlers", "narration", "commands", "adapter")
 
 
 def sources(root: Path = BOT) -> dict[Path, ast.Module]:
@@ -39,7 +39,7 @@ def test_no_module_outside_a_games_package_names_that_game() -> None:
 
 
 def _reaches_storage(node: ast.AST) -> bool:
-    """``bot.core.contract``, ``self.bot.db``, ``interaction.client.games``...: the bot's storage objects themselves."""
+    """``bot.games``, ``self.bot.db``, ``interaction.client.games``...: the bot's storage objects themselves."""
     if not isinstance(node, ast.Attribute) or node.attr not in ("games", "db"):
         return False
     owner = node.value
@@ -141,13 +141,13 @@ def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
 
 
 def test_handlers_reach_the_bot_through_the_typed_accessor() -> None:
-    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.core.client.bot_of``
+    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.core.host.host_of``
     reads it (checked with ``isinstance``), so no handler casts it or ignores its type."""
     reads = [
         f"bot/{path.relative_to(BOT)}:{node.lineno}"
         for path, tree in sources().items()
-        if path != BOT / "core" / "client.py"
+        if path != BOT / "core" / "host.py"
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute) and node.attr == "client" and ast.unparse(node.value).endswith("interaction")
     ]
-    assert not reads, "interaction.client read around bot.core.client.bot_of:\n" + "\n".join(reads)
+    assert not reads, "interaction.client read around bot.core.host.host_of:\n" + "\n".join(reads)
