@@ -6,7 +6,6 @@ against the protocol. Commands are never synced on start; ``python -m bot sync``
 
 from __future__ import annotations
 
-import contextvars
 import gc
 import logging
 import random
@@ -20,6 +19,7 @@ from bot.core.clicks import Control
 from bot.core.command_mentions import command_mention, load_command_ids
 from bot.core.config import Config
 from bot.core.funnel import on_tree_error
+from bot.core.gateway import note_newest_messages_only, speak_reader_locale
 from bot.core.host import ClickTable, GameAdapter, Shown, UnknownGame
 from bot.core.memory import keep_freed_memory
 from bot.core.rendering import Renderer
@@ -33,11 +33,7 @@ from bot.storage.leases import Leases
 from bot.text.i18n import (
     install_command_mentions,
     install_image_labels,
-    remember_locale,
-    resolve,
     set_default_language,
-    set_guild,
-    set_language,
 )
 from bot.text.translator import CatalogueTranslator
 
@@ -79,42 +75,9 @@ class BoardHost(commands.Bot):
         self.shown: dict[int, Shown] = {}
         self._adapters: dict[str, GameAdapter] = {}
         self._tables: dict[str, ClickTable] = {}
-        self._speak_reader_locale()
-        self._note_newest_messages_only()
-
-    def _speak_reader_locale(self) -> None:
-        """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
-        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s, and whose
-        server is the interaction's (for command mentions)."""
-        set_default_language(self.config.default_language)
-        parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
-
-        def in_reader_language(data: Any) -> None:
-            user = data.get("member", {}).get("user") or data.get("user") or {}
-            lang = resolve(data.get("locale"), default=self.config.default_language)
-            if user.get("id"):
-                remember_locale(int(user["id"]), lang)
-            set_language(lang)
-            set_guild(int(data["guild_id"]) if data.get("guild_id") else None)
-            parse(data)
-
-        parsers["INTERACTION_CREATE"] = lambda data: contextvars.copy_context().run(in_reader_language, data)
-
-    def _note_newest_messages_only(self) -> None:
-        """Message events serve one purpose here: knowing which message is a channel's newest. discord.py would
-        build a full Message (and a cached copy) for every message and edit in every channel the bot sees, its own
-        turn messages included (6% of the event loop at 50 moves a second); this keeps a channel's
-        ``last_message_id`` up to date and nothing else. Nothing here listens to message events."""
-        parsers = self._connection.parsers
-
-        def newest(data: Any) -> None:
-            channel = self.get_channel(int(data["channel_id"]))
-            if channel is not None and hasattr(channel, "last_message_id"):
-                channel.last_message_id = int(data["id"])
-
-        parsers["MESSAGE_CREATE"] = newest
-        parsers["MESSAGE_UPDATE"] = lambda data: None
+        set_default_language(config.default_language)
+        speak_reader_locale(self, config.default_language)
+        note_newest_messages_only(self)
 
     async def setup_hook(self) -> None:
         # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with

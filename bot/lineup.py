@@ -10,11 +10,11 @@ from discord.ext import commands
 
 from bot.carcassonne.adapter import CarcassonneAdapter
 from bot.catan.adapter import CatanAdapter
-from bot.cogs.computers import Computers
-from bot.cogs.deliveries import Deliveries
+from bot.cogs.computer_sweep import Computers
+from bot.cogs.delivery_sweep import Deliveries
 from bot.cogs.game import GameCog
-from bot.cogs.reminders import Reminders
-from bot.cogs.turn_limits import TurnLimits
+from bot.cogs.reminder_sweep import Reminders
+from bot.cogs.turn_limit_sweep import TurnLimits
 from bot.core.host import ClickTable, GameAdapter
 from bot.flows import computer_turns, lobby, replay
 

@@ -8,9 +8,9 @@ from typing import Any
 from PIL import Image
 
 from render.chart import Row, chart_image
-from render.games import pictures_of
 from render.labels import label
 from render.palette import marks, player_colour
+from render.registry import pictures_of
 
 
 def end_image(view: Mapping[str, Any]) -> Image.Image:

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from PIL import GifImagePlugin, Image, ImageChops, features
 
-from render.games import pictures_of
+from render.registry import pictures_of
 
 View = Mapping[str, Any]
 

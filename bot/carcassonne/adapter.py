@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from discord.ext import commands
 
 from bot.carcassonne import narration
-from bot.carcassonne.commands import NAME, CarcassonneCog
-from bot.carcassonne.flows import post_turn
+from bot.carcassonne.commands import CarcassonneCog
+from bot.carcassonne.flows import NAME, post_turn
 from bot.carcassonne.handlers import TABLE
 from bot.core.host import ClickTable, Host, Posted, Shown
 from bot.host import Outcome

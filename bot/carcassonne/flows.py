@@ -1,4 +1,4 @@
-"""Acting in a Carcassonne game from Discord: check a click, apply the action, post the turn message.
+"""Posting a Carcassonne game's changes, and the checks of a click on it: the game, fresh, and the user's turn.
 
 A turn is one message: while the same player's turn goes on (placing, then the follower; an undo) and nothing was
 posted after it, the message is brought up to date instead of a new one, its story kept.
@@ -23,6 +23,8 @@ from engine.carcassonne import Carcassonne
 
 if TYPE_CHECKING:
     from bot.core.host import Host
+
+NAME = "carcassonne"
 
 
 def carcassonne(bot: Host, row: GameRow) -> Carcassonne:

@@ -1,8 +1,8 @@
-"""Acting in a Catan game from Discord: load and check a click, apply the action, post and deliver the results.
+"""Posting a Catan game's changes: the turn message (or, for offers and discards, a news line and fresh buttons),
+the actor's own secrets privately, and everyone's private news by direct message.
 
-``strict`` clicks carry the state version they were shown at and are refused once the game has moved on (a double
-click on Buy card buys once). Replies to offers, discards and menus that only read are not strict: the engine
-checks that they still make sense (several players discard at the same time, each bumping the version).
+Acting is the click protocol's (``bot.core.clicks``; the ops in ``handlers.py``): its stale-button refresh and what
+the actor alone learns are the two hooks defined here.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
 from bot.core import safely
 from bot.core.components import image_file, names_of
-from bot.core.funnel import explain
 from bot.core.host import Posted, Shown
 from bot.core.pings import only, owing
 from bot.flows.turns import channel_of, game_channel, nonce
@@ -30,7 +29,7 @@ from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, reader_language, speaking
-from engine import Action, Event, Game, RuleError
+from engine import Event, Game
 from engine.catan import Catan, OfferView, public_events
 
 if TYPE_CHECKING:
@@ -38,30 +37,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("boardhost.catan")
 DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no mutual server / DMs closed
-
-
-async def act(
-    bot: Host,
-    interaction: discord.Interaction,
-    game_id: int,
-    version: int | None,
-    action: Action,
-) -> Outcome | None:
-    """Apply ``action`` for the user, post what changed, tell each player their secrets; None after a refusal."""
-    try:
-        outcome = await bot.service.act(game_id, version, interaction.user.id, action)
-    except (HostError, RuleError) as err:
-        if isinstance(err, HostError) and err.key == "stale":
-            await refresh(bot, game_id)  # a racing edit may have left old buttons on the turn message
-        try:
-            names: list[str] | None = names_of(await bot.service.row(game_id))
-        except HostError:
-            names = None
-        await explain(interaction, err, names)
-        return None
-    await bot.outbox.deliver(outcome)  # the channel, then everyone's private news by DM
-    await tell_actor(interaction, outcome)
-    return outcome
 
 
 # -- the channel -----------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Computer players in the channel: they move when a decision is theirs, and stand in for people who time out.
 
-After every posted turn (``turn_posted``, heard by ``bot/cogs/computers.py``) the bot looks at the seats owing a
+After every posted turn (``turn_posted``, heard by ``bot/cogs/computer_sweep.py``) the bot looks at the seats owing a
 decision; if a computer plays one, the game's runner task wakes: it waits the configured pause (``[computer]
 pause_seconds``, so the channel reads like a conversation), asks the host for the computer's move (decided in a
 worker thread from the seat's view only, stored in one version-guarded transaction like a person's click) and posts

@@ -334,7 +334,7 @@ class Outbox:
             self._retry_in(game_id, 0.0)
 
     async def sweep(self) -> None:
-        """One round of the sweep (``bot/cogs/deliveries.py``, every ``[reminders] check_every_seconds``): the
+        """One round of the sweep (``bot/cogs/delivery_sweep.py``, every ``[reminders] check_every_seconds``): the
         first, once connected, resumes everything owed; later ones what is due."""
         if self._closing:
             return

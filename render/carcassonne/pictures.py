@@ -1,5 +1,5 @@
 """Carcassonne's pictures: its part in the pictures every game has (``CarcassonnePictures``, listed in
-``render.games``), and its own turn pictures, which the bot's Carcassonne package asks for: the preview of the
+``render.registry``), and its own turn pictures, which the bot's Carcassonne package asks for: the preview of the
 drawn tile's cells and the follower spots of the tile just placed.
 
 The boards are imported when first drawn: a process that draws only the other game never loads them.

@@ -1,4 +1,4 @@
-"""Catan's pictures: its part in the pictures every game has (``CatanPictures``, listed in ``render.games``), and
+"""Catan's pictures: its part in the pictures every game has (``CatanPictures``, listed in ``render.registry``), and
 its own turn picture, which the bot's Catan package asks for: the build preview of the set-up.
 
 The board is imported when first drawn: a process that draws only the other game never loads it.

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from discord.ext import commands, tasks
+from discord.ext import commands
 
-from bot.core.funnel import survives
+from bot.core.sweeping import Sweep
 from bot.flows.computer_turns import WAKE_CHANNEL, ComputerPlayers
 from bot.host import Outcome
 
@@ -15,29 +15,24 @@ if TYPE_CHECKING:
     from bot.core.host import Host
 
 
-class Computers(commands.Cog):
+class Computers(Sweep):
+    what = "the computer players' sweep"
+
     def __init__(self, bot: Host) -> None:
-        self.bot = bot
+        super().__init__(bot)
         self.players = ComputerPlayers(bot)
-        self.sweep.change_interval(seconds=bot.config.reminder_check)
 
     async def cog_load(self) -> None:
-        self.sweep.start()
+        await super().cog_load()
         await self.bot.service.listen_to_processes(WAKE_CHANNEL, self.players.woken)
 
     async def cog_unload(self) -> None:
-        self.sweep.cancel()
+        await super().cog_unload()
         self.players.stop()
 
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:
         self.players.turn_posted(outcome)
 
-    @tasks.loop(seconds=60)
-    @survives("the computer players' sweep")
-    async def sweep(self) -> None:
+    async def round(self) -> None:
         await self.players.sweep()
-
-    @sweep.before_loop
-    async def _ready(self) -> None:
-        await self.bot.wait_until_ready()
