@@ -1,41 +1,32 @@
-"""Carcassonne's side of the game contract (``bot.games.GameAdapter``), registered at start-up by ``bot.app``."""
+"""Carcassonne's side of the game contract (``bot.core.host.GameAdapter``), built with the host at start-up."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
-import discord
 from discord.ext import commands
 
-from bot.carcassonne import handlers, narration
+from bot.carcassonne import narration
 from bot.carcassonne.commands import NAME, CarcassonneCog
 from bot.carcassonne.flows import post_turn
-from bot.carcassonne.items import DISPATCH, CarcButton, CarcSelect
-from bot.games import Posted, Shown
+from bot.carcassonne.handlers import TABLE
+from bot.core.host import ClickTable, Host, Posted, Shown
 from bot.host import Outcome
 from bot.storage import GameRow
 from engine import Event, Game
 
-if TYPE_CHECKING:
-    from bot.app import BoardHost
-
 
 class CarcassonneAdapter:
     name = NAME
-    items: Sequence[type[discord.ui.DynamicItem[Any]]] = (CarcButton, CarcSelect)
-
+    table: ClickTable = TABLE
     cog_type: type[commands.Cog] = CarcassonneCog
 
-    def __init__(self) -> None:
-        DISPATCH.bind(handlers.dispatch)
-
-    def cog(self, bot: BoardHost) -> commands.Cog:
-        return CarcassonneCog(bot)
+    def cog(self, host: Host) -> commands.Cog:
+        return CarcassonneCog(host)
 
     async def post_turn(
         self,
-        bot: BoardHost,
+        host: Host,
         row: GameRow,
         game: Game,
         events: Sequence[Event],
@@ -43,9 +34,9 @@ class CarcassonneAdapter:
         shown: Shown,
         nonce: str | None = None,
     ) -> Posted | None:
-        return await post_turn(bot, row, game, events, opening, shown, nonce)
+        return await post_turn(host, row, game, events, opening, shown, nonce)
 
-    async def after_move(self, bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
+    async def after_move(self, host: Host, outcome: Outcome, *, actor: int | None) -> None:
         """Carcassonne has no secrets to deliver: the turn message says everything."""
 
     def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:

@@ -11,16 +11,16 @@ from discord.ext import commands
 
 from bot.carcassonne.flows import carcassonne, require_turn
 from bot.carcassonne.ids import cell_value, ordered_cells, parse_cell
-from bot.components import PAGE, clip
-from bot.funnel import autocomplete
+from bot.core.components import PAGE, clip
+from bot.core.funnel import autocomplete
+from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.host import HostError
-from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.storage import GameRow
 from bot.text import t
 from engine.carcassonne import Carcassonne
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 NAME = "carcassonne"
 
@@ -28,7 +28,7 @@ NAME = "carcassonne"
 class CarcassonneCog(commands.Cog):
     carcassonne = app_commands.Group(name="carcassonne", description="Play Carcassonne in this channel")
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _channel_game(self, interaction: discord.Interaction) -> tuple[GameRow, Carcassonne] | None:

@@ -14,17 +14,17 @@ from bot.catan.flows import act, hand_text
 from bot.catan.menus import hand_view
 from bot.catan.names import intersection_label, path_label
 from bot.catan.seating import NAME, Seated, require_turn, seated
-from bot.catan.typed import normalise
-from bot.components import PAGE, clip
-from bot.funnel import autocomplete
+from bot.catan.typed_input import normalise
+from bot.core.components import PAGE, clip
+from bot.core.funnel import autocomplete
+from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.host import HostError
-from bot.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from bot.text import t
 from engine import RuleError
 from engine.catan import Catan, city_spots, parse_intersection, parse_path, road_spots, settlement_spots
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 Piece = Literal["road", "settlement", "city"]
 
@@ -43,7 +43,7 @@ def spot_name(what: str, value: str) -> str:
 class CatanCog(commands.Cog):
     catan = app_commands.Group(name="catan", description="Play Catan in this channel")
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _here(self, interaction: discord.Interaction) -> Seated:

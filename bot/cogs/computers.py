@@ -1,4 +1,5 @@
-"""Computer players' registration: after every posted turn, and every sweep, their runners wake (``bot.computers``)."""
+"""Computer players' registration: after every posted turn, and every sweep, their runners wake
+(``bot.flows.computer_turns``)."""
 
 from __future__ import annotations
 
@@ -6,16 +7,16 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from bot.computers import WAKE_CHANNEL, ComputerPlayers
-from bot.funnel import survives
+from bot.core.funnel import survives
+from bot.flows.computer_turns import WAKE_CHANNEL, ComputerPlayers
 from bot.host import Outcome
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class Computers(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.players = ComputerPlayers(bot)
         self.sweep.change_interval(seconds=bot.config.reminder_check)

@@ -1,5 +1,5 @@
 """The outbox sweep: every ``[reminders] check_every_seconds``, deliver what stored changes still owe Discord
-(``bot.outbox``: a process retries its own failures sooner); the first round, once connected, resumes everything a
+(``bot.flows.outbox``: a process retries its own failures sooner); the first round, once connected, resumes everything a
 crash or an outage left owed. A channel's update (permissions given back) wakes the games waiting on it."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from bot.funnel import survives
+from bot.core.funnel import survives
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class Deliveries(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 

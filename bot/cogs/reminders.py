@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from bot import reminders
-from bot.funnel import survives
+from bot.core.funnel import survives
+from bot.flows import reminders
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class Reminders(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 

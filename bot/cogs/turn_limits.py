@@ -2,7 +2,7 @@
 
 Every few seconds (the reminder interval) the sweep reads the database for running games whose current wait
 (``turn_started_at``, reset whenever the seats owing a decision change) has reached their ``turn_limit``, lets the
-game host make the idle seats' decisions with the engine's timeout moves (``bot.turn_limits``), and posts the next
+game host make the idle seats' decisions with the engine's timeout moves (``bot.flows.turn_limits``), and posts the next
 turn. Everything it needs is stored, so a restart loses no limit; the version guard drops a timeout that a
 last-second move beat.
 """
@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from bot.cogs.computers import Computers
-from bot.funnel import each_game, survives
-from bot.reminders import now
+from bot.core.funnel import each_game, survives
+from bot.flows.reminders import now
+from bot.flows.turn_limits import time_out
 from bot.storage import GameRow
-from bot.turn_limits import time_out
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class TurnLimits(commands.Cog):
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.sweep.change_interval(seconds=bot.config.reminder_check)
 

@@ -279,7 +279,7 @@ class Games:
         self, game_id: int, expected: int, *, owe: dict[str, Any] | None = None, **changes: Any
     ) -> GameRow:
         """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``; ``owe``:
-        what the change owes Discord (``bot.outbox``), recorded in the same write."""
+        what the change owes Discord (``bot.flows.outbox``), recorded in the same write."""
         return await self._write(game_id, expected, changes, owe=owe)
 
     async def record_action(

@@ -109,7 +109,7 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         """
         -- What each stored change still owes Discord (the turn message, direct messages, the timelapse), written in
         -- the change's own transaction and deleted once delivered: a crash or an outage between the write and the
-        -- post loses nothing (bot/outbox.py). ``done``: the parts already delivered (JSON list).
+        -- post loses nothing (bot/flows/outbox.py). ``done``: the parts already delivered (JSON list).
         CREATE TABLE outbox (
             game_id    INTEGER NOT NULL REFERENCES games(id),
             version    INTEGER NOT NULL,                    -- the game's version the change made

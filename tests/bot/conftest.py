@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from bot.app import BoardHost
-from bot.config import Config
+from bot.core.config import Config
 from bot.host import GameService, HostError
 from bot.storage import Games
 from bot.storage.listener import Listener

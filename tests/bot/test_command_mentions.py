@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot import mentions
-from bot.mentions import command_mention, load_command_ids
-from bot.storage.commands import CommandIds
+from bot.core import command_mentions as mentions
+from bot.core.command_mentions import command_mention, load_command_ids
+from bot.storage.command_ids import CommandIds
 from bot.storage.opening import open_database
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.host import GameService
-from bot.host.computers import choose, controllers, takeover_level
+from bot.host.computer_seats import choose, controllers, takeover_level
 from bot.storage import Games, Seat
 from bot.storage.opening import open_database
 from tests.bot.conftest import Target, code

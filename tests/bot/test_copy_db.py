@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.copydb import CopyError, copy_database
+from bot.cli.copydb import CopyError, copy_database
 from bot.storage import Games, Seat, UserSettings
 from bot.storage.leases import Leases
 from bot.storage.opening import open_database

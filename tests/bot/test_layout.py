@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import discord
-
 from bot.carcassonne.items import CarcSelect
-from bot.components import Layout, image_file, upload_limit
+
+from bot.core.components import Layout, image_file, upload_limit
 
 
 def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:

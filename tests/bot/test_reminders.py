@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from bot.flows.reminders import due, mark_sent
 from bot.host import GameService
-from bot.reminders import due, mark_sent
 from bot.storage import Games, Seat, UserSettings
 from bot.storage.opening import open_database
 from tests.bot.conftest import Target

@@ -6,7 +6,7 @@ import asyncio
 import random
 
 from bot.host import GameService, HostError
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from bot.storage import Games, Seat
 from bot.storage.opening import open_database
 from engine.catan import road_spots

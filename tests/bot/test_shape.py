@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot.app import GAMES
+from bot.lineup import GAMES
 from engine import game_names
 
 BOT = Path(__file__).resolve().parent.parent.parent / "bot"
-MODULES = ("ids", "items", "turn", "flows", "handlers", "narration", "commands", "adapter")
+MODULES = ("ids", "turn", "flows", "handlers", "narration", "commands", "adapter")
 
 
 def sources(root: Path = BOT) -> dict[Path, ast.Module]:
@@ -108,10 +108,10 @@ class GameCog(commands.Cog):
 
 
 def test_discord_failures_are_caught_only_in_the_safely_module() -> None:
-    """Sends, edits, DMs and whole turn posts that Discord may refuse go through ``bot/safely.py``."""
+    """Sends, edits, DMs and whole turn posts that Discord may refuse go through ``bot/core/safely.py``."""
     caught = []
     for path, tree in sources().items():
-        if path == BOT / "safely.py":
+        if path == BOT / "core" / "safely.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.ExceptHandler) and node.type is not None:
@@ -122,7 +122,7 @@ def test_discord_failures_are_caught_only_in_the_safely_module() -> None:
                 continue
             if any("HTTPException" in ast.unparse(kind) for kind in guarded):
                 caught.append(f"bot/{path.relative_to(BOT)}:{node.lineno}")
-    assert not caught, "Discord failures caught outside bot/safely.py:\n" + "\n".join(caught)
+    assert not caught, "Discord failures caught outside bot/core/safely.py:\n" + "\n".join(caught)
 
 
 def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
@@ -141,13 +141,13 @@ def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
 
 
 def test_handlers_reach_the_bot_through_the_typed_accessor() -> None:
-    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.client.bot_of`` reads it
-    (checked with ``isinstance``), so no handler casts it or ignores its type."""
+    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.core.host.host_of``
+    reads it (checked with ``isinstance``), so no handler casts it or ignores its type."""
     reads = [
         f"bot/{path.relative_to(BOT)}:{node.lineno}"
         for path, tree in sources().items()
-        if path != BOT / "client.py"
+        if path != BOT / "core" / "host.py"
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute) and node.attr == "client" and ast.unparse(node.value).endswith("interaction")
     ]
-    assert not reads, "interaction.client read around bot.client.bot_of:\n" + "\n".join(reads)
+    assert not reads, "interaction.client read around bot.core.host.host_of:\n" + "\n".join(reads)

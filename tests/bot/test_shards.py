@@ -3,7 +3,7 @@ and whoever holds the ``dm`` lease for games without a guild. On both backends."
 
 from __future__ import annotations
 
-from bot.shards import DM_LEASE, Ownership, shard_of
+from bot.core.shards import DM_LEASE, Ownership, shard_of
 from bot.storage import GameRow, Games, Seat
 from bot.storage.leases import Leases
 from bot.storage.opening import open_database

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from bot.storage import ChannelBusy, Games, SchemaTooNew, Seat, StaleVersion
 from bot.storage.migrations import POSTGRES, SQLITE
 from bot.storage.opening import open_database

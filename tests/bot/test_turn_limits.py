@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.host import GameService, HostError
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from bot.storage import Games, Seat
 from bot.storage.opening import open_database
 from tests.bot.conftest import Target

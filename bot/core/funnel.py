@@ -7,7 +7,7 @@
   "This interaction failed". Nothing was changed indeed: every change is one version-guarded transaction, and the
   exception came before it was stored or after (then only the message about it is missing).
 
-Buttons and selects (``bot/items.py``) and forms call ``guarded``; slash commands reach ``on_tree_error`` (set as
+Buttons and selects (``bot/core/clicks.py``) and forms call ``guarded``; slash commands reach ``on_tree_error`` (set as
 ``CommandTree.on_error``); autocompletes are wrapped with ``autocomplete``.
 
 Background loops (reminders, turn limits, computer players' sweep) go through ``survives`` and ``each_game``: an
@@ -26,8 +26,8 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot import safely
-from bot.components import rule_reason
+from bot.core import safely
+from bot.core.components import rule_reason
 from bot.host import HostError
 from bot.text import t
 from engine import RuleError

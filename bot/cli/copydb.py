@@ -2,7 +2,7 @@
 
 Rows are copied as they are (ids kept, JSON columns as text), table by table in batches; then the copy is checked
 on the target: the same number of rows in every table, and every started game rebuilt from its action log equals
-its stored state (``bot.rebuild``), so a game whose log and state disagree is reported and nothing is trusted.
+its stored state (``bot.host.rebuild``), so a game whose log and state disagree is reported and nothing is trusted.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from bot.storage import Database, GameRow, Games
 from bot.storage.opening import open_database
 from engine import RuleError

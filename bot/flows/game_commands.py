@@ -1,7 +1,7 @@
 """What the game-neutral commands do (``/game ...``, ``/stats``, ``/settings``), for whichever game the channel has.
 
 ``bot/cogs/game.py`` only declares the commands and calls these. A refusal is raised as ``HostError`` and answered
-by the one funnel (``bot.funnel``, the command tree's error handler), like every other interaction's.
+by the one funnel (``bot.core.funnel``, the command tree's error handler), like every other interaction's.
 """
 
 from __future__ import annotations
@@ -13,23 +13,23 @@ from typing import TYPE_CHECKING
 import discord
 
 import render
-from bot import safely, since
-from bot.components import image_file
-from bot.computers import come_back, level_name
-from bot.games import adapters
+from bot.core import safely
+from bot.core.components import image_file
+from bot.core.pings import harmless
+from bot.core.rendering import Job
+from bot.flows import since
+from bot.flows.computer_turns import come_back, level_name
+from bot.flows.lobby import lobby_embed, lobby_view
+from bot.flows.outbox import waiting_text
 from bot.host import HostError
-from bot.host.computers import controllers
+from bot.host.computer_seats import controllers
 from bot.host.service import Outcome, waiting_for
-from bot.lobby import lobby_embed, lobby_view
-from bot.outbox import waiting_text
-from bot.pings import harmless
-from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 def can_manage(interaction: discord.Interaction) -> bool:
@@ -37,7 +37,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
     return isinstance(user, discord.Member) and user.guild_permissions.manage_channels
 
 
-async def channel_game(bot: BoardHost, interaction: discord.Interaction, *, started: bool = False) -> GameRow:
+async def channel_game(bot: Host, interaction: discord.Interaction, *, started: bool = False) -> GameRow:
     """The open game of this channel (``started``: past its lobby); HostError when there is none."""
     row = await bot.service.in_channel(interaction.channel_id or 0)
     if started and row.status == "lobby":
@@ -45,7 +45,7 @@ async def channel_game(bot: BoardHost, interaction: discord.Interaction, *, star
     return row
 
 
-async def show_lobby(bot: BoardHost, row: GameRow) -> None:
+async def show_lobby(bot: Host, row: GameRow) -> None:
     """The lobby message shows the seats now, and its buttons the new version (the old ones would be stale)."""
     channel = bot.get_channel(row.channel_id)
     if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
@@ -54,14 +54,14 @@ async def show_lobby(bot: BoardHost, row: GameRow) -> None:
                       view=lobby_view(row))  # fmt: skip
 
 
-async def retire_last(bot: BoardHost, row: GameRow) -> None:
+async def retire_last(bot: Host, row: GameRow) -> None:
     """An ended game's last message keeps its story but not its buttons (they could only be refused): owed by the
     abandon's write, delivered like every change."""
     ended = await bot.service.row(row.id)
     await bot.outbox.deliver(Outcome(ended, kind="ended"))
 
 
-async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def status(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)  # "since your last turn" replays the log
     row = await channel_game(bot, interaction, started=True)
     game = bot.service.game(row)
@@ -89,7 +89,7 @@ async def status(bot: BoardHost, interaction: discord.Interaction) -> None:
     await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
 
-async def board(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def board(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     await interaction.response.defer()
     game = bot.service.game(row)
@@ -103,13 +103,13 @@ async def board(bot: BoardHost, interaction: discord.Interaction) -> None:
         await interaction.followup.send(caption, file=file)
 
 
-async def rules(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def rules(bot: Host, interaction: discord.Interaction) -> None:
     row = await bot.service.open_in_channel(interaction.channel_id or 0)
-    names = [row.game] if row else [game.name for game in adapters()]
+    names = [row.game] if row else [game.name for game in bot.adapters()]
     await interaction.response.send_message("\n\n".join(t(f"rules.{n}") for n in names), ephemeral=True)
 
 
-async def abandon(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def abandon(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     await bot.service.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
     with speaking(game_language(row.language)):
@@ -118,7 +118,7 @@ async def abandon(bot: BoardHost, interaction: discord.Interaction) -> None:
     await retire_last(bot, row)
 
 
-async def leave(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def leave(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     user = interaction.user
     if row.status == "lobby":
@@ -146,7 +146,7 @@ async def leave(bot: BoardHost, interaction: discord.Interaction) -> None:
     await retire_last(bot, row)
 
 
-async def undo(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def undo(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)  # acknowledged before any database work
     row = await channel_game(bot, interaction, started=True)
     if row.seat_of(interaction.user.id) is None:
@@ -156,12 +156,12 @@ async def undo(bot: BoardHost, interaction: discord.Interaction) -> None:
     await bot.outbox.deliver(outcome)
 
 
-async def back(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def back(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     await come_back(bot, interaction, row.id)
 
 
-async def language(bot: BoardHost, interaction: discord.Interaction, language: str) -> None:
+async def language(bot: Host, interaction: discord.Interaction, language: str) -> None:
     row = await channel_game(bot, interaction)
     updated = await bot.service.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
     with speaking(updated.language):
@@ -170,7 +170,7 @@ async def language(bot: BoardHost, interaction: discord.Interaction, language: s
             await show_lobby(bot, updated)
 
 
-async def export(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def export(bot: Host, interaction: discord.Interaction) -> None:
     row = await bot.service.latest_in_channel(interaction.channel_id or 0)
     if row is None:
         raise HostError("no_game_here")
@@ -184,7 +184,7 @@ async def export(bot: BoardHost, interaction: discord.Interaction) -> None:
     )
 
 
-async def stats(bot: BoardHost, interaction: discord.Interaction) -> None:
+async def stats(bot: Host, interaction: discord.Interaction) -> None:
     total, wins, per_game = await bot.service.stats(interaction.guild_id or 0)
     if not total:
         await interaction.response.send_message(t("cmd.stats.none"))
@@ -196,7 +196,7 @@ async def stats(bot: BoardHost, interaction: discord.Interaction) -> None:
     await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def settings(bot: BoardHost, interaction: discord.Interaction, dm_on_turn: bool) -> None:
+async def settings(bot: Host, interaction: discord.Interaction, dm_on_turn: bool) -> None:
     await bot.service.set_dm_on_turn(interaction.user.id, dm_on_turn)
     key = "cmd.settings.saved_on" if dm_on_turn else "cmd.settings.saved_off"
     await interaction.response.send_message(t(key), ephemeral=True)

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import pings, safely
-from bot.funnel import each_game
+from bot.core import pings, safely
+from bot.core.funnel import each_game
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 def now() -> float:
@@ -53,7 +53,7 @@ async def mark_sent(games: Games, reminder: Due) -> bool:
     return await games.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth)
 
 
-async def remind(bot: BoardHost, reminder: Due) -> None:
+async def remind(bot: Host, reminder: Due) -> None:
     """Mention the people a game waits for, in its channel (in the game's language), once per reminder."""
     if not await bot.service.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
         return  # the turn moved on while we looked
@@ -77,7 +77,7 @@ async def remind(bot: BoardHost, reminder: Due) -> None:
     await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=pings.people(row, people))
 
 
-async def sweep(bot: BoardHost) -> None:
+async def sweep(bot: Host) -> None:
     """One round: remind the players of every game this process owns whose wait reached the next delay."""
     await bot.ownership.refresh()
     rows = [row for row in await bot.service.running() if bot.owns(row)]  # this process's games only

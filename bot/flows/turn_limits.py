@@ -8,18 +8,18 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.computers import ComputerPlayers
+from bot.flows.computer_turns import ComputerPlayers
 from bot.host import HostError
 from bot.storage import GameRow
 from engine import RuleError
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.turn_limits")
 
 
-async def time_out(bot: BoardHost, row: GameRow, players: ComputerPlayers | None) -> None:
+async def time_out(bot: Host, row: GameRow, players: ComputerPlayers | None) -> None:
     """Make the timeout moves of ``row``'s idle seats and post the turn; with the host's takeover rule, computer
     ``players`` play for the idle people instead, until they come back."""
     if row.takeover and players is not None:

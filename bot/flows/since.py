@@ -16,18 +16,18 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 import render
-from bot.components import CONTENT, image_file
+from bot.core.components import CONTENT, image_file
+from bot.core.rendering import Job
+from bot.flows.replay import seat_name, story, turn_label
 from bot.host import HostError
-from bot.narration import fit
-from bot.rendering import Job
-from bot.replay import seat_name, story, turn_label
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.story import fit
 from engine import Game
 from engine.history import Since, since_last_move
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.since")
 
@@ -44,16 +44,16 @@ class News:
     png: bytes | None
 
 
-def told(row: GameRow, since: Since) -> str:
+def told(host: Host, row: GameRow, since: Since) -> str:
     """One line per turn in between: its label, the player, and what happened (in the current language)."""
     lines = []
     for turn in since.turns:
-        said = " ".join(story(row, turn)) or t("replay.quiet")
+        said = " ".join(story(host, row, turn)) or t("replay.quiet")
         lines.append(t("since.turn_line", turn=turn_label(turn), name=seat_name(row, turn.seat), story=said))
     return fit(lines, "", LIMIT).rstrip("\n")
 
 
-async def news(bot: BoardHost, row: GameRow, seat: int, *, picture: bool = True) -> News | None:
+async def news(bot: Host, row: GameRow, seat: int, *, picture: bool = True) -> News | None:
     """What ``seat`` missed since its previous move; None when nothing happened in between (or for a lobby)."""
     try:
         game_log = await bot.service.log(row)
@@ -63,7 +63,7 @@ async def news(bot: BoardHost, row: GameRow, seat: int, *, picture: bool = True)
     if not since.turns:
         return None
     png = await bot.renderer.png(Job(render.since_png, since.view, since.placed)) if picture else None
-    return News(seat, since, told(row, since), png)
+    return News(seat, since, told(bot, row, since), png)
 
 
 def title(news: News) -> str:
@@ -73,7 +73,7 @@ def title(news: News) -> str:
 
 
 async def for_status(
-    bot: BoardHost, row: GameRow, game: Game, user_id: int, channel: object
+    bot: Host, row: GameRow, game: Game, user_id: int, channel: object
 ) -> tuple[discord.Embed, discord.File | None] | None:
     """The "since your last turn" embed (and its picture) for ``/game status``, when it is the reader's turn."""
     seat = row.seat_of(user_id)
@@ -89,7 +89,7 @@ async def for_status(
     return embed, file
 
 
-async def for_dm(bot: BoardHost, row: GameRow, user_id: int, text: str) -> tuple[str, discord.File | None]:
+async def for_dm(bot: Host, row: GameRow, user_id: int, text: str) -> tuple[str, discord.File | None]:
     """A turn DM's ``text`` with what the reader missed since their last move added, and its picture."""
     seat = row.seat_of(user_id)
     missed = None if seat is None else await news(bot, row, seat)

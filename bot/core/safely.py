@@ -1,6 +1,7 @@
 """Discord calls that may fail without harming a move already stored: sending, editing, direct messages.
 
-A move is stored before anything is posted, with what it owes Discord (``bot.outbox``). These helpers log a refusal
+A move is stored before anything is posted, with what it owes Discord (``bot.flows.outbox``). These helpers log a
+refusal
 that no retry changes (closed DMs, a message deleted meanwhile) with the game id and return what happened, so callers
 need no ``contextlib.suppress`` of their own; a passing failure (``passing``: a 5xx, a timeout) is raised from the
 ones that post what a move owes, for the outbox to try again.
@@ -13,6 +14,8 @@ from typing import Any
 
 import aiohttp
 import discord
+
+from bot.core.host import Host
 
 log = logging.getLogger("boardhost.safely")
 
@@ -29,7 +32,7 @@ async def edit_unless_gone(
     message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
 ) -> discord.Message | None:
     """``message.edit(**kwargs)``; None (logged) when the message was deleted. Other refusals are raised: the
-    outbox (``bot.outbox``) tries again or waits."""
+    outbox (``bot.flows.outbox``) tries again or waits."""
     try:
         return await message.edit(**kwargs)
     except discord.NotFound as err:
@@ -38,7 +41,7 @@ async def edit_unless_gone(
 
 
 async def fetch_channel(
-    client: discord.Client, channel_id: int, game_id: int | None, /
+    client: Host, channel_id: int, game_id: int | None, /
 ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:
     """The channel ``channel_id``, from the cache or else from Discord; None (logged) when it is gone."""
     channel = client.get_channel(channel_id)
@@ -97,7 +100,7 @@ async def reply(interaction: discord.Interaction, game_id: int | None, what: str
 
 
 async def dm(
-    client: discord.Client,
+    client: Host,
     user_id: int,
     game_id: int | None,
     what: str,

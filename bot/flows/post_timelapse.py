@@ -1,6 +1,6 @@
 """The timelapse of a finished game, posted in its channel once the final scores are out.
 
-What a game's last change owes (``bot.outbox``): once the final turn message is posted, a background task replays
+What a game's last change owes (``bot.flows.outbox``): once the final turn message is posted, a background task replays
 the action log into spectator views (a worker thread), draws and encodes the animation in a drawing process
 (``render.timelapse_bytes``: animated WebP or GIF, whichever is smaller, under 4 MiB) and posts it as a follow-up
 message in the game's language. The scores are never held up by it; until it is posted it stays owed, so a restart
@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from bot.components import upload_limit
+from bot.core.components import upload_limit
+from bot.core.rendering import Job
+from bot.flows.turns import game_channel
 from bot.host import HostError, Outcome
-from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import game_language, speaking
-from bot.turns import game_channel
 from engine.history import frames
 from render.timelapse import format_of
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.timelapse")
 
@@ -38,7 +38,7 @@ def is_final(outcome: Outcome) -> bool:
     return outcome.game is not None and outcome.game.finished and outcome.row.status == "finished"
 
 
-async def post(bot: BoardHost, row: GameRow, *, nonce: str | None = None) -> discord.Message | None:
+async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.Message | None:
     """Draw the game's timelapse and post it in its channel (``nonce``: the message's, so a retry never posts it
     twice). Discord's refusals and a lost drawing process are raised, for the outbox to try again; a game that cannot
     be replayed or a timelapse over the upload limit is logged and skipped (None)."""

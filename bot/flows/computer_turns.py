@@ -17,28 +17,26 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.client import bot_of
-from bot.components import BLUE
-from bot.funnel import each_game, guarded
+from bot.core.clicks import Click, Control, Op, Table, button
+from bot.core.components import BLUE
+from bot.core.funnel import each_game
+from bot.core.pings import only
+from bot.flows.turns import game_channel, nonce
 from bot.host import HostError, Outcome
-from bot.host.computers import awaits_people, computers_owing, controllers
-from bot.owned import GameItem
-from bot.pings import only
+from bot.host.computer_seats import awaits_people, computers_owing, controllers
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import game_language, speaking
-from bot.turns import game_channel, nonce
 from engine import RuleError
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.computers")
 
@@ -48,6 +46,7 @@ RUN_LIMIT = 500
 STALE_RETRIES = 5
 # Processes sharing a PostgreSQL database tell a game's own process to move its computer players on this channel.
 WAKE_CHANNEL = "boardhost_wake"
+SCOPE: Final = "back"  # the "I'm back" button's click table
 
 
 def level_name(level: str) -> str:
@@ -60,25 +59,20 @@ def computer_name(number: int, level: str) -> str:
     return t("computer.name", number=number, level=level_name(level))
 
 
-class BackButton(GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:back:(?P<game>\d+)"):
-    """On the takeover message: the person a computer stands in for plays again."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label=t("computer.button.back"), style=BLUE, custom_id=f"bh:back:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BackButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with guarded(interaction, self.game_id):
-            await come_back(bot_of(interaction), interaction, self.game_id)
+def back_button(game_id: int) -> Control:
+    """On the takeover message: the person a computer stands in for plays again (any version: it is not a move)."""
+    return button(SCOPE, game_id, 0, "back", label=t("computer.button.back"), style=BLUE)
 
 
-async def come_back(bot: BoardHost, interaction: discord.Interaction, game_id: int) -> None:
+async def _back(click: Click) -> None:
+    await come_back(click.host, click.interaction, click.game_id)
+
+
+# bh:back:{game} (older messages) and bh:back:{game}:0:back
+TABLE: Final = Table(SCOPE, {"back": Op(_back, answer="own")}, default_op="back")
+
+
+async def come_back(bot: Host, interaction: discord.Interaction, game_id: int) -> None:
     """``I'm back`` or ``/game back``: the person plays their seat again; the turn is posted again."""
     outcome = await bot.service.come_back(game_id, interaction.user.id)
     await interaction.response.send_message(t("computer.welcome_back"), ephemeral=True)
@@ -88,7 +82,7 @@ async def come_back(bot: BoardHost, interaction: discord.Interaction, game_id: i
 class ComputerPlayers:
     """The runners of every game's computer players, and the takeover of idle people's seats."""
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._runners: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -233,7 +227,7 @@ class ComputerPlayers:
         await self.bot.outbox.deliver(outcome)  # the takeover message; then the computers move
 
 
-async def post_takeover(bot: BoardHost, outcome: Outcome) -> None:
+async def post_takeover(bot: Host, outcome: Outcome) -> None:
     """The takeover message with its ``I'm back`` button (what a takeover owes the channel); then the computers now
     playing the idle seats move (``turn_posted``)."""
     updated = outcome.row
@@ -245,7 +239,7 @@ async def post_takeover(bot: BoardHost, outcome: Outcome) -> None:
             for e in outcome.events
         ]
         view = discord.ui.View(timeout=None)
-        view.add_item(BackButton(updated.id))
+        view.add_item(back_button(updated.id))
     pinged = only(updated.seats[e["player"]].user_id for e in outcome.events)
     await channel.send(
         content="\n".join(lines), view=view, allowed_mentions=pinged, nonce=nonce(updated.id, updated.version, "k")

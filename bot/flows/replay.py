@@ -11,7 +11,6 @@ lead to (``bh:rp:{game}:{turn}:{op}``): they work across restarts and after a ne
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -19,30 +18,23 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 import render
-from bot.client import bot_of
-from bot.components import CONTENT, PAGE, Layout, clip, image_file, option
-from bot.funnel import explain, guarded
-from bot.games import adapter
+from bot.core.clicks import Click, Op, Reply, Table, button, select
+from bot.core.components import CONTENT, PAGE, Layout, image_file, option
+from bot.core.funnel import explain
+from bot.core.rendering import Job
 from bot.host import HostError
-from bot.narration import fit
-from bot.owned import GameItem
-from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.story import fit
 from engine import Game
 from engine.history import GameLog, Turn, history, walk
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
-PREFIX: Final = "bh:rp"
+SCOPE: Final = "rp"  # its click table's
 BUTTONS: Final = ("first", "back10", "back", "next", "fwd10", "last")
 STEP: Final = {"first": None, "back10": -10, "back": -1, "next": 1, "fwd10": 10, "last": None}
-_ID: Final = r"bh:rp:(?P<game>\d+):(?P<turn>\d+):(?P<op>{ops})"
-
-
-def custom_id(game_id: int, turn: int, op: str) -> str:
-    return f"{PREFIX}:{game_id}:{turn}:{op}"
 
 
 def turn_label(turn: Turn) -> str:
@@ -54,9 +46,9 @@ def seat_name(row: GameRow, seat: int | None) -> str:
     return row.seats[seat].name if seat is not None and 0 <= seat < len(row.seats) else "?"
 
 
-def story(row: GameRow, turn: Turn) -> list[str]:
+def story(host: Host, row: GameRow, turn: Turn) -> list[str]:
     """The turn's events in sentences, as the turn messages told them (spectator events: nothing secret)."""
-    return adapter(row.game).narrate(turn.events, [s.name for s in row.seats])
+    return host.adapter(row.game).narrate(turn.events, [s.name for s in row.seats])
 
 
 @dataclass(frozen=True)
@@ -91,7 +83,7 @@ def _page(row: GameRow, log: GameLog, index: int | None) -> Page:
     return Page(row, turns, chosen, view)
 
 
-async def load(bot: BoardHost, row: GameRow, index: int | None) -> Page:
+async def load(bot: Host, row: GameRow, index: int | None) -> Page:
     log = await bot.service.log(row)
     return await asyncio.to_thread(_page, row, log, index)
 
@@ -101,7 +93,7 @@ def index_of(turns: Sequence[Turn], number: int) -> int | None:
     return next((turn.index for turn in turns if turn.number == number), None)
 
 
-def text_of(page: Page) -> str:
+def text_of(host: Host, page: Page) -> str:
     row, turn = page.row, page.turn
     head = t(
         "replay.header",
@@ -111,7 +103,7 @@ def text_of(page: Page) -> str:
         index=page.index + 1,
         count=len(page.turns),
     )
-    lines = story(row, turn)
+    lines = story(host, row, turn)
     if not turn.complete:
         lines.append(t("replay.in_progress"))
     elif not lines:
@@ -128,7 +120,7 @@ def controls(page: Page) -> discord.ui.View:
         step = STEP[op]
         target = 0 if op == "first" else last if op == "last" else max(0, min(last, page.index + (step or 0)))
         disabled = target == page.index
-        layout.button(ReplayButton(gid, target, op, disabled=disabled))
+        layout.button(button(SCOPE, gid, target, op, label=t(f"replay.button.{op}"), disabled=disabled))
     low = max(0, min(page.index - PAGE // 2, len(page.turns) - PAGE))
     window = page.turns[low : low + PAGE]
     options = [
@@ -138,16 +130,16 @@ def controls(page: Page) -> discord.ui.View:
     for choice, turn in zip(options, window, strict=True):
         choice.default = turn.index == page.index
     placeholder = t("replay.select", first=window[0].index + 1, last=window[-1].index + 1, count=len(page.turns))
-    layout.select(ReplaySelect(gid, page.index, options, placeholder))
+    layout.select(select(SCOPE, gid, page.index, "pick", options=options, placeholder=placeholder))
     return layout.view
 
 
-async def picture(bot: BoardHost, page: Page) -> discord.File | None:
+async def picture(bot: Host, page: Page) -> discord.File | None:
     png = await bot.renderer.png(Job(render.board_png, page.view))  # the spectator's view: nothing secret
     return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png")
 
 
-async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | None) -> None:
+async def command(bot: Host, interaction: discord.Interaction, turn: int | None) -> None:
     """``/game replay [turn]``: the channel's open game, else its last one, at ``turn`` (default: the latest)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
@@ -166,74 +158,28 @@ async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | 
             return
     page = await asyncio.to_thread(_page, row, log, index)
     file = await picture(bot, page)
-    kwargs: dict[str, Any] = {"content": text_of(page), "view": controls(page), "ephemeral": True}
+    kwargs: dict[str, Any] = {"content": text_of(bot, page), "view": controls(page), "ephemeral": True}
     if file is not None:
         kwargs["file"] = file
     await interaction.followup.send(**kwargs)
 
 
-async def show(bot: BoardHost, interaction: discord.Interaction, game_id: int, index: int) -> None:
-    """A button or the select of a replay: the same reply, at another turn."""
-    await interaction.response.defer()
-    async with guarded(interaction, game_id):  # a refusal (the game is gone) or a bug: answered, never bare
-        page = await load(bot, await bot.service.row(game_id), index)
-        file = await picture(bot, page)
-        await interaction.edit_original_response(
-            content=text_of(page), attachments=[file] if file is not None else [], view=controls(page)
-        )
+async def show(click: Click) -> Reply:
+    """A button or the select of a replay: the same reply, at another turn (the custom id's number, or the
+    choice)."""
+    index = click.version
+    if click.values:
+        index = int(click.values[0]) if click.values[0].isdigit() else 0
+    page = await load(click.host, await click.host.service.row(click.game_id), index)
+    file = await picture(click.host, page)
+    return Reply(text_of(click.host, page), controls(page), files=[file] if file is not None else [])
 
 
-class ReplayButton(
-    GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ID.format(ops="|".join(BUTTONS))
-):
-    def __init__(self, game_id: int, turn: int, op: str, *, disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t(f"replay.button.{op}"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=custom_id(game_id, turn, op),
-                disabled=disabled,
-            )
-        )
-        self.game_id = game_id
-        self.turn = turn
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplayButton:
-        return cls(int(match["game"]), int(match["turn"]), match["op"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await show(bot_of(interaction), interaction, self.game_id, self.turn)
-
-
-class ReplaySelect(GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ID.format(ops="pick")):
-    def __init__(
-        self,
-        game_id: int,
-        turn: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id(game_id, turn, "pick"),
-                options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="0")],
-                placeholder=clip(placeholder, 150) if placeholder else None,
-                min_values=1,
-                max_values=1,
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ReplaySelect:
-        return cls(int(match["game"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        target = int(values[0]) if values and str(values[0]).isdigit() else 0
-        await show(bot_of(interaction), interaction, self.game_id, target)
+# bh:rp:{game}:{turn}:{op}: each button names the turn it shows; the select, the turn shown now.
+TABLE: Final = Table(
+    SCOPE,
+    {
+        **{op: Op(show, answer="update", strict=False) for op in BUTTONS},
+        "pick": Op(show, kind="select", answer="update", strict=False),
+    },
+)

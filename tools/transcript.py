@@ -2,7 +2,7 @@
 bot on the simulated Discord (simcord), written as text in one language, so that a reviewer reads everything a
 player would read in one place.
 
-    python -m bot.text.transcript ru --out docs/transcripts/ru.txt
+    python -m tools.transcript ru --out docs/transcripts/ru.txt
 
 Every channel message (text, embeds, buttons, selects, image attachments), every ephemeral reply, every direct
 message and every form is written in order with who sees it; the players' own clicks, choices and typed text are
@@ -31,7 +31,7 @@ from typing import Any
 
 from bot.app import BoardHost
 from bot.catan.names import bundle_text
-from bot.config import Config
+from bot.core.config import Config
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES, speaking
 from engine.ai import decide
 from engine.catan import bank_trades, playable_cards
@@ -707,7 +707,7 @@ async def transcript(lang: str) -> str:
                 table = Table(env, bot, channel, people, recorder)
                 recorder.lines += [
                     f"boardhost transcript: {NATIVE_NAMES[lang]} ({lang})",
-                    "Regenerate: python -m bot.text.transcript " + lang + f" --out docs/transcripts/{lang}.txt",
+                    "Regenerate: python -m tools.transcript " + lang + f" --out docs/transcripts/{lang}.txt",
                     "Lines starting with > are what a player did; [...] says who sees what follows.",
                 ]
                 recorder.section("Carcassonne with The River and The Tower")
@@ -730,7 +730,7 @@ async def transcript(lang: str) -> str:
 
 def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.text.transcript",
+        prog="python -m tools.transcript",
         description="Play a complete Carcassonne game (River and Tower) and a complete Catan game through the bot on "
         "the simulated Discord and write everything the players read, in one language, as text.",
     )

@@ -4,7 +4,8 @@ Every accepted change (a click, a command, the lobby's Start, a turn limit, a co
 is stored by the host (``bot.host.service``) together with what it owes Discord, in the same write (the ``outbox``
 table). ``Outbox.deliver`` then posts it in the parts its kind owes, in order:
 
-- ``turn``: the turn message (``bot.turns.announce``: new or brought up to date, the previous one's buttons retired),
+- ``turn``: the turn message (``bot.flows.turns.announce``: new or brought up to date, the previous one's buttons
+  retired),
   the private news (Catan's direct messages), the turn DMs of players who asked for them, and at the end of a game
   the timelapse (drawn in the background: the final scores never wait for it);
 - ``takeover``: the takeover message with its ``I'm back`` button;
@@ -34,18 +35,20 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot import computers, notify, safely, timelapse
-from bot.games import adapter
+from bot.core import safely
+from bot.core.rendering import RenderError
+from bot.flows import computer_turns as computers
+from bot.flows import post_timelapse as timelapse
+from bot.flows import turn_dms as notify
+from bot.flows.turns import ChannelMissing, announce, nonce, post_story, retire
 from bot.host import HostError, Outcome
-from bot.rendering import RenderError
 from bot.storage import GameRow
 from bot.storage.owed import OwedRow
 from bot.text import listing, t
 from bot.text.i18n import reader_language, speaking
-from bot.turns import ChannelMissing, announce, nonce, post_story, retire
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.outbox")
 
@@ -70,7 +73,7 @@ def passing(err: BaseException) -> bool:
 class Outbox:
     """The one path from a stored change to Discord, and the sweep that resumes what is owed."""
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self._behind: set[int] = set()  # games with an older undelivered change: deliver from the table, in order
@@ -159,7 +162,7 @@ class Outbox:
                 await announce(bot, outcome, opening=outcome.opening, nonce=nonce(row.id, debt.version, "t"))
                 bot.dispatch("turn_posted", outcome)  # computer players look at it
         elif part == "news":
-            await adapter(row.game).after_move(bot, outcome, actor=outcome.actor)
+            await bot.adapter(row.game).after_move(bot, outcome, actor=outcome.actor)
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome)
         elif part == "takeover":

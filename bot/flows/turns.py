@@ -1,11 +1,11 @@
 """After every accepted change: post the game's new turn message and retire the buttons of the one before.
 
-Each game's adapter (``bot.games``) says how it posts a turn; everything else (commands, the lobby's Start, turn
-limits) reaches ``announce`` through the outbox (``bot.outbox``), which dispatches ``turn_posted`` after it. A
+Each game's adapter (``bot.core.contract``) says how it posts a turn; everything else (commands, the lobby's Start, turn
+limits) reaches ``announce`` through the outbox (``bot.flows.outbox``), which dispatches ``turn_posted`` after it. A
 poster may instead bring the game's current message up to date (a turn that goes on with the same player reads best
 as one message); it is told what that message shows.
 
-Failures are not caught here: ``bot.outbox``, the one caller, keeps the change owed and tries again.
+Failures are not caught here: ``bot.flows.outbox``, the one caller, keeps the change owed and tries again.
 
 Two changes can be stored close together (the next player acts the moment the previous move is stored, while its
 turn message is still being drawn), so a game's turn messages are posted one at a time, and a message for an older
@@ -15,14 +15,13 @@ version than one already posted keeps its story but not its choices.
 from __future__ import annotations
 
 import logging
-import weakref
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely
-from bot.components import CONTENT, names_of
-from bot.games import Shown, UnknownGame, adapter
+from bot.core import safely
+from bot.core.components import CONTENT, names_of
+from bot.core.host import Shown, UnknownGame
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text.i18n import game_language, speaking
@@ -30,18 +29,15 @@ from engine import Event
 from engine.history import spectator_events
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.turns")
 
 
-# Per bot (tests run several in one process) and per game it announced, kept for the process: a few bytes each,
-# plus the story of a turn in progress (at most a message's 2,000 characters; none once the game is over).
-_SHOWN: weakref.WeakKeyDictionary[BoardHost, dict[int, Shown]] = weakref.WeakKeyDictionary()
-
-
-def _shown(bot: BoardHost, game_id: int) -> Shown:
-    return _SHOWN.setdefault(bot, {}).setdefault(game_id, Shown())
+def _shown(bot: Host, game_id: int) -> Shown:
+    """The newest turn message this process posted for the game (kept on the host: a few bytes a game, plus the
+    story of a turn in progress, at most a message's 2,000 characters; none once the game is over)."""
+    return bot.shown.setdefault(game_id, Shown())
 
 
 def nonce(game_id: int, version: int, part: str) -> str:
@@ -54,12 +50,12 @@ class ChannelMissing(Exception):
     """The game's channel cannot be found (deleted, or the bot lost access to it)."""
 
 
-async def channel_of(bot: BoardHost, row: GameRow) -> discord.abc.Messageable | None:
+async def channel_of(bot: Host, row: GameRow) -> discord.abc.Messageable | None:
     channel = await safely.fetch_channel(bot, row.channel_id, row.id)
     return channel if isinstance(channel, discord.abc.Messageable) else None
 
 
-async def game_channel(bot: BoardHost, row: GameRow) -> discord.abc.Messageable:
+async def game_channel(bot: Host, row: GameRow) -> discord.abc.Messageable:
     """The game's channel for posting what a change owes; Discord's refusal (a deleted channel, lost access, an
     outage) is raised for the outbox to judge."""
     channel: Any = bot.get_channel(row.channel_id)
@@ -70,10 +66,10 @@ async def game_channel(bot: BoardHost, row: GameRow) -> discord.abc.Messageable:
     return channel
 
 
-async def post_story(bot: BoardHost, row: GameRow, version: int, events: list[Event]) -> None:
+async def post_story(bot: Host, row: GameRow, version: int, events: list[Event]) -> None:
     """A change the game has already moved past (delivered late, after a crash or an outage): its story alone, in the
     game's language, without board or buttons (the newer change's message carries those)."""
-    game = adapter(row.game)
+    game = bot.adapter(row.game)
     with speaking(game_language(row.language)):
         lines = game.narrate(spectator_events(events), names_of(row))
     if not lines:
@@ -87,7 +83,7 @@ async def post_story(bot: BoardHost, row: GameRow, version: int, events: list[Ev
 
 
 async def announce(
-    bot: BoardHost, outcome: Outcome, *, opening: bool = False, nonce: str | None = None
+    bot: Host, outcome: Outcome, *, opening: bool = False, nonce: str | None = None
 ) -> discord.Message | discord.PartialMessage | None:
     """Post the turn message for ``outcome`` and take the buttons off the previous one (``nonce``: the message's,
     so that a retry returns the message a lost answer made instead of posting it twice)."""
@@ -95,7 +91,7 @@ async def announce(
         return None
     row = outcome.row
     try:
-        game = adapter(row.game)
+        game = bot.adapter(row.game)
     except UnknownGame:
         log.error("no adapter for %s", row.game)
         return None
@@ -132,9 +128,9 @@ async def announce(
     return message
 
 
-async def retire(bot: BoardHost, row: GameRow, message_id: int) -> None:
+async def retire(bot: Host, row: GameRow, message_id: int) -> None:
     """Remove the components of an older turn message: its choices are gone (clicks would be refused anyway).
-    Discord's refusals are raised, as the poster's are (``bot.outbox`` judges them)."""
+    Discord's refusals are raised, as the poster's are (``bot.flows.outbox`` judges them)."""
     channel: Any = bot.get_channel(row.channel_id)
     if channel is None:  # a channel this process does not see (another shard's, reached by a DM interaction)
         channel = bot.get_partial_messageable(row.channel_id)

@@ -1,6 +1,6 @@
 """Direct messages when a turn starts, for players who asked for them (``/settings dm_on_turn:true``).
 
-Owed by every change (``bot.outbox``), after its turn message: every seat that owes a decision now and did not
+Owed by every change (``bot.flows.outbox``), after its turn message: every seat that owes a decision now and did not
 before the change gets one message naming the game and the channel, with a link to the turn
 message. Only the seats owing a decision and the stored row are read, never a hand or anything else secret. A player
 who cannot be messaged (Discord error 50007: DMs closed; 50278: no mutual server) or any other Discord failure is
@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely, since
+from bot.core import safely
+from bot.flows import since
+from bot.flows.turns import nonce
 from bot.host import Outcome
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
-from bot.turns import nonce
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.notify")
 DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no server in common
@@ -42,7 +43,7 @@ def newly_owing(outcome: Outcome) -> list[int]:
     return [seat for seat in outcome.game.actors() if seat not in outcome.before]
 
 
-async def turn_posted(bot: BoardHost, outcome: Outcome) -> None:
+async def turn_posted(bot: Host, outcome: Outcome) -> None:
     """A direct message to each person who owes a decision now, did not before, and asked for one."""
     row = outcome.row
     users = [  # never a computer player, nor a person a computer plays for now
@@ -62,7 +63,7 @@ async def turn_posted(bot: BoardHost, outcome: Outcome) -> None:
         await send(bot, user_id, row.id, text, file, nonce=nonce(row.id, row.version, f"u{row.seat_of(user_id)}"))
 
 
-def message(bot: BoardHost, row: GameRow) -> str:
+def message(bot: Host, row: GameRow) -> str:
     params = {"game": t(f"game.{row.game}"), "channel": f"<#{row.channel_id}>", "link": jump_url(row)}
     guild = bot.get_guild(row.guild_id) if row.guild_id else None
     if guild is None:
@@ -71,7 +72,7 @@ def message(bot: BoardHost, row: GameRow) -> str:
 
 
 async def send(
-    bot: BoardHost, user_id: int, game_id: int, text: str, file: discord.File | None = None, *, nonce: str | None = None
+    bot: Host, user_id: int, game_id: int, text: str, file: discord.File | None = None, *, nonce: str | None = None
 ) -> bool:
     """One direct message (with the "since your last turn" picture if given); False (and a log line) when Discord
     refuses it."""

@@ -1,6 +1,6 @@
 """Who a message may ping: nobody, unless it names exactly the people it is for.
 
-The client's default (``BoardHost.__init__``) is ``AllowedMentions.none()``: discord.py sends it with every message,
+The client's default (``Host.__init__``) is ``AllowedMentions.none()``: discord.py sends it with every message,
 edit, interaction response and follow-up that gives none of its own, so a player's name in a text (a nickname such
 as ``@everyone`` or ``<@id>``) pings nobody. The few messages meant to ping someone (the players owing a decision in
 a turn message, the player asked to open their DMs, ...) pass one of these, naming the users by id: never

@@ -24,7 +24,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVarTuple
 
 import render
-from bot.memory import keep_freed_memory
+from bot.core.memory import keep_freed_memory
 from bot.text.i18n import install_image_labels, language, speaking
 from render import png
 
@@ -73,7 +73,7 @@ def _draw(function: Callable[..., bytes], args: tuple[Any, ...], language: str) 
 
 
 def _worker_setup() -> None:
-    """In each drawing process: freed image buffers kept for the next image (``bot.memory``), one thread per image
+    """In each drawing process: freed image buffers kept for the next image (``bot.core.memory``), one thread per image
     (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
     instead of during it."""
     keep_freed_memory()

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.storage.commands import CommandIds
+from bot.storage.command_ids import CommandIds
 from bot.storage.database import Database
 
 log = logging.getLogger("boardhost.mentions")

@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import COGS, GAMES
-from bot.config import Config
-from bot.storage.commands import CommandIds
+from bot.core.config import Config
+from bot.lineup import COGS, GAMES
+from bot.storage.command_ids import CommandIds
 from bot.storage.opening import open_database
-from bot.text.commands import CatalogueTranslator
+from bot.text.translator import CatalogueTranslator
 
 TIMEOUT = 30.0  # seconds for the whole registration
 
