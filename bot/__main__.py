@@ -175,11 +175,12 @@ def print_invite(application_id: int | None) -> int:
 
 async def migrate(config: Config) -> int:
     """Apply the pending migrations of the configured database and say what it is at."""
-    from bot.storage import Database, SchemaTooNew  # lazy: only this subcommand opens the database
+    from bot.storage import SchemaTooNew  # lazy: only this subcommand opens the database
     from bot.storage.database import describe  # lazy: see above
+    from bot.storage.opening import open_database  # lazy: see above
 
     try:
-        db = await Database.open(config.database, migrate=False)
+        db = await open_database(config.database, migrate=False)
     except SchemaTooNew as err:
         sys.stderr.write(f"migrate: {err}\n")
         return 1

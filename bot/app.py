@@ -30,6 +30,7 @@ from bot.lineup import COGS, GAMES, TABLES
 from bot.storage import Database, Games
 from bot.storage.database import describe
 from bot.storage.leases import Leases
+from bot.storage.opening import open_database
 from bot.text.i18n import (
     install_command_mentions,
     install_image_labels,
@@ -88,7 +89,7 @@ class BoardHost(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         self.renderer = Renderer(self.config.render_processes)
         await self.renderer.start()
-        self.db = await Database.open(self.config.database)
+        self.db = await open_database(self.config.database)
         await load_command_ids(self.db, self.tree, self.config.dev_guild)
         install_command_mentions(command_mention)  # {back}, {hand}, ... in texts become clickable mentions
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())

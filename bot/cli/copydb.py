@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.host.rebuild import load, rebuild
 from bot.storage import Database, GameRow, Games
+from bot.storage.opening import open_database
 from engine import RuleError
 
 BATCH = 500
@@ -33,12 +34,12 @@ async def copy_database(
     source: str | Path, target: str | Path, *, say: Callable[[str], None] = lambda _: None
 ) -> Copied:
     """Copy ``source`` into ``target`` (migrated here, and refused unless empty), then verify the copy."""
-    src = await Database.open(source, migrate=False)
+    src = await open_database(source, migrate=False)
     try:
         if await src.schema_version() != src.known_version():
             wanted = src.known_version()
             raise CopyError(f"{source} is not at schema version {wanted}: run `python -m bot migrate` on it first")
-        dst = await Database.open(target)
+        dst = await open_database(target)
         try:
             return await _copy(src, dst, say)
         finally:

@@ -16,8 +16,8 @@ from discord.ext import commands
 
 from bot.core.config import Config
 from bot.lineup import COGS, GAMES
-from bot.storage import Database
 from bot.storage.command_ids import CommandIds
+from bot.storage.opening import open_database
 from bot.text.translator import CatalogueTranslator
 
 TIMEOUT = 30.0  # seconds for the whole registration
@@ -74,7 +74,7 @@ async def sync(config: Config, secret: str, guild_id: int | None) -> str:
         raise SyncError(describe(err, where)) from None
     finally:
         await client.http.close()
-    db = await Database.open(config.database)
+    db = await open_database(config.database)
     try:
         await CommandIds(db).replace(guild_id, {command.name: command.id for command in synced})
     finally:

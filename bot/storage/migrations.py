@@ -5,8 +5,11 @@ Never edit a released one: add the next number, to both backends (the same numbe
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Final
+
+from bot.storage.database import Executor
 
 SQLITE: Final[tuple[tuple[int, str], ...]] = (
     (
@@ -235,6 +238,13 @@ MIGRATIONS: Final = SQLITE
 
 # Tables whose rows others refer to come first (copying, clearing in reverse).
 FIRST: Final = ("games",)
+
+
+async def apply(conn: Executor, number: int, sql: str) -> None:
+    """Run migration ``number`` inside ``conn``'s transaction and record it as applied."""
+    for statement in statements(sql):
+        await conn.execute(statement)
+    await conn.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time()))
 
 
 def statements(sql: str) -> list[str]:

@@ -81,6 +81,20 @@ Offer = TypedDict(
 )
 
 
+def copy_offer(offer: Offer) -> Offer:
+    """``offer`` with lists of its own: what the state's JSON holds, and what a loaded state keeps."""
+    return {
+        "id": offer["id"],
+        "from": offer["from"],
+        "to": offer["to"],
+        "give": list(offer["give"]),
+        "get": list(offer["get"]),
+        "accepted": list(offer["accepted"]),
+        "declined": list(offer["declined"]),
+        "waiting": list(offer["waiting"]),
+    }
+
+
 class Decision(TypedDict):
     """A decision owed now (``State.pending``): who owes it, which, and its parameters."""
 

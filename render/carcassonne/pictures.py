@@ -24,15 +24,7 @@ FRAME_TILES: Final = (48, 32, 24)  # a timelapse frame's tile pixels per attempt
 class CarcassonnePictures:
     name: Final = "carcassonne"
     scoring: Final = Scoring(
-        "final_scores",
-        (
-            ("road", "cat_carcassonne_road"),
-            ("city", "cat_carcassonne_city"),
-            ("cloister", "cat_carcassonne_cloister"),
-            ("farm", "cat_carcassonne_farm"),
-            ("ransom", "cat_carcassonne_ransom"),
-        ),
-        lost="cat_ransom_paid",
+        name, "final_scores", ("road", "city", "cloister", "farm", "ransom"), lost="cat_ransom_paid"
     )
 
     def board(self, view: View) -> Image.Image:
