@@ -46,7 +46,7 @@ from simcord.builders import UserHandle
 
 from bot.app import BoardHost
 from bot.carcassonne.ids import ordered_cells, parse_cell
-from bot.catan.commands import legal_spots
+from bot.catan.command_flows import legal_spots
 from bot.core.config import Config
 from bot.host.computer_seats import controllers
 from bot.host.rebuild import load
