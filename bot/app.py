@@ -105,8 +105,7 @@ class BoardHost(commands.Bot):
         self.outbox = Outbox(self)  # what stored changes owe Discord (swept by the Deliveries cog)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
-        for game in GAMES:  # the games, built explicitly: everything else asks the host for them
-            adapter = game()
+        for adapter in GAMES:  # the games, listed explicitly: everything else asks the host for them
             self._adapters[adapter.name] = adapter
             await self.add_cog(adapter.cog(self))
         for cog in COGS:

@@ -4,12 +4,10 @@ the host from these; ``python -m bot sync`` registers the same commands without 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from discord.ext import commands
 
-from bot.carcassonne.adapter import CarcassonneAdapter
-from bot.catan.adapter import CatanAdapter
+from bot.carcassonne.adapter import ADAPTER as CARCASSONNE
+from bot.catan.adapter import ADAPTER as CATAN
 from bot.cogs.computer_sweep import Computers
 from bot.cogs.delivery_sweep import Deliveries
 from bot.cogs.game import GameCog
@@ -18,6 +16,6 @@ from bot.cogs.turn_limit_sweep import TurnLimits
 from bot.core.host import ClickTable, GameAdapter
 from bot.flows import computer_turns, lobby, replay
 
-GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
+GAMES: tuple[GameAdapter, ...] = (CARCASSONNE, CATAN)
 COGS: tuple[type[commands.Cog], ...] = (GameCog, Reminders, TurnLimits, Computers, Deliveries)
 TABLES: tuple[ClickTable, ...] = (lobby.TABLE, computer_turns.TABLE, replay.TABLE)

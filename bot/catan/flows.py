@@ -179,7 +179,7 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
     await safely.followup(interaction, outcome.row.id, "private news", content=text[:2000], ephemeral=True)
 
 
-async def deliver(bot: Host, outcome: Outcome, *, actor: int | None) -> None:
+async def deliver(bot: Host, outcome: Outcome, actor: int | None) -> None:
     """Direct messages: a bought card (also to the buyer), a card stolen from you, offers and replies meant for
     you. When a DM cannot be delivered the player is asked in the channel to use /hand; nothing is lost."""
     row = outcome.row

@@ -29,7 +29,7 @@ class SyncError(Exception):
 
 def command_cogs() -> list[type[commands.Cog]]:
     """The cogs with application commands, in the order the bot adds them (``bot.app``)."""
-    return [*(game().cog_type for game in GAMES), *COGS]
+    return [*(game.cog_type for game in GAMES), *COGS]
 
 
 async def build_tree(tree: app_commands.CommandTree[Any]) -> None:

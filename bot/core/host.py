@@ -12,7 +12,7 @@ outside a game's package asks which game it is.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -96,51 +96,39 @@ class Deliveries(Protocol):
         ...
 
 
-class GameAdapter(Protocol):
-    """One game's Discord presentation, as the game-neutral parts of the bot use it."""
+# What a game's Discord package provides (``bot/<game>/adapter.py``), as the game-neutral parts of the bot call it.
+PostTurn = Callable[["Host", GameRow, Game, Sequence[Event], bool, Shown, "str | None"], Awaitable["Posted | None"]]
+AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
+Narrate = Callable[[Sequence[Event], Sequence[str]], list[str]]
 
-    @property
-    def name(self) -> str:
-        """The engine's name for the game (``game_class(name)``; the stored row's ``game``)."""
-        ...
 
-    @property
-    def table(self) -> ClickTable:
-        """The game's buttons, selects and forms: one op table (``bot/<game>/handlers.py``)."""
-        ...
+@dataclass(frozen=True)
+class GameAdapter:
+    """One game's Discord presentation, as the game-neutral parts of the bot use it.
 
-    @property
-    def cog_type(self) -> type[commands.Cog]:
-        """The cog of the game's slash commands (``python -m bot sync`` registers them without a host)."""
-        ...
+    - ``name``: the engine's name for the game (``game_class(name)``; the stored row's ``game``);
+    - ``table``: its buttons, selects and forms (``bot/<game>/handlers.py``);
+    - ``cog_type``: its cog of slash commands (``/<game> new`` and its in-game commands), built with the host;
+    - ``post_turn(host, row, game, events, opening, shown, nonce)``: post (or bring up to date) the turn message
+      after a change (``nonce``: the new message's, so that a retry cannot post it twice); Discord's refusals are
+      raised (the outbox judges them). The caller (``bot.flows.turns``) records the message as the game's once the
+      previous one's buttons are off;
+    - ``narrate(events, names)``: spectator events (secret parts already gone) in the sentences the turn messages
+      tell, in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them;
+    - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
+      (``actor`` already knows); None for a game without secrets.
+    """
+
+    name: str
+    table: ClickTable
+    cog_type: type[commands.Cog]
+    post_turn: PostTurn
+    narrate: Narrate
+    after_move: AfterMove | None = None
 
     def cog(self, host: Host) -> commands.Cog:
-        """The game's cog of slash commands (``/<game> new`` and its in-game commands) for ``host``."""
-        ...
-
-    async def post_turn(
-        self,
-        host: Host,
-        row: GameRow,
-        game: Game,
-        events: Sequence[Event],
-        opening: bool,
-        shown: Shown,
-        nonce: str | None = None,
-    ) -> Posted | None:
-        """Post (or bring up to date) the turn message after a change (``nonce``: the new message's, so that a retry
-        cannot post it twice); Discord's refusals are raised (the outbox judges them). The caller
-        (``bot.flows.turns``) records the message as the game's once the previous one's buttons are off."""
-        ...
-
-    async def after_move(self, host: Host, outcome: Outcome, *, actor: int | None) -> None:
-        """Private news of a move (direct messages) once its turn message is posted; ``actor`` already knows."""
-        ...
-
-    def narrate(self, events: Sequence[Event], names: Sequence[str]) -> list[str]:
-        """Spectator events (``engine.history``: secret parts already gone) in the sentences the turn messages tell,
-        in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them."""
-        ...
+        """The game's cog for ``host``."""
+        return self.cog_type(host)
 
 
 class UnknownGame(LookupError):

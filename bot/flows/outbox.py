@@ -162,7 +162,9 @@ class Outbox:
                 await announce(bot, outcome, opening=outcome.opening, nonce=nonce(row.id, debt.version, "t"))
                 bot.dispatch("turn_posted", outcome)  # computer players look at it
         elif part == "news":
-            await bot.adapter(row.game).after_move(bot, outcome, actor=outcome.actor)
+            after_move = bot.adapter(row.game).after_move
+            if after_move is not None:
+                await after_move(bot, outcome, outcome.actor)
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome)
         elif part == "takeover":

@@ -10,7 +10,7 @@ from bot.lineup import GAMES
 from engine import game_names
 
 BOT = Path(__file__).resolve().parent.parent.parent / "bot"
-MODULES = ("ids", "turn", "flows", "handlers", "narration", "commands", "adapter")
+MODULES = ("ids", "turn", "flows", "handlers", "narration", "commands", "command_flows", "adapter")
 
 
 def sources(root: Path = BOT) -> dict[Path, ast.Module]:
@@ -18,7 +18,7 @@ def sources(root: Path = BOT) -> dict[Path, ast.Module]:
 
 
 def test_every_game_has_a_package_with_the_same_modules_and_an_adapter() -> None:
-    assert sorted(adapter().name for adapter in GAMES) == sorted(game_names())
+    assert sorted(adapter.name for adapter in GAMES) == sorted(game_names())
     for game in game_names():
         package = BOT / game
         present = {path.stem for path in package.glob("*.py")}
@@ -87,10 +87,21 @@ def thickness(tree: ast.Module) -> list[str]:
     return found
 
 
+def cog_modules() -> dict[Path, ast.Module]:
+    """The game-neutral cogs (``bot/cogs``) and every game's cog (``bot/<game>/commands.py``)."""
+    found = sources(BOT / "cogs")
+    found.update(
+        {path: tree for path, tree in sources().items() if path.name == "commands.py" and path.parent.parent == BOT}
+    )
+    return found
+
+
 def test_the_cogs_are_thin() -> None:
     """A cog module holds cogs whose methods declare commands, listeners and loops and call the code that does the
-    work; refusals go to the one funnel, so no cog catches anything."""
-    found = [f"bot/cogs/{path.name}:{line}" for path, tree in sources(BOT / "cogs").items() for line in thickness(tree)]
+    work; the games' cogs too."""
+    modules = cog_modules()
+    assert len(modules) >= 7, sorted(modules)
+    found = [f"bot/{path.relative_to(BOT)}:{line}" for path, tree in modules.items() for line in thickness(tree)]
     assert not found, "the cogs are not thin:\n" + "\n".join(found)
 
 
