@@ -30,7 +30,10 @@ def main(tree: Path) -> None:
         modules = len(list(root.rglob("*.py")))
         cls = largest(root, ast.ClassDef)
         fn = largest(root, (ast.FunctionDef, ast.AsyncFunctionDef))
-        print(f"{package}: {modules} modules; largest class {cls[0]} lines ({cls[1]}); largest function {fn[0]} lines ({fn[1]})")
+        print(
+            f"{package}: {modules} modules; largest class {cls[0]} lines ({cls[1]}); "
+            f"largest function {fn[0]} lines ({fn[1]})"
+        )
 
 
 if __name__ == "__main__":

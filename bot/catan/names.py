@@ -5,7 +5,7 @@ Players type numbers or hex-and-corner names; ``parse_bundle_text`` reads trade 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final, Literal
 
 from bot.catan.typed_input import Misread, read_bundle
@@ -103,7 +103,3 @@ def parse_bundle_text(text: str) -> dict[str, int]:
         else:
             reason = t("catan.bundle_bad", text=misread.text, example=example)
         raise HostError("rule", reason=reason) from None
-
-
-def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:
-    return listing(names[s] for s in seats if 0 <= s < len(names))

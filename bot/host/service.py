@@ -110,7 +110,7 @@ class GameService:
     async def placed(self, game_id: int) -> GameRow:
         """The game's row for where it is played and by whom (its channel, its seats' user ids): the one in memory
         once the game has started (neither changes after the lobby; a person who leaves keeps their seat), else
-        read. Every click asks it (``bot.core.owned``), so a running game's clicks need no extra read."""
+        read. Every click asks it (``bot.core.clicks.check``), so a running game's clicks need no extra read."""
         known = self._rows.get(game_id)
         if known is not None and known.status != "lobby":
             return known
