@@ -65,7 +65,7 @@ async def post_turn(
                 message, row.id, "turn message", view=turn_view(current, catan(bot, current))
             )
             if edited is not None or current.version > row.version:
-                await close_offers(bot, row.id, channel)
+                await close_offers(bot, row.id, channel, current)
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)
     content = turn_text(row, game, events, opening=opening)

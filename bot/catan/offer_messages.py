@@ -17,6 +17,7 @@ import discord
 from bot.catan.ids import SCOPE
 from bot.core import safely
 from bot.host import HostError
+from bot.storage import GameRow
 from bot.text import t
 from engine.catan import Catan
 
@@ -39,10 +40,11 @@ def offers_on(message: discord.Message, game_id: int) -> set[int]:
     return found
 
 
-async def open_offers(bot: Host, game_id: int) -> set[int] | None:
-    """The numbers of the running game's open offers now; None once it is over (or if there is no such game)."""
+async def open_offers(bot: Host, game_id: int, current: GameRow | None = None) -> set[int] | None:
+    """The numbers of the running game's open offers now (in ``current``, the game's row just read, if given); None
+    once it is over (or if there is no such game)."""
     try:
-        row = await bot.service.row(game_id)  # the newest state: a later offer may have been posted meanwhile
+        row = current or await bot.service.row(game_id)  # the newest state: a later offer may have been posted
     except HostError:
         return None
     if row.status != "active":
@@ -58,12 +60,15 @@ async def remember(bot: Host, game_id: int, offer: int, message: discord.Message
     await bot.service.remember_offer_message(game_id, offer, message.id)
 
 
-async def close_offers(bot: Host, game_id: int, channel: discord.abc.Messageable) -> None:
-    """Take the reply buttons off the messages of the game's public offers that have closed, and forget them."""
+async def close_offers(
+    bot: Host, game_id: int, channel: discord.abc.Messageable, current: GameRow | None = None
+) -> None:
+    """Take the reply buttons off the messages of the game's public offers that have closed, and forget them
+    (``current``: the game's row, if the caller has just read it)."""
     shown = await bot.service.offer_messages(game_id)
     if not shown:
         return
-    open_now = await open_offers(bot, game_id) or set()
+    open_now = await open_offers(bot, game_id, current) or set()
     for offer, message_id in shown.items():
         if offer in open_now:
             continue

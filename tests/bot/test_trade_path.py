@@ -14,6 +14,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import pytest
+
+from bot.storage import GameRow
+from bot.storage.games import Games
 from tests.bot.conftest import World, flat, reply
 from tests.bot.test_discord_catan import hands, rig, start, turn
 
@@ -47,7 +51,9 @@ def ours(seen: set[str]) -> list[str]:
     return sorted(found)
 
 
-async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(world: World) -> None:
+async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     row = await start(world, setup="beginner")
 
     def after_roll(game: Any) -> None:
@@ -57,10 +63,21 @@ async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(wor
     await rig(world, row, after_roll)
     shown = await turn(world)
     seen: set[str] = set()
+    reads: list[int] = []
+    get = Games.get
+
+    async def counted(games: Games, game_id: int) -> GameRow | None:
+        reads.append(game_id)
+        return await get(games, game_id)
+
     with files_run(seen):
         menu = reply(await world.alice.click(shown, label="Trade"))
         form = await world.alice.click(menu, label="Offer to everyone")
+        monkeypatch.setattr(Games, "get", counted)
         await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    # The form's submit reads the game's row twice: to act on it (the move is not bound to a version), and to find
+    # the turn message to bring up to date (another move may have followed).
+    assert len(reads) <= 2, reads
     made = [m for m in world.channel.history() if any(":acc:" in str(c.get("custom_id")) for c in flat(m))]
     assert made, "no public offer message"
     files = ours(seen)
