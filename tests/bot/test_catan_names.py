@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.catan import handlers
-from bot.catan import ids as items
 from bot.catan.names import bundle_text, corner_name, parse_bundle_text, side_name
 from bot.host import HostError as Refusal
 from engine.catan import parse_intersection, parse_path
@@ -40,12 +38,6 @@ def test_names_round_trip_with_the_engine() -> None:
     for path in ("25-31", "1-4", "50-53"):
         assert parse_path(side_name(path)) == path
     assert bundle_text({"ore": 2, "brick": 1}) == "1 brick and 2 ore" and bundle_text({}) == ""
-
-
-def test_every_component_op_has_a_handler() -> None:
-    ops = set(items.SELECT_OPS) | set(items.BUTTON_OPS)
-    assert ops == set(handlers.HANDLERS) | set(handlers.MODALS)
-    assert not set(items.SELECT_OPS) & set(items.BUTTON_OPS)
 
 
 @pytest.mark.parametrize(
