@@ -96,7 +96,7 @@ def test_intersection_and_path_names_in_other_digits_are_refused_not_crashed(typ
 
 
 def test_unknown_places_are_explained_in_every_language() -> None:
-    from bot.components import rule_reason
+    from bot.core.components import rule_reason
     from bot.text.i18n import LANGUAGES, speaking
     from engine import RuleError
 
@@ -147,13 +147,13 @@ def test_what_cannot_be_read_in_other_languages_is_named(typed: str, says: str) 
      ("²", None), ("2²", None), ("", None)],
 )  # fmt: skip
 def test_a_number_of_cards_to_discard_as_typed(typed: str, count: int | None) -> None:
-    from bot.catan.typed import read_count
+    from bot.catan.typed_input import read_count
 
     assert read_count(typed) == count
 
 
 def test_places_typed_with_full_width_letters_and_dashes() -> None:
-    from bot.catan.typed import normalise
+    from bot.catan.typed_input import normalise
 
     assert parse_intersection(normalise("Ｊ－ＮＥ")) == parse_intersection("J-NE")
     assert parse_path(normalise("２５—３１")) == "25-31"

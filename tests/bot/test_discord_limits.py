@@ -6,21 +6,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
 
 from bot.carcassonne import turn as carc
-from bot.carcassonne.items import CarcButton
+from bot.carcassonne.ids import button as carcassonne_button
+from bot.catan import handlers as catan_handlers
 from bot.catan import menus
 from bot.catan import turn as catan_turn
-from bot.catan.handlers import HANDLERS, Click
-from bot.catan.items import CatanButton
-from bot.catan.modals import DiscardModal, OfferModal
+from bot.catan.forms import DiscardForm, OfferForm
+from bot.catan.handlers import TABLE as CATAN
+from bot.catan.ids import button as catan_button
 from bot.catan.seating import Seated
+from bot.core.clicks import Click, Reply
+from bot.core.host import Press
+from bot.flows.lobby import lobby_embed, lobby_view
 from bot.host import HostError as Refusal
-from bot.lobby import lobby_embed, lobby_view
 from bot.storage import GameRow, Seat
 from bot.text.i18n import set_language
 from engine.ai import decide, policy_seed
@@ -135,11 +138,11 @@ def test_every_catan_turn_and_menu_fits(lang: str) -> None:
 
 def test_catan_modals_fit(lang: str) -> None:
     hand = {"brick": 9, "lumber": 9, "wool": 9, "grain": 9, "ore": 9}
-    assert_modal_fits(DiscardModal(987_654_321, 22, hand))
-    assert_modal_fits(OfferModal(987_654_321, to=3, counter=99, title="Q" * 60))
+    assert_modal_fits(DiscardForm(CATAN, 987_654_321, 22, hand))
+    assert_modal_fits(OfferForm(CATAN, 987_654_321, to=3, counter=99, title="Q" * 60))
 
 
-@pytest.mark.parametrize("button,op", [(CarcButton, "pass"), (CatanButton, "trade")])
+@pytest.mark.parametrize("button,op", [(carcassonne_button, "pass"), (catan_button, "trade")])
 def test_a_long_button_label_is_clipped_to_discords_80_characters(button: type[Any], op: str) -> None:
     label = "Give " + "Ж" * 32 + " everything and take " + "W" * 32 + " back"
 
@@ -157,25 +160,13 @@ def test_every_carcassonne_rotation_prompt_fits(lang: str) -> None:
             assert_fits(prompt["content"], prompt["view"])
 
 
-class MenuClick(Click):
-    """A click on a Catan button whose private answers are kept instead of sent (the handlers build them inline)."""
-
-    def __init__(self, found: Seated, op: str, arg: str = "", values: Sequence[str] = ()) -> None:
-        self.found, self.game_id, self.version = found, found.row.id, found.row.version
-        self.op, self.arg, self.values = op, arg, list(values)
-        self.sent: list[tuple[str, discord.ui.View | None]] = []
-
-    async def seated(self, *, strict: bool) -> Seated:
-        return self.found
-
-    async def private(self, content: str, view: discord.ui.View | None = None) -> None:
-        self.sent.append((content, view))
-
-    async def act(self, action: dict[str, Any], *, strict: bool = True) -> None:
-        pass
+def menu_click(found: Seated, op: str, arg: str = "", values: Sequence[str] = ()) -> Click:
+    """A click on a Catan button, as its handler sees it (no Discord behind it: the handler only builds menus)."""
+    press = Press("ct", found.row.id, found.row.version, op, arg, tuple(values))
+    return Click(cast(Any, None), cast(Any, None), CATAN, press, CATAN.ops[op])
 
 
-async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str) -> None:
+async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     row = row_for("catan", "active", 4, {})
     shown: set[str] = set()
     for played, _ in play("catan", 4, {}):
@@ -184,14 +175,19 @@ async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str) -> N
             game.dev[game.current] = [1, 0, 1, 1, 1]
             game.bought = [0] * 5
         found = Seated(row, game, game.current)
-        clicks = [MenuClick(found, "card", card) for card in playable_cards(game, game.current)]
+
+        async def seated(click: Click, *, strict: bool = True, found: Seated = found) -> Seated:
+            return found
+
+        monkeypatch.setattr(catan_handlers, "_seated", seated)
+        clicks = [menu_click(found, "card", card) for card in playable_cards(game, game.current)]
         if game.phase == "main" and bank_trades(game, game.current):
-            clicks.append(MenuClick(found, "bank"))
+            clicks.append(menu_click(found, "bank"))
         for first in road_spots(game, game.current)[:2]:
-            clicks.append(MenuClick(found, "rb1", values=[first]))
+            clicks.append(menu_click(found, "rb1", values=[first]))
         for click in clicks:
-            await HANDLERS[click.op](click)
-            for content, view in click.sent:
-                assert_fits(content, view)
-                shown.add(f"{click.op}:{click.arg}" if click.op == "card" else click.op)
+            answer = await click.op.handler(click)
+            if isinstance(answer, Reply):
+                assert_fits(answer.content or "", answer.view)
+                shown.add(f"card:{click.arg}" if click.press.op == "card" else click.press.op)
     assert {"card:knight", "card:year_of_plenty", "card:monopoly", "card:road_building", "bank", "rb1"} <= shown

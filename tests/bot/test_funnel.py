@@ -18,8 +18,8 @@ import discord
 import pytest
 
 from bot.app import BoardHost
-from bot.config import Config
-from bot.game_flows import show_lobby
+from bot.core.config import Config
+from bot.flows.game_commands import show_lobby
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import speaking

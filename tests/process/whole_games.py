@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import render
-from bot.rendering import Job, draw
+from bot.core.rendering import Job, draw
 from engine.history import GameLog, frames
 from engine.replay import play
 from tests.bot.fuzzing import Catalogue
