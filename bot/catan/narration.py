@@ -97,8 +97,10 @@ def _catan(event: Event, names: Sequence[str]) -> str | None:
         "stolen": stolen,
         "bought": bought,
         "played": lambda: t("narrate.catan.played", name=player, card=card_name(str(event.get("card")))),
-        "monopoly": lambda: t(
-            f"narrate.catan.monopoly.{event.get('resource')}", name=player, count=sum(event.get("taken") or [])
+        "monopoly": lambda: (
+            t(f"narrate.catan.monopoly.{event.get('resource')}", name=player, count=taken)
+            if (taken := sum(event.get("taken") or []))
+            else t(f"narrate.catan.monopoly_none.{event.get('resource')}", name=player)
         ),
         "took": lambda: t("narrate.catan.took", name=player, cards=_bundle(event.get("cards"))),
         "bank_traded": lambda: t(

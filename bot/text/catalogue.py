@@ -443,6 +443,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "{name} claimed every ore: {count} card taken.",
         "{name} claimed every ore: {count} cards taken.",
     ),
+    # a monopoly that finds nothing has its own sentence ("0 cards taken" reads as a glitch)
+    "narrate.catan.monopoly_none.brick": "{name} claimed every brick, but nobody had any.",
+    "narrate.catan.monopoly_none.lumber": "{name} claimed every lumber, but nobody had any.",
+    "narrate.catan.monopoly_none.wool": "{name} claimed every wool, but nobody had any.",
+    "narrate.catan.monopoly_none.grain": "{name} claimed every grain, but nobody had any.",
+    "narrate.catan.monopoly_none.ore": "{name} claimed every ore, but nobody had any.",
     "narrate.catan.took": "{name} took {cards} from the bank.",
     "narrate.catan.bank_traded": "{name} traded {give} to the bank for {get}.",
     "narrate.catan.traded": "{name} traded {give} to {other} for {get}.",
