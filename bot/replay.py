@@ -20,7 +20,7 @@ import discord
 
 import render
 from bot.client import bot_of
-from bot.components import CONTENT, PAGE, Layout, clip, image_file, option
+from bot.components import CONTENT, PAGE, PLACEHOLDER, Layout, clip, image_file, option
 from bot.funnel import explain, guarded
 from bot.games import adapter
 from bot.host import HostError
@@ -29,6 +29,7 @@ from bot.owned import GameItem
 from bot.rendering import Job
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.limits import LABEL, Name, fitted
 from engine import Game
 from engine.history import GameLog, Turn, history, walk
 
@@ -132,7 +133,10 @@ def controls(page: Page) -> discord.ui.View:
     low = max(0, min(page.index - PAGE // 2, len(page.turns) - PAGE))
     window = page.turns[low : low + PAGE]
     options = [
-        option(t("replay.option", turn=turn_label(turn), name=seat_name(page.row, turn.seat)), str(turn.index))
+        option(
+            fitted(LABEL, "replay.option", turn=turn_label(turn), name=Name(seat_name(page.row, turn.seat))),
+            str(turn.index),
+        )
         for turn in window
     ]
     for choice, turn in zip(options, window, strict=True):
@@ -220,7 +224,7 @@ class ReplaySelect(GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], tem
             discord.ui.Select(
                 custom_id=custom_id(game_id, turn, "pick"),
                 options=(options or [])[:PAGE] or [discord.SelectOption(label="-", value="0")],
-                placeholder=clip(placeholder, 150) if placeholder else None,
+                placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
                 min_values=1,
                 max_values=1,
             )

@@ -20,7 +20,7 @@ from bot.catan.narration import narrate
 from bot.catan.offer_messages import close_offers, remember
 from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
-from bot.components import image_file, names_of
+from bot.components import CONTENT, image_file, names_of
 from bot.funnel import explain
 from bot.games import Posted, Shown
 from bot.host import HostError
@@ -128,7 +128,7 @@ async def post_news(
             offer = next((o for o in game.view(None)["offers"] if o["id"] == event["offer"]), None)
             if offer is not None:
                 view, offered = offer_view(row, offer, public=True), offer["id"]
-    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:CONTENT], "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
     if nonce is not None:
@@ -201,7 +201,7 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
         return
     lines = private_lines(outcome.row, outcome.events, seat)
     text = "\n".join(lines) if lines else t("catan.done")
-    await safely.followup(interaction, outcome.row.id, "private news", content=text[:2000], ephemeral=True)
+    await safely.followup(interaction, outcome.row.id, "private news", content=text[:CONTENT], ephemeral=True)
 
 
 async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
@@ -263,7 +263,7 @@ async def dm(
     """Send a direct message; on failure tell the player in the game's channel (without the secret). A player whose
     DMs are closed is told so once; while it is remembered (``GameService.dms_closed``) no DM is tried, and the
     channel only says there is news for them."""
-    kwargs: dict[str, Any] = {"content": content[:2000], "nonce": nonce}
+    kwargs: dict[str, Any] = {"content": content[:CONTENT], "nonce": nonce}
     if view is not None:
         kwargs["view"] = view
     remembered = await bot.service.dms_closed(user_id)

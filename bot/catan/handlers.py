@@ -27,10 +27,11 @@ from bot.catan.offer_messages import refuse_closed_offer
 from bot.catan.seating import Seated, require_turn, seated
 from bot.catan.turn import robber_options, turn_view
 from bot.client import bot_of
-from bot.components import BLUE, PAGE, Layout, option
+from bot.components import BLUE, CONTENT, PAGE, Layout, option
 from bot.host import HostError
 from bot.items import Press
 from bot.text import t
+from bot.text.limits import MODAL_TITLE, Name, fitted
 from engine import Action, RuleError
 from engine.catan import (
     bank_trades,
@@ -65,7 +66,7 @@ class Click:
         await act(self.bot, self.interaction, self.game_id, self.version if strict else None, action)
 
     async def private(self, content: str, view: discord.ui.View | None = None) -> None:
-        kwargs: dict[str, Any] = {"content": content[:2000], "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": content[:CONTENT], "ephemeral": True}
         if view is not None:
             kwargs["view"] = view
         await self.interaction.followup.send(**kwargs)
@@ -294,7 +295,7 @@ async def _offer_modal(click: Click) -> discord.ui.Modal:
     if to is None:
         title = t("catan.modal.offer_all_title")
     else:
-        title = t("catan.modal.offer_title", name=found.row.seats[to].name)
+        title = fitted(MODAL_TITLE, "catan.modal.offer_title", name=Name(found.row.seats[to].name))
     return OfferModal(click.game_id, to=to, counter=None, title=title)
 
 
@@ -304,7 +305,9 @@ async def _counter_modal(click: Click) -> discord.ui.Modal:
     offer = next((o for o in found.game.view(found.seat)["offers"] if o["id"] == int(click.arg)), None)
     if offer is None:
         raise RuleError("unknown_offer", t("catan.offer_gone", offer=click.arg))
-    title = t("catan.modal.counter_title", offer=offer["id"], name=found.row.seats[offer["from"]].name)
+    title = fitted(
+        MODAL_TITLE, "catan.modal.counter_title", offer=offer["id"], name=Name(found.row.seats[offer["from"]].name)
+    )
     return OfferModal(click.game_id, to=offer["from"], counter=offer["id"], title=title)
 
 

@@ -17,6 +17,7 @@ from bot.components import clip
 from bot.funnel import guarded, handle
 from bot.host import HostError
 from bot.text import t
+from bot.text.limits import INPUT_LABEL, INPUT_PLACEHOLDER, MODAL_TITLE
 from engine import Action
 from engine.catan.board import RESOURCES
 
@@ -28,20 +29,20 @@ class OfferModal(discord.ui.Modal):
     """What you give and what you want, in words (``2 brick, ore``); a new offer or a counter-offer."""
 
     def __init__(self, game_id: int, *, to: int | None, counter: int | None, title: str) -> None:
-        super().__init__(title=clip(title, 45), timeout=900)
+        super().__init__(title=clip(title, MODAL_TITLE), timeout=900)
         self.game_id = game_id
         self.to = to
         self.counter = counter
         self.give: discord.ui.TextInput[OfferModal] = discord.ui.TextInput(
             custom_id="give",
-            label=clip(t("catan.modal.give"), 45),
-            placeholder=clip(t("catan.bundle_example"), 100),
+            label=clip(t("catan.modal.give"), INPUT_LABEL),
+            placeholder=clip(t("catan.bundle_example"), INPUT_PLACEHOLDER),
             max_length=100,
         )
         self.get: discord.ui.TextInput[OfferModal] = discord.ui.TextInput(
             custom_id="get",
-            label=clip(t("catan.modal.get"), 45),
-            placeholder=clip(t("catan.modal.get_example"), 100),
+            label=clip(t("catan.modal.get"), INPUT_LABEL),
+            placeholder=clip(t("catan.modal.get_example"), INPUT_PLACEHOLDER),
             max_length=100,
         )
         self.add_item(self.give)
@@ -71,14 +72,14 @@ class DiscardModal(discord.ui.Modal):
     """How many of each resource to discard (one field per resource the player holds)."""
 
     def __init__(self, game_id: int, owed: int, hand: dict[str, int]) -> None:
-        super().__init__(title=clip(t("catan.modal.discard_title", count=owed), 45), timeout=900)
+        super().__init__(title=clip(t("catan.modal.discard_title", count=owed), MODAL_TITLE), timeout=900)
         self.game_id = game_id
         self.fields: dict[str, discord.ui.TextInput[DiscardModal]] = {}
         for name in RESOURCES:
             if hand.get(name):
                 field: discord.ui.TextInput[DiscardModal] = discord.ui.TextInput(
                     custom_id=f"discard:{name}",
-                    label=clip(t("catan.modal.discard_field", resource=resource(name, hand[name])), 45),
+                    label=clip(t("catan.modal.discard_field", resource=resource(name, hand[name])), INPUT_LABEL),
                     placeholder="0",
                     required=False,
                     max_length=2,
