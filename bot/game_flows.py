@@ -14,6 +14,7 @@ import discord
 
 import render
 from bot import safely, since
+from bot.alt import describe
 from bot.components import image_file
 from bot.computers import come_back, level_name
 from bot.games import adapters
@@ -94,9 +95,10 @@ async def board(bot: BoardHost, interaction: discord.Interaction) -> None:
     await interaction.response.defer()
     game = bot.service.game(row)
     with speaking(game_language(row.language)):  # posted in the channel: the game's language
-        png = await bot.renderer.png(Job(render.board_png, game.view(None)))  # the spectator view: nothing secret
+        png = await bot.renderer.png(job := Job(render.board_png, game.view(None)))  # the spectator view
+        alt = describe(job)
         caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
-    file = image_file(interaction.channel, png, "board.png")
+    file = image_file(interaction.channel, png, "board.png", alt)
     if file is None:
         await interaction.followup.send(caption)
     else:

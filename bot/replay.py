@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 import render
+from bot.alt import describe
 from bot.client import bot_of
 from bot.components import CONTENT, PAGE, PLACEHOLDER, Layout, clip, image_file, option
 from bot.funnel import explain, guarded
@@ -147,8 +148,8 @@ def controls(page: Page) -> discord.ui.View:
 
 
 async def picture(bot: BoardHost, page: Page) -> discord.File | None:
-    png = await bot.renderer.png(Job(render.board_png, page.view))  # the spectator's view: nothing secret
-    return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png")
+    png = await bot.renderer.png(job := Job(render.board_png, page.view))  # the spectator's view: nothing secret
+    return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png", describe(job))
 
 
 async def command(bot: BoardHost, interaction: discord.Interaction, turn: int | None) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.alt import describe
 from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
 from bot.components import image_file
 from bot.games import Posted, Shown
@@ -65,9 +66,9 @@ async def post_turn(
     )
     view = game.view(None)
     content, story = turn_text(row, game, events, opening=opening, view=view, story=shown.story if same_turn else ())
-    image = await bot.renderer.png(turn_image(game, view))
+    image = await bot.renderer.png(job := turn_image(game, view))
     choices = turn_view(row, game)
-    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job))
     if same_turn and hasattr(channel, "get_partial_message"):
         try:
             message = await channel.get_partial_message(shown.message_id).edit(
@@ -77,7 +78,7 @@ async def post_turn(
                 allowed_mentions=owing(row, game),
             )
         except discord.NotFound:  # deleted meanwhile: post the turn as a new message
-            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job))
         else:
             return Posted(message, step, tuple(story))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import safely
+from bot.alt import describe
 from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.narration import narrate
@@ -94,11 +95,11 @@ async def post_turn(
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)
     content = turn_text(row, game, events, opening=opening)
-    image = await bot.renderer.png(turn_image(game))
+    image = await bot.renderer.png(job := turn_image(game))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
         kwargs["nonce"] = nonce
-    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
+    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png", describe(job))
     if file is not None:
         kwargs["file"] = file
     view = turn_view(row, game)
