@@ -4,7 +4,7 @@ and transcripts (Discord's attachment ``description``, at most 1,024 characters)
 ``describe(job)`` reads the render ``Job`` the picture is drawn from: the same drawing function and the same
 spectator view, so the words tell neither more than the picture (nothing secret: the view is the spectator's) nor
 less. Each game words its boards and its own turn pictures (``bot/alt/<game>.py``, found by the view's ``"game"``
-as ``render.games`` finds its drawings); the end chart and the timelapse are worded here. Texts are in the current
+as ``render.registry`` finds its drawings); the end chart and the timelapse are worded here. Texts are in the current
 language: the caller speaks the reader's (the game's language for the channel).
 """
 
@@ -18,9 +18,9 @@ import render
 from bot.alt.carcassonne import CarcassonneWords
 from bot.alt.catan import CatanWords
 from bot.alt.words import View, final_scores, joined, points, seat, won
-from bot.rendering import Job
+from bot.core.rendering import Job
 from bot.text import listing, t
-from render.games import pictures_of
+from render.registry import pictures_of
 
 log = logging.getLogger("boardhost.alt")
 
@@ -81,7 +81,8 @@ def end(view: View) -> list[str]:
         number = int(player["seat"])
         breakdown = player.get("breakdown") or derived.get(number, {})
         parts = []
-        for key, name in scoring.categories:
+        for key in scoring.categories:
+            name = scoring.legend(key)
             got = int(breakdown.get(key, 0))
             if got > 0:
                 parts.append(t("alt.end.part", category=t(f"image.{name}"), count=got))

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.alt.words import View, name, names_of, seat, to_move
 from bot.carcassonne.narration import spot_name
-from bot.rendering import Job
+from bot.core.rendering import Job
 from bot.text import listing, t
 from engine.carcassonne.tiles import TILES
 from render.carcassonne import pictures

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.alt.words import View, name, seat, to_move
 from bot.catan.names import path_label
-from bot.rendering import Job
+from bot.core.rendering import Job
 from bot.text import listing, t
 from render.catan import pictures
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.narration import Event, host_event, name_of, who
 from bot.text import listing, t
+from bot.text.story import Event, host_event, name_of, who
 from render.labels import spot_label
 
 

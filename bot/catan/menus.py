@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.catan.items import CatanButton, CatanSelect
+from bot.catan.ids import button, select
 from bot.catan.names import (
     bundle_text,
     card_name,
@@ -12,7 +12,8 @@ from bot.catan.names import (
 )
 from bot.catan.seating import Seated
 from bot.catan.turn import spot_options
-from bot.components import BLUE, GREEN, GREY, PAGE, RED, Layout, option
+from bot.core.clicks import Control
+from bot.core.components import BLUE, GREEN, GREY, PAGE, RED, Layout, option
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
@@ -29,8 +30,8 @@ from engine.catan.state import COSTS
 from engine.catan.trading import holds
 
 
-def button_for(row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "") -> CatanButton:
-    return CatanButton(row.id, row.version, op, arg, label, style)
+def button_for(row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "") -> Control:
+    return button(row.id, row.version, op, arg, label, style)
 
 
 def offer_view(row: GameRow, offer: OfferView, *, public: bool, confirm: int | None = None) -> discord.ui.View:
@@ -93,7 +94,7 @@ def build_menu(found: Seated, kind: str, page: int = 0) -> tuple[str, discord.ui
         if total == 1
         else t("catan.choose_spot", first=first, last=first + len(options) - 1, count=total)
     )
-    layout.select(CatanSelect(row.id, row.version, "bs", f"{kind},{page}", options, placeholder))
+    layout.select(select(row.id, row.version, "bs", f"{kind},{page}", options, placeholder))
     if page > 0:
         layout.button(button_for(row, "bpage", t("catan.page_prev"), GREY, f"{kind},{page - 1}"))
     if page < pages - 1:

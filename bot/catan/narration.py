@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.catan.names import Case, bundle_text, card_name, intersection_label, path_label, resource, resource_name
-from bot.narration import Event, host_event, name_of
 from bot.text import MESSAGES, listing, t
+from bot.text.story import Event, host_event, name_of
 
 
 def _bundle(value: Any, case: Case = "accusative") -> str:

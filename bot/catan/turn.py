@@ -12,15 +12,15 @@ from typing import Any, Final
 import discord
 
 import render
-from bot.catan.items import CatanButton, CatanSelect
+from bot.catan import ids
 from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
 from bot.catan.narration import narrate
-from bot.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, names_of, option
-from bot.narration import fit
-from bot.rendering import Job
+from bot.core.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, names_of, option
+from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.limits import BUTTON_LABEL, LABEL, Name, Names, fitted
+from bot.text.story import fit
 from engine import Event
 from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
 from render.catan import pictures
@@ -92,13 +92,13 @@ def turn_image(game: Catan) -> Job:
 def button(
     row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "", *, version: int | None = None
 ) -> discord.ui.Item[Any]:
-    return CatanButton(row.id, row.version if version is None else version, op, arg, label, style)
+    return ids.button(row.id, row.version if version is None else version, op, arg, label, style)
 
 
 def select(
     row: GameRow, op: str, options: list[discord.SelectOption], placeholder: str, arg: str = ""
 ) -> discord.ui.Item[Any]:
-    return CatanSelect(row.id, row.version, op, arg, options, placeholder)
+    return ids.select(row.id, row.version, op, arg, options, placeholder)
 
 
 def spot_options(game: Catan, spots: Sequence[int], page: int) -> tuple[list[discord.SelectOption], int, int]:

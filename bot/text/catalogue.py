@@ -188,7 +188,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "error.export_unfinished": "A game can be exported once it is over.",
     "error.not_your_turn": "It is not your turn.",
     "error.rule": "{reason}",
-    # rule refusals by engine code (bot/components.py::rule_reason); other codes use the engine's explanation
+    # rule refusals by engine code (bot/core/components.py::rule_reason); other codes use the engine's explanation
     "rule.not_your_turn": "It is not your turn.",
     "rule.roll_first": "Roll the dice first.",
     "rule.already_rolled": "The dice were already rolled this turn.",
@@ -659,7 +659,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.unknown_path": (
         "“{path}” is not a path: name it by its two neighbouring intersections (25-31) or a hex and side (J-E)."
     ),
-    # slash commands (bot/text/commands.py): names are lowercase, at most 32 letters, digits, - or _
+    # slash commands (bot/text/translator.py): names are lowercase, at most 32 letters, digits, - or _
     "slash.carcassonne.name": "carcassonne",
     "slash.carcassonne.description": "Play Carcassonne in this channel",
     "slash.carcassonne.new.name": "new",

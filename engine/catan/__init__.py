@@ -39,8 +39,6 @@ from, to, length | knights}, ``game_over`` {winner, scores, breakdown, victory_p
 ``public_events``.
 """
 
-from typing import TYPE_CHECKING
-
 from engine.catan.board import parse_intersection, parse_path
 from engine.catan.game import Catan
 from engine.catan.policy import (
@@ -74,8 +72,3 @@ __all__ = [
     "robber_choices",
     "settlement_spots",
 ]
-
-if TYPE_CHECKING:  # mypy checks that the class has the shape of every game
-    from engine.game import Game
-
-    _SHAPE: type[Game] = Catan

@@ -16,7 +16,7 @@ from bot.alt.carcassonne import tile_features
 from bot.carcassonne.narration import spot_name
 from bot.carcassonne.turn import turn_image as carcassonne_image
 from bot.catan.turn import turn_image as catan_image
-from bot.rendering import Job
+from bot.core.rendering import Job
 from bot.text.i18n import LANGUAGES, speaking
 from bot.text.limits import ATTACHMENT_DESCRIPTION
 from engine import Game, game_class

@@ -141,8 +141,8 @@ async def test_leaving_a_lobby_by_command_keeps_its_buttons_working(world: World
 async def test_texts_name_commands_as_clickable_mentions_once_their_ids_are_known(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import mentions
-    from bot.mentions import load_command_ids
+    from bot.core import command_mentions as mentions
+    from bot.core.command_mentions import load_command_ids
     from bot.text import i18n
 
     monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": "zh-TW")  # bob reads Traditional Chinese

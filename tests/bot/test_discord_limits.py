@@ -14,22 +14,25 @@ import re
 import string
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
 
 from bot.carcassonne import turn as carc
-from bot.carcassonne.items import CarcButton
+from bot.carcassonne.ids import button as carcassonne_button
+from bot.catan import handlers as catan_handlers
 from bot.catan import menus
 from bot.catan import turn as catan_turn
-from bot.catan.handlers import HANDLERS, MODALS, Click
-from bot.catan.items import CatanButton
-from bot.catan.modals import DiscardModal
+from bot.catan.forms import DiscardForm
+from bot.catan.handlers import TABLE as CATAN
+from bot.catan.ids import button as catan_button
 from bot.catan.seating import Seated
+from bot.core.clicks import Click, Reply
+from bot.core.host import Press
+from bot.flows.lobby import lobby_embed, lobby_view
+from bot.flows.replay import Page, controls
 from bot.host import HostError as Refusal
-from bot.lobby import lobby_embed, lobby_view
-from bot.replay import Page, controls
 from bot.storage import GameRow, Seat
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import LANGUAGES, language, set_language, translations
@@ -240,11 +243,11 @@ def test_every_catan_turn_and_menu_fits(lang: str) -> None:
 
 def test_catan_modals_fit(lang: str) -> None:
     hand = {"brick": 9, "lumber": 9, "wool": 9, "grain": 9, "ore": 9}
-    assert_modal_fits(DiscardModal(987_654_321, 22, hand))
+    assert_modal_fits(DiscardForm(CATAN, 987_654_321, 22, hand))
 
 
-@pytest.mark.parametrize("button,op", [(CarcButton, "pass"), (CatanButton, "trade")])
-def test_the_last_guard_clips_a_label_built_without_names_to_discords_80_characters(button: type[Any], op: str) -> None:
+@pytest.mark.parametrize("button,op", [(carcassonne_button, "pass"), (catan_button, "trade")])
+def test_the_last_guard_clips_a_label_built_without_names_to_discords_80_characters(button: Any, op: str) -> None:
     label = "Give " + "Ж" * 32 + " everything and take " + "W" * 32 + " back"
 
     item = button(987_654_321, 123_456, op, "", label)
@@ -293,27 +296,24 @@ class Service:
         return self.found.game
 
 
-class MenuClick(Click):
-    """A click on a Catan button whose private answers are kept instead of sent (the handlers build them inline)."""
-
-    def __init__(self, found: Seated, op: str, arg: str = "", values: Sequence[str] = ()) -> None:
-        self.found, self.game_id, self.version = found, found.row.id, found.row.version
-        self.op, self.arg, self.values = op, arg, list(values)
-        self.sent: list[tuple[str, discord.ui.View | None]] = []
-        self.bot: Any = type("Bot", (), {"service": Service(found)})()
-        self.interaction: Any = None
-
-    async def seated(self, *, strict: bool) -> Seated:
-        return self.found
-
-    async def private(self, content: str, view: discord.ui.View | None = None) -> None:
-        self.sent.append((content, view))
-
-    async def act(self, action: dict[str, Any], *, strict: bool = True) -> None:
-        pass
+def menu_click(found: Seated, op: str, arg: str = "", values: Sequence[str] = ()) -> Click:
+    """A click on a Catan button, as its handler sees it (no Discord behind it: the handler only builds menus and
+    forms; the host answers only what the offer checks read)."""
+    press = Press("ct", found.row.id, found.row.version, op, arg, tuple(values))
+    host: Any = type("Host", (), {"service": Service(found)})()
+    return Click(cast(Any, None), host, CATAN, press, CATAN.ops[op])
 
 
-async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str) -> None:
+def seated_at(monkeypatch: pytest.MonkeyPatch, found: Seated) -> None:
+    """The handlers find the clicker seated as ``found``."""
+
+    async def seated(click: Click, *, strict: bool = True) -> Seated:
+        return found
+
+    monkeypatch.setattr(catan_handlers, "_seated", seated)
+
+
+async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     row = row_for("catan", "active", 4, {})
     shown: set[str] = set()
     for played, _ in play("catan", 4, {}):
@@ -322,20 +322,21 @@ async def test_every_catan_card_bank_and_road_building_menu_fits(lang: str) -> N
             game.dev[game.current] = [1, 0, 1, 1, 1]
             game.bought = [0] * 5
         found = Seated(row, game, game.current)
-        clicks = [MenuClick(found, "card", card) for card in playable_cards(game, game.current)]
+        seated_at(monkeypatch, found)
+        clicks = [menu_click(found, "card", card) for card in playable_cards(game, game.current)]
         if game.phase == "main" and bank_trades(game, game.current):
-            clicks.append(MenuClick(found, "bank"))
+            clicks.append(menu_click(found, "bank"))
         for first in road_spots(game, game.current)[:2]:
-            clicks.append(MenuClick(found, "rb1", values=[first]))
+            clicks.append(menu_click(found, "rb1", values=[first]))
         for click in clicks:
-            await HANDLERS[click.op](click)
-            for content, view in click.sent:
-                assert_fits(content, view)
-                shown.add(f"{click.op}:{click.arg}" if click.op == "card" else click.op)
+            answer = await click.op.handler(click)
+            if isinstance(answer, Reply):
+                assert_fits(answer.content or "", answer.view)
+                shown.add(f"card:{click.arg}" if click.press.op == "card" else click.press.op)
     assert {"card:knight", "card:year_of_plenty", "card:monopoly", "card:road_building", "bank", "rb1"} <= shown
 
 
-async def test_every_catan_offer_form_fits(lang: str) -> None:
+async def test_every_catan_offer_form_fits(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The forms of an offer to one player and of a counter-offer are titled with a name: the title's limit is 45."""
     row = row_for("catan", "active", 4, {})
     forms = 0
@@ -350,12 +351,15 @@ async def test_every_catan_offer_form_fits(lang: str) -> None:
         offer = game.offers[-1]["id"]
         for seat in range(4):
             found = Seated(row, game, seat)
+            seated_at(monkeypatch, found)
             if seat == maker:
                 for to in [s for s in range(4) if s != maker]:
-                    assert_modal_fits(await MODALS["offer"](MenuClick(found, "offer", str(to))))
+                    click = menu_click(found, "offer", str(to))
+                    assert_modal_fits(await click.op.handler(click))  # type: ignore[arg-type]
                     forms += 1
             else:
-                assert_modal_fits(await MODALS["cnt"](MenuClick(found, "cnt", str(offer))))
+                click = menu_click(found, "cnt", str(offer))
+                assert_modal_fits(await click.op.handler(click))  # type: ignore[arg-type]
                 forms += 1
         if forms >= 12:
             return

@@ -13,7 +13,7 @@ from PIL import Image
 
 import render
 from bot.app import BoardHost
-from bot.rendering import Job
+from bot.core.rendering import Job
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from tests.bot.catan_driver import refreshed
@@ -120,14 +120,14 @@ async def test_replay_buttons_work_after_a_restart(world: World) -> None:
 
 async def test_replay_in_the_readers_language(world: World) -> None:
     """simcord's interactions all come in en-US, so the page is built here as the reply to a Russian reader is."""
-    from bot import replay
+    from bot.flows import replay
     from bot.text.i18n import speaking
 
     row = await start(world, DECK)
     await turn(world, world.alice)
     with speaking("ru"):
         page = await replay.load(world.bot, await world.bot.service.row(row.id), 0)
-        text = replay.text_of(page)
+        text = replay.text_of(world.bot, page)
         labels_shown = [getattr(item.item, "label", None) for item in replay.controls(page).children]
     assert text.startswith("**Каркассон**, Ход 1: alice · 1/2")
     assert "alice выкладывает квадрат E в (0, -1)" in text  # the narration too

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import render
-from bot.rendering import Job
+from bot.core.rendering import Job
 from engine import Game, game_class
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures

@@ -21,7 +21,7 @@ from typing import Any
 
 import render
 from bot.alt import describe
-from bot.rendering import Job, draw
+from bot.core.rendering import Job, draw
 from bot.text.i18n import speaking
 from engine.history import GameLog, frames
 from engine.replay import play
