@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.alt import describe
+from bot.catan.alt import WORDS
 from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.narration import narrate
@@ -29,6 +29,7 @@ from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.alt import describe
 from bot.text.i18n import game_language, reader_language, speaking
 from engine import Event, Game
 from engine.catan import Catan, OfferView, public_events
@@ -74,7 +75,7 @@ async def post_turn(
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
         kwargs["nonce"] = nonce
-    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png", describe(job))
+    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png", describe(job, WORDS))
     if file is not None:
         kwargs["file"] = file
     view = turn_view(row, game)

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from bot.alt import describe
 from bot.core.components import upload_limit
 from bot.core.rendering import Job
 from bot.flows.turns import game_channel
 from bot.host import HostError, Outcome
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.alt import describe
 from bot.text.i18n import game_language, speaking
 from engine.history import frames
 from render.timelapse import format_of

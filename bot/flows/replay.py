@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 import render
-from bot.alt import describe
 from bot.core.clicks import Click, Op, Reply, Table, button, select
 from bot.core.components import CONTENT, PAGE, Layout, image_file, option
 from bot.core.funnel import explain
@@ -26,6 +25,7 @@ from bot.core.rendering import Job
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.alt import describe
 from bot.text.limits import LABEL, Name, fitted
 from bot.text.story import fit
 from engine import Game
@@ -141,7 +141,9 @@ def controls(page: Page) -> discord.ui.View:
 
 async def picture(bot: Host, page: Page) -> discord.File | None:
     png = await bot.renderer.png(job := Job(render.board_png, page.view))  # the spectator's view: nothing secret
-    return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png", describe(job))
+    return image_file(
+        None, png, f"replay-{page.row.id}-{page.index + 1}.png", describe(job, bot.adapter(page.row.game).words)
+    )
 
 
 async def command(bot: Host, interaction: discord.Interaction, turn: int | None) -> None:

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 import render
-from bot.alt import describe
 from bot.core.components import CONTENT, image_file
 from bot.core.rendering import Job
 from bot.flows.replay import seat_name, story, turn_label
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.alt import describe
 from bot.text.story import fit
 from engine import Game
 from engine.history import Since, since_last_move
@@ -66,7 +66,9 @@ async def news(bot: Host, row: GameRow, seat: int, *, picture: bool = True) -> N
         return None
     job = Job(render.since_png, since.view, since.placed)
     png = await bot.renderer.png(job) if picture else None
-    return News(seat, since, told(bot, row, since), png, describe(job) if picture else None)
+    return News(
+        seat, since, told(bot, row, since), png, describe(job, bot.adapter(row.game).words) if picture else None
+    )
 
 
 def title(news: News) -> str:

@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 
 import render
-from bot.alt import describe
-from bot.alt.carcassonne import tile_features
+from bot.carcassonne.alt import tile_features
 from bot.carcassonne.narration import spot_name
 from bot.carcassonne.turn import turn_image as carcassonne_image
 from bot.catan.turn import turn_image as catan_image
 from bot.core.rendering import Job
+from bot.lineup import GAMES
+from bot.text.alt import describe as describe_with
 from bot.text.i18n import LANGUAGES, speaking
 from bot.text.limits import ATTACHMENT_DESCRIPTION
 from engine import Game, game_class
@@ -25,6 +26,15 @@ from engine.catan import road_spots, settlement_spots
 from engine.catan.state import CARDS
 from engine.history import GameLog, frames
 from tests.bot.test_discord_limits import SCRIPTS
+
+
+def describe(job: Job) -> str | None:
+    """The alt text of ``job``'s picture, its game's part told by that game's adapter (as the bot does)."""
+    view = job.args[0] if job.args else None
+    game = view.get("game") if isinstance(view, dict) else None
+    words = next((adapter.words for adapter in GAMES if adapter.name == game), None)
+    return describe_with(job, words)
+
 
 NAMES = ["Alice", "Bob", "Carol"]
 

@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import render
-from bot.alt import describe
 from bot.core.rendering import Job, draw
+from bot.lineup import GAMES
+from bot.text.alt import describe as describe_with
 from bot.text.i18n import speaking
 from engine.history import GameLog, frames
 from engine.replay import play
@@ -31,6 +32,15 @@ from tests.process.catan_play import GOALS, CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import Person, Table, WatchedDiscord
 from tests.process.secrets import alt_texts, boards, catan_scores, images, leaks, private_lines, timelapses
+
+
+def describe(job: Job) -> str | None:
+    """The alt text of ``job``'s picture, its game's part told by that game's adapter (as the bot does)."""
+    view = job.args[0] if job.args else None
+    game = view.get("game") if isinstance(view, dict) else None
+    words = next((adapter.words for adapter in GAMES if adapter.name == game), None)
+    return describe_with(job, words)
+
 
 # Found with carcassonne_play.play_through and catan_play.search: every event the test must see happens.
 CARCASSONNE_SEED = 6

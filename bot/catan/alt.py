@@ -4,12 +4,12 @@ pieces), the legal spots of a set-up preview, and what was built since a player'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from bot.alt.words import View, name, seat, to_move
 from bot.catan.names import path_label
 from bot.core.rendering import Job
 from bot.text import listing, t
+from bot.text.alt_words import View, name, seat, to_move
 from render.catan import pictures
 
 
@@ -90,6 +90,8 @@ def _piece(kind: str, at: object) -> str:
 
 
 class CatanWords:
+    """Catan's part of the alt text (``bot.text.alt.GameWords``)."""
+
     def board(self, view: View) -> list[str]:
         return [
             head(view),
@@ -118,3 +120,6 @@ class CatanWords:
         else:
             shown = t("alt.catan.preview_settlement", name=who, count=len(spots))
         return [head(view), *to_move(view), shown, *players(view), *pieces(view), t("alt.catan.legend")]
+
+
+WORDS: Final = CatanWords()

@@ -3,7 +3,7 @@ and transcripts (Discord's attachment ``description``, at most 1,024 characters)
 
 ``describe(job)`` reads the render ``Job`` the picture is drawn from: the same drawing function and the same
 spectator view, so the words tell neither more than the picture (nothing secret: the view is the spectator's) nor
-less. Each game words its boards and its own turn pictures (``bot/alt/<game>.py``, found by the view's ``"game"``
+less. Each game words its boards and its own turn pictures (``bot/<game>/alt.py``, found by the view's ``"game"``
 as ``render.registry`` finds its drawings); the end chart and the timelapse are worded here. Texts are in the current
 language: the caller speaks the reader's (the game's language for the channel).
 """
@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 import render
-from bot.alt.carcassonne import CarcassonneWords
-from bot.alt.catan import CatanWords
-from bot.alt.words import View, final_scores, joined, points, seat, won
 from bot.core.rendering import Job
 from bot.text import listing, t
+from bot.text.alt_words import View, final_scores, joined, points, seat, won
 from render.registry import pictures_of
 
 log = logging.getLogger("boardhost.alt")
@@ -41,26 +39,25 @@ class GameWords(Protocol):
         ...
 
 
-GAMES: Final[Mapping[str, GameWords]] = {"carcassonne": CarcassonneWords(), "catan": CatanWords()}
-
-
-def describe(job: Job) -> str | None:
-    """The alt text of the picture ``job`` draws, in the current language; None (logged) if it cannot be told."""
+def describe(job: Job, words: GameWords | None = None) -> str | None:
+    """The alt text of the picture ``job`` draws, in the current language, its game's part told by ``words`` (its
+    adapter's); None (logged) if it cannot be told."""
     try:
-        return joined(_sentences(job))
+        return joined(_sentences(job, words))
     except Exception:  # a picture without words still goes out: the words are a help, not the move
         log.exception("no alt text for %s", getattr(job.function, "__name__", job.function))
         return None
 
 
-def _sentences(job: Job) -> list[str]:
+def _sentences(job: Job, words: GameWords | None) -> list[str]:
     function, args = job.function, job.args
     if function is render.timelapse_bytes:
         return timelapse(args[0])
     view: View = args[0]
     if function is render.end_png:
         return end(view)
-    words = GAMES[str(view.get("game"))]
+    if words is None:
+        raise ValueError(f"no words for the game {view.get('game')!r}")
     if function is render.since_png:
         return words.since(view, args[1])
     if function is render.board_png:

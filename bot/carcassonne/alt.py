@@ -4,12 +4,12 @@ preview, the follower spots of the tile just placed, and the tiles placed since 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
-from bot.alt.words import View, name, names_of, seat, to_move
 from bot.carcassonne.narration import spot_name
 from bot.core.rendering import Job
 from bot.text import listing, t
+from bot.text.alt_words import View, name, names_of, seat, to_move
 from engine.carcassonne.tiles import TILES
 from render.carcassonne import pictures
 
@@ -124,6 +124,8 @@ def details(view: View) -> list[str]:
 
 
 class CarcassonneWords:
+    """Carcassonne's part of the alt text (``bot.text.alt.GameWords``)."""
+
     def board(self, view: View) -> list[str]:
         return [*head(view), *to_move(view), *players(view), *prisoners(view), *details(view)]
 
@@ -168,3 +170,6 @@ class CarcassonneWords:
         else:
             told.append(t("alt.carcassonne.no_spot"))
         return told
+
+
+WORDS: Final = CarcassonneWords()
