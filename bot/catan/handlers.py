@@ -28,6 +28,7 @@ from bot.core.clicks import Click, Form, Op, Reply, Table
 from bot.core.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
 from bot.text import t
+from bot.text.limits import MODAL_TITLE, Name, fitted
 from engine import Action, RuleError
 from engine.catan import (
     bank_trades,
@@ -260,7 +261,7 @@ async def _offer_form(click: Click) -> Form:
     if to is None:
         title = t("catan.modal.offer_all_title")
     else:
-        title = t("catan.modal.offer_title", name=found.row.seats[to].name)
+        title = fitted(MODAL_TITLE, "catan.modal.offer_title", name=Name(found.row.seats[to].name))
     return OfferForm(click.table, click.game_id, to=to, counter=None, title=title)
 
 
@@ -270,7 +271,9 @@ async def _counter_form(click: Click) -> Form:
     offer = next((o for o in found.game.view(found.seat)["offers"] if o["id"] == int(click.arg)), None)
     if offer is None:
         raise RuleError("unknown_offer", t("catan.offer_gone", offer=click.arg))
-    title = t("catan.modal.counter_title", offer=offer["id"], name=found.row.seats[offer["from"]].name)
+    title = fitted(
+        MODAL_TITLE, "catan.modal.counter_title", offer=offer["id"], name=Name(found.row.seats[offer["from"]].name)
+    )
     return OfferForm(click.table, click.game_id, to=offer["from"], counter=offer["id"], title=title)
 
 

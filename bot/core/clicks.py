@@ -26,6 +26,7 @@ from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEH
 from bot.core.funnel import explain, handle
 from bot.core.host import Host, Press, host_of
 from bot.host import HostError, Outcome
+from bot.text.limits import MODAL_TITLE
 from engine import Action, RuleError
 
 # How a click is answered before its handler runs (Discord wants an answer within 3 seconds):
@@ -327,7 +328,7 @@ class Form(discord.ui.Modal):
     bound to a version: the engine judges it on the game as it is)."""
 
     def __init__(self, table: Table, game_id: int, *, title: str, read: Callable[[], Action]) -> None:
-        super().__init__(title=clip(title, 45), timeout=FORM_SECONDS)
+        super().__init__(title=clip(title, MODAL_TITLE), timeout=FORM_SECONDS)
         self.table = table
         self.game_id = game_id
         self.read = read  # the action the filled-in fields stand for; refusals raised

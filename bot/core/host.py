@@ -24,6 +24,7 @@ from bot.core.rendering import Renderer
 from bot.core.shards import Ownership
 from bot.host import GameService, Outcome
 from bot.storage import GameRow
+from bot.text.alt import GameWords
 from engine import Event, Game
 
 
@@ -116,7 +117,8 @@ class GameAdapter:
     - ``narrate(events, names)``: spectator events (secret parts already gone) in the sentences the turn messages
       tell, in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them;
     - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
-      (``actor`` already knows); None for a game without secrets.
+      (``actor`` already knows); None for a game without secrets;
+    - ``words``: its boards and turn pictures in words, for the alt text of every picture posted.
     """
 
     name: str
@@ -125,6 +127,7 @@ class GameAdapter:
     post_turn: PostTurn
     narrate: Narrate
     after_move: AfterMove | None = None
+    words: GameWords | None = None  # its pictures in words (alt text): ``bot/<game>/alt.py``
 
     def cog(self, host: Host) -> commands.Cog:
         """The game's cog for ``host``."""

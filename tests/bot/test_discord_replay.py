@@ -93,6 +93,7 @@ async def test_replay_moves_through_the_turns_with_the_narration_the_channel_saw
     assert "alice placed tile E at (0, -1), turned 180°." in first.content
     assert button(first, "⏮ First").get("disabled") and button(first, "◀ Back").get("disabled")
     assert first.attachments and first.attachments[0].filename == f"replay-{row.id}-1.png"
+    assert "alice (orange, marked A): 0 points" in first.attachments[0].description, "the picture in words"
 
 
 async def test_replay_of_a_turn_by_number_and_a_turn_the_game_does_not_have(world: World) -> None:
@@ -164,6 +165,7 @@ async def test_since_your_last_turn_in_status_and_in_the_turn_dm(world: World) -
     assert "It is your turn in Carcassonne" in dm.content
     assert "\n\nSince the game began\n" in dm.content and "alice placed tile E at (0, -1)" in dm.content
     assert dm.attachments and dm.attachments[0].filename == "since.png"
+    assert dm.attachments[0].description.startswith("The 1 tile placed since your last turn is outlined in white")
 
     await turn(world, world.bob)
     status = reply(await world.alice.slash(world.channel, "game status"))
@@ -173,6 +175,7 @@ async def test_since_your_last_turn_in_status_and_in_the_turn_dm(world: World) -
     assert missed.description.startswith("**Turn 2**, bob: bob placed tile U")
     assert "alice placed" not in missed.description, "her own move is not news to her"
     assert missed.image.url == "attachment://since.png" and status.attachments[0].filename == "since.png"
+    assert "It is alice's turn." in status.attachments[0].description
     picture = Image.open(io.BytesIO(await status.attachments[0].read()))
     assert max(picture.size) <= 1024
 
@@ -193,6 +196,7 @@ async def test_the_timelapse_follows_the_final_scores(world: World) -> None:
     assert follow.id > final.id and follow.content == "The whole Carcassonne game, turn by turn (3 turns)."
     [file] = follow.attachments
     assert file.filename in (f"carcassonne-{row.id}-timelapse.webp", f"carcassonne-{row.id}-timelapse.gif")
+    assert file.description.startswith("An animation of the whole Carcassonne game, 3 turns:")
     animation = Image.open(io.BytesIO(await file.read()))
     assert animation.n_frames == 4 and len(await file.read()) < 4 * 1024 * 1024
 

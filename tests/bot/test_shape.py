@@ -10,7 +10,7 @@ from bot.lineup import GAMES
 from engine import game_names
 
 BOT = Path(__file__).resolve().parent.parent.parent / "bot"
-MODULES = ("ids", "turn", "flows", "handlers", "narration", "commands", "command_flows", "adapter")
+MODULES = ("ids", "turn", "flows", "handlers", "narration", "alt", "commands", "command_flows", "adapter")
 
 
 def sources(root: Path = BOT) -> dict[Path, ast.Module]:
