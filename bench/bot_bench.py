@@ -293,8 +293,12 @@ def instrument(game_cls: type) -> None:
     import inspect
 
     import render
-    from bot.rendering import Renderer
     from bot.storage import Games
+
+    try:
+        from bot.core.rendering import Renderer
+    except ImportError:  # a tree from before bot/ had rooms (--against)
+        from bot.rendering import Renderer  # type: ignore[no-redef,import-not-found,unused-ignore]
 
     for name, attr in list(vars(game_cls).items()):
         if name.startswith("_"):
@@ -553,8 +557,12 @@ class Run:
     async def head_start(self, gateway: Gateway, table: Table, moves: int) -> None:
         """Advance the game ``moves`` random legal actions (one stored transaction) and re-post its turn."""
         from bot.host.service import Outcome as HostOutcome
+
+        try:
+            from bot.flows.turns import announce
+        except ImportError:  # a tree from before bot/ had rooms (--against)
+            from bot.turns import announce  # type: ignore[no-redef,import-not-found,unused-ignore]
         from bot.storage import GameRow
-        from bot.turns import announce
         from engine import game_class
 
         row: GameRow | None = await self.bot.games.get(table.game_id)
@@ -660,7 +668,11 @@ class Run:
         import simcord
 
         from bot.app import BoardHost, ShardedBoardHost
-        from bot.config import Config
+
+        try:
+            from bot.core.config import Config
+        except ImportError:  # a tree from before bot/ had rooms (--against)
+            from bot.config import Config  # type: ignore[no-redef,import-not-found,unused-ignore]
 
         args = self.args
         self.warmup = args.warmup if args.warmup is not None else args.games

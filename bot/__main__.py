@@ -20,8 +20,8 @@ import time
 import aiohttp
 import discord
 
-from bot.config import TOKEN_HELP, Config, ConfigError, load_config, shards, token
-from bot.invite import explain
+from bot.cli.invite import explain
+from bot.core.config import TOKEN_HELP, Config, ConfigError, load_config, shards, token
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
 FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
@@ -63,7 +63,7 @@ class _OneLineReconnects(logging.Filter):
 
 
 async def run_sync(config: Config, secret: str, guild: int | None) -> int:
-    from bot.sync import SyncError, sync  # lazy: the whole app (Pillow, discord.py) only for a sync
+    from bot.cli.sync import SyncError, sync  # lazy: the whole app (Pillow, discord.py) only for a sync
 
     try:
         print(await sync(config, secret, guild or config.dev_guild))
@@ -75,7 +75,7 @@ async def run_sync(config: Config, secret: str, guild: int | None) -> int:
 
 async def serve(config: Config, secret: str) -> int:
     from bot.app import make_bot  # lazy: `--help` and config errors answer without loading Pillow and discord.py
-    from bot.sync import describe  # lazy: loaded with the app, see above
+    from bot.cli.sync import describe  # lazy: loaded with the app, see above
 
     bot = make_bot(config)
     stop = asyncio.Event()
@@ -175,11 +175,12 @@ def print_invite(application_id: int | None) -> int:
 
 async def migrate(config: Config) -> int:
     """Apply the pending migrations of the configured database and say what it is at."""
-    from bot.storage import Database, SchemaTooNew  # lazy: only this subcommand opens the database
+    from bot.storage import SchemaTooNew  # lazy: only this subcommand opens the database
     from bot.storage.database import describe  # lazy: see above
+    from bot.storage.opening import open_database  # lazy: see above
 
     try:
-        db = await Database.open(config.database, migrate=False)
+        db = await open_database(config.database, migrate=False)
     except SchemaTooNew as err:
         sys.stderr.write(f"migrate: {err}\n")
         return 1
@@ -194,8 +195,8 @@ async def migrate(config: Config) -> int:
 
 
 async def copy_db(source: str, target: str) -> int:
-    """Copy every table of ``source`` into the empty ``target`` and verify it (see bot/copydb.py)."""
-    from bot.copydb import CopyError, copy_database  # lazy: only this subcommand loads the engines to verify
+    """Copy every table of ``source`` into the empty ``target`` and verify it (see bot/cli/copydb.py)."""
+    from bot.cli.copydb import CopyError, copy_database  # lazy: only this subcommand loads the engines to verify
 
     try:
         copied = await copy_database(source, target, say=print)

@@ -1,69 +1,49 @@
 """The discord.py application: storage and services opened in ``setup_hook``, cogs and persistent buttons added.
 
-Commands are never synced on start; ``python -m bot sync`` does that explicitly.
+The one concrete ``bot.core.host.Host``: only the entry point (``bot.__main__``) builds it; everything else types
+against the protocol. Commands are never synced on start; ``python -m bot sync`` does that explicitly.
 """
 
 from __future__ import annotations
 
-import contextvars
 import gc
 import logging
 import random
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord.ext import commands
 
-from bot.carcassonne.adapter import CarcassonneAdapter
-from bot.catan.adapter import CatanAdapter
-from bot.client import serves
-from bot.cogs.computers import Computers
-from bot.cogs.deliveries import Deliveries
-from bot.cogs.game import GameCog
-from bot.cogs.reminders import Reminders
-from bot.cogs.turn_limits import TurnLimits
-from bot.computers import BackButton
-from bot.config import Config
-from bot.funnel import on_tree_error
-from bot.games import GameAdapter, register
+from bot.core.clicks import Control
+from bot.core.command_mentions import command_mention, load_command_ids
+from bot.core.config import Config
+from bot.core.funnel import on_tree_error
+from bot.core.gateway import note_newest_messages_only, speak_reader_locale
+from bot.core.host import ClickTable, GameAdapter, Shown, UnknownGame
+from bot.core.memory import keep_freed_memory
+from bot.core.rendering import Renderer
+from bot.core.shards import Ownership
+from bot.flows.outbox import Outbox
 from bot.host import GameService
-from bot.lobby import LobbyButton
-from bot.memory import keep_freed_memory
-from bot.mentions import command_mention, load_command_ids
-from bot.outbox import Outbox
-from bot.owned import GameItem
-from bot.rendering import Renderer
-from bot.replay import ReplayButton, ReplaySelect
-from bot.shards import Ownership
+from bot.lineup import COGS, GAMES, TABLES
 from bot.storage import Database, Games
 from bot.storage.database import describe
 from bot.storage.leases import Leases
-from bot.text.commands import CatalogueTranslator
+from bot.storage.opening import open_database
 from bot.text.i18n import (
     install_command_mentions,
     install_image_labels,
-    remember_locale,
-    resolve,
     set_default_language,
-    set_guild,
-    set_language,
 )
+from bot.text.translator import CatalogueTranslator
 
 log = logging.getLogger("boardhost")
 SWITCH_INTERVAL = 0.001  # seconds; see setup_hook
 OUTBOX_CLOSE_WITHIN = 2.0  # seconds deliveries under way get on close; what is left stays owed
 GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
-# The games this bot hosts (each brings its cog: `/<game> new` first), then the game-neutral cogs, in the order their
-# commands are added.
-COGS: tuple[type[GameCog | Reminders | TurnLimits | Computers | Deliveries], ...] = (
-    GameCog, Reminders, TurnLimits, Computers, Deliveries
-)  # fmt: skip
-GAMES: tuple[Callable[[], GameAdapter], ...] = (CarcassonneAdapter, CatanAdapter)
 
 
-@serves  # handlers reach it typed through bot.client.bot_of
 class BoardHost(commands.Bot):
     db: Database
     games: Games
@@ -83,7 +63,7 @@ class BoardHost(commands.Bot):
         shards: dict[str, Any] = {}
         if config.shard_count is not None and isinstance(self, commands.AutoShardedBot):
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids or ())}
-        # Nobody is pinged unless a message names exactly whom (bot.pings): never by a name in a text.
+        # Nobody is pinged unless a message names exactly whom (bot.core.pings): never by a name in a text.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -93,42 +73,12 @@ class BoardHost(commands.Bot):
         )
         self.config = config
         self._rng = rng
-        self._speak_reader_locale()
-        self._note_newest_messages_only()
-
-    def _speak_reader_locale(self) -> None:
-        """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
-        (commands, buttons, selects, modals) inherit a context whose language is ``interaction.locale``'s, and whose
-        server is the interaction's (for command mentions)."""
-        set_default_language(self.config.default_language)
-        parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
-
-        def in_reader_language(data: Any) -> None:
-            user = data.get("member", {}).get("user") or data.get("user") or {}
-            lang = resolve(data.get("locale"), default=self.config.default_language)
-            if user.get("id"):
-                remember_locale(int(user["id"]), lang)
-            set_language(lang)
-            set_guild(int(data["guild_id"]) if data.get("guild_id") else None)
-            parse(data)
-
-        parsers["INTERACTION_CREATE"] = lambda data: contextvars.copy_context().run(in_reader_language, data)
-
-    def _note_newest_messages_only(self) -> None:
-        """Message events serve one purpose here: knowing which message is a channel's newest. discord.py would
-        build a full Message (and a cached copy) for every message and edit in every channel the bot sees, its own
-        turn messages included (6% of the event loop at 50 moves a second); this keeps a channel's
-        ``last_message_id`` up to date and nothing else. Nothing here listens to message events."""
-        parsers = self._connection.parsers
-
-        def newest(data: Any) -> None:
-            channel = self.get_channel(int(data["channel_id"]))
-            if channel is not None and hasattr(channel, "last_message_id"):
-                channel.last_message_id = int(data["id"])
-
-        parsers["MESSAGE_CREATE"] = newest
-        parsers["MESSAGE_UPDATE"] = lambda data: None
+        self.shown: dict[int, Shown] = {}
+        self._adapters: dict[str, GameAdapter] = {}
+        self._tables: dict[str, ClickTable] = {}
+        set_default_language(config.default_language)
+        speak_reader_locale(self, config.default_language)
+        note_newest_messages_only(self)
 
     async def setup_hook(self) -> None:
         # The SQLite thread and the drawing processes' reader threads hand their results to a busy event loop; with
@@ -139,7 +89,7 @@ class BoardHost(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         self.renderer = Renderer(self.config.render_processes)
         await self.renderer.start()
-        self.db = await Database.open(self.config.database)
+        self.db = await open_database(self.config.database)
         await load_command_ids(self.db, self.tree, self.config.dev_guild)
         install_command_mentions(command_mention)  # {back}, {hand}, ... in texts become clickable mentions
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
@@ -155,14 +105,16 @@ class BoardHost(commands.Bot):
         self.outbox = Outbox(self)  # what stored changes owe Discord (swept by the Deliveries cog)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
-        for game in GAMES:  # the games, registered explicitly: everything else asks bot.games for them
-            adapter = game()
-            register(adapter)
+        for adapter in GAMES:  # the games, listed explicitly: everything else asks the host for them
+            self._adapters[adapter.name] = adapter
             await self.add_cog(adapter.cog(self))
-            self.add_dynamic_items(*adapter.items)
         for cog in COGS:
             await self.add_cog(cog(self))
-        self.add_dynamic_items(LobbyButton, BackButton, ReplayButton, ReplaySelect)
+        for table in (*TABLES, *(adapter.table for adapter in self._adapters.values())):
+            self._tables[table.scope] = table
+        # Every button and select is one dynamic item: its custom id names its table, game and version, so it works
+        # after restarts, and it is honoured only where its game is (``bot.core.clicks``).
+        self.add_dynamic_items(Control)
         # Everything made so far (modules, discord.py, Pillow, the engine's tables, the catalogues) lives as long as
         # the process: out of the collector's sight, a full collection no longer walks it (it stalled the event
         # loop for up to a quarter of a second at 50 moves a second), and the youngest generation is collected
@@ -172,15 +124,21 @@ class BoardHost(commands.Bot):
         gc.set_threshold(*GC_THRESHOLDS)
         log.info("boardhost ready: database %s", describe(self.config.database))
 
-    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
-        """Every button and select names a game: only items that check where it is clicked (``bot.owned``)."""
-        for item in items:
-            if not issubclass(item, GameItem):
-                raise TypeError(f"{item.__name__} must mix in bot.owned.GameItem (the check of where a click counts)")
-        super().add_dynamic_items(*items)
+    @property
+    def tables(self) -> dict[str, ClickTable]:
+        return self._tables
+
+    def adapter(self, name: str) -> GameAdapter:
+        try:
+            return self._adapters[name]
+        except KeyError:
+            raise UnknownGame(name) from None
+
+    def adapters(self) -> list[GameAdapter]:
+        return list(self._adapters.values())
 
     def owns(self, row: Any) -> bool:
-        """Whether this process does the game's background work (its guild's shard; see bot/shards.py)."""
+        """Whether this process does the game's background work (its guild's shard; see bot/core/shards.py)."""
         return self.ownership.owns(row)
 
     async def close(self) -> None:

@@ -11,7 +11,7 @@ Public API (every function is pure and thread-safe; the bot calls them through `
 - ``warm_up()`` and ``sample_views()``: prepare every game's sprites and load the fonts, and the views to draw once,
   for a long-lived drawing process.
 
-Each game draws these through its entry in ``render.games.GAMES``, found by the view's ``"game"``. A game's own turn
+Each game draws these through its entry in ``render.registry.GAMES``, found by the view's ``"game"``. A game's own turn
 pictures are in its package: ``render.<game>.pictures`` (e.g. the previews that number the legal choices).
 
 The ``*_image`` functions return the same pictures as Pillow images (for tests and benchmarks).
@@ -26,8 +26,8 @@ from typing import Any, Final
 from PIL import Image
 
 from render.fonts import warm_fonts
-from render.games import GAMES, pictures_of
 from render.png import encode
+from render.registry import GAMES, pictures_of
 
 View = Mapping[str, Any]
 SMALL: Final = 1024  # the longest side of a ``since_png`` picture

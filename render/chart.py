@@ -29,13 +29,18 @@ HATCH: Final = (90, 96, 108)
 
 @dataclass(frozen=True)
 class Scoring:
-    """How a game's final scores are charted, as label keys (``render.labels``): the title once the game is over,
-    each scoring category (in bar order) by its key in a player's ``breakdown``, and the legend of points lost
-    (``""``: the game takes none away)."""
+    """How a game's final scores are charted, with label keys (``render.labels``): the title once the game is over,
+    the scoring categories (in bar order) by their keys in a player's ``breakdown``, and the legend of points lost
+    (``""``: the game takes none away). A category's legend is the game's own word for it (``legend``)."""
 
+    game: str
     title: str
-    categories: tuple[tuple[str, str], ...]  # (breakdown key, label key)
+    categories: tuple[str, ...]
     lost: str = ""
+
+    def legend(self, category: str) -> str:
+        """The label key of a category's legend: one per game, as the rulebooks' words differ."""
+        return f"cat_{self.game}_{category}"
 
 
 @dataclass(frozen=True)

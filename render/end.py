@@ -8,9 +8,9 @@ from typing import Any
 from PIL import Image
 
 from render.chart import Row, chart_image
-from render.games import pictures_of
 from render.labels import label
 from render.palette import marks, player_colour
+from render.registry import pictures_of
 
 
 def end_image(view: Mapping[str, Any]) -> Image.Image:
@@ -27,10 +27,10 @@ def end_image(view: Mapping[str, Any]) -> Image.Image:
     for p in players:
         seat = int(p["seat"])
         breakdown = p.get("breakdown") or derived.get(seat, {})
-        parts = tuple(int(breakdown.get(key, 0)) for key, _ in scoring.categories)
+        parts = tuple(int(breakdown.get(key, 0)) for key in scoring.categories)
         total = int(p.get("score", p.get("points", sum(parts))))
         rows.append(Row(names[seat], player_colour(seat), mk[seat], total, parts, seat in winners))
     over = view.get("finished") or winners
     title = label(scoring.title) if over else label("turn", turn=view.get("turn", 0))
     lost = label(scoring.lost) if scoring.lost else ""
-    return chart_image(title, [label(key) for _, key in scoring.categories], rows, lost)
+    return chart_image(title, [label(scoring.legend(key)) for key in scoring.categories], rows, lost)

@@ -40,8 +40,8 @@ ENGLISH: Final[dict[str, str]] = {
     "build_preview_road": "Choose a path in the menu below",
     "dice": "Rolled {a} + {b} = {total}",
     "setup": "Set-up",
-    # the end chart's categories, one key per game: the rulebooks' words differ (zh-TW: a Carcassonne city is
-    # 城堡, a Catan city 城市)
+    # the end chart's categories, one key per game (cat_<game>_<category>, render.chart.Scoring.legend): the
+    # rulebooks' words differ (zh-TW: a Carcassonne city is 城堡, a Catan city 城市)
     "final_scores_catan": "Final victory points",
     "cat_carcassonne_road": "Roads",
     "cat_carcassonne_city": "Cities",

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from PIL import GifImagePlugin, Image, ImageChops, features
 
-from render.games import pictures_of
+from render.registry import pictures_of
 
 View = Mapping[str, Any]
 
@@ -194,15 +194,6 @@ def timelapse(views: Sequence[View], formats: Sequence[str] = FORMATS, limit: in
             return best
     assert best is not None
     raise ValueError(f"the timelapse does not fit in {limit} bytes (smallest: {len(best.data)} bytes)")
-
-
-def timelapse_of_replay(replay: Mapping[str, Any], formats: Sequence[str] = FORMATS, limit: int = MAX_BYTES) -> bytes:
-    """The timelapse of a replay file's game (``docs/replays.md``), as bytes in the format chosen (its
-    first bytes say which: ``RIFF....WEBP`` or ``GIF89a``)."""
-    from engine.history import GameLog, frames  # lazy: the bot draws from views; only the command line replays
-
-    views = [view for _, view in frames(GameLog.from_replay(replay))]
-    return timelapse(views, formats, limit).data
 
 
 def format_of(data: bytes) -> str:

@@ -175,3 +175,59 @@ def test_the_checker_sees_a_cycle_and_a_hidden_import(tmp_path: Path) -> None:
     assert cycles(edges) == [["bot.a", "bot.b", "bot.c"]]  # d <-> e only through TYPE_CHECKING and a function
     told = [(i.module, i.target, LAZY in i.text) for i in nested]
     assert told == [("bot.d", "bot.e", False), ("bot.d", "render", True)]
+
+
+def every_edge(root: Path) -> dict[str, set[str]]:
+    """Every import between our modules: module-level, inside functions (lazy) and for the type checker only."""
+    mods = modules(root)
+    known = set(mods)
+    edges: dict[str, set[str]] = {name: set() for name in mods}
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+            edges[name] |= {target for target in targets if target in known and target != name}
+    return edges
+
+
+def test_no_cycles_even_counting_lazy_and_type_only_imports() -> None:
+    """A cycle hidden in a function or behind ``TYPE_CHECKING`` is still two modules that cannot be read apart."""
+    found = cycles(every_edge(ROOT))
+    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_only_the_entry_point_knows_the_concrete_app() -> None:
+    """Everything in bot/ types against ``bot.core.host.Host``; only ``python -m bot`` builds the discord.py client."""
+    importers = sorted(name for name, targets in every_edge(ROOT).items() if "bot.app" in targets)
+    assert importers == ["bot.__main__"], importers
+
+
+def game_packages(root: Path) -> list[Path]:
+    return sorted(p.parent for p in (root / "bot").glob("*/adapter.py"))
+
+
+def test_no_two_modules_of_the_bot_share_a_name() -> None:
+    """A name says what a module holds: two modules of one name in bot/ (or a bot module named like one of render's)
+    are two jobs under one word. The games' packages are the exception by design: the same modules, the same jobs,
+    one per game."""
+    games = game_packages(ROOT)
+    shared = set.intersection(*({p.stem for p in game.glob("*.py")} for game in games))
+    names: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if path.stem in ("__init__", "__main__") or (path.parent in games and path.stem in shared):
+            continue
+        names.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    for path in sorted((ROOT / "render").rglob("*.py")):
+        if path.stem in names and path.stem not in ("__init__", "__main__"):
+            names[path.stem].append(str(path.relative_to(ROOT)))
+    twice = {name: where for name, where in names.items() if len(where) > 1}
+    assert not twice, f"modules sharing a name: {twice}"
+    assert len(games) == 2 and {"adapter", "handlers", "turn"} <= shared, "the games' packages were not found"

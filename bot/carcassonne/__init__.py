@@ -1,1 +1,1 @@
-"""Carcassonne in Discord: the same modules as every game (see ``bot/games.py``)."""
+"""Carcassonne in Discord: the same modules as every game (see ``bot.core.host.GameAdapter``)."""

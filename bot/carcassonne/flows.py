@@ -1,4 +1,4 @@
-"""Acting in a Carcassonne game from Discord: check a click, apply the action, post the turn message.
+"""Posting a Carcassonne game's changes, and the checks of a click on it: the game, fresh, and the user's turn.
 
 A turn is one message: while the same player's turn goes on (placing, then the follower; an undo) and nothing was
 posted after it, the message is brought up to date instead of a new one, its story kept.
@@ -11,21 +11,25 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.carcassonne.alt import WORDS
 from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
-from bot.components import image_file
-from bot.games import Posted, Shown
+from bot.core.components import image_file
+from bot.core.host import Posted, Shown
+from bot.core.pings import owing
+from bot.flows.turns import game_channel
 from bot.host import HostError
-from bot.pings import owing
 from bot.storage import GameRow
-from bot.turns import game_channel
-from engine import Action, Event, Game
+from bot.text.alt import describe
+from engine import Event, Game
 from engine.carcassonne import Carcassonne
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
+
+NAME = "carcassonne"
 
 
-def carcassonne(bot: BoardHost, row: GameRow) -> Carcassonne:
+def carcassonne(bot: Host, row: GameRow) -> Carcassonne:
     """The engine game of a started Carcassonne row (a row of another game is not this game's to act on)."""
     game = bot.service.game(row)
     if not isinstance(game, Carcassonne):
@@ -34,7 +38,7 @@ def carcassonne(bot: BoardHost, row: GameRow) -> Carcassonne:
 
 
 async def post_turn(
-    bot: BoardHost,
+    bot: Host,
     row: GameRow,
     game: Game,
     events: Sequence[Event],
@@ -65,9 +69,9 @@ async def post_turn(
     )
     view = game.view(None)
     content, story = turn_text(row, game, events, opening=opening, view=view, story=shown.story if same_turn else ())
-    image = await bot.renderer.png(turn_image(game, view))
+    image = await bot.renderer.png(job := turn_image(game, view))
     choices = turn_view(row, game)
-    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
     if same_turn and hasattr(channel, "get_partial_message"):
         try:
             message = await channel.get_partial_message(shown.message_id).edit(
@@ -77,7 +81,7 @@ async def post_turn(
                 allowed_mentions=owing(row, game),
             )
         except discord.NotFound:  # deleted meanwhile: post the turn as a new message
-            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
         else:
             return Posted(message, step, tuple(story))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
@@ -91,7 +95,7 @@ async def post_turn(
     return Posted(message, step, tuple(story) if step is not None else ())  # a finished game goes on nowhere
 
 
-async def current_game(bot: BoardHost, game_id: int, version: int, user_id: int) -> tuple[GameRow, Carcassonne]:
+async def current_game(bot: Host, game_id: int, version: int, user_id: int) -> tuple[GameRow, Carcassonne]:
     """The row and game for a click on ``version``; HostError unless it is fresh and the user's turn."""
     row = await bot.service.row_at(game_id, version)
     if row.status != "active":
@@ -101,7 +105,7 @@ async def current_game(bot: BoardHost, game_id: int, version: int, user_id: int)
     return row, require_turn(bot, row, user_id)
 
 
-def require_turn(bot: BoardHost, row: GameRow, user_id: int) -> Carcassonne:
+def require_turn(bot: Host, row: GameRow, user_id: int) -> Carcassonne:
     seat = row.seat_of(user_id)
     if seat is None:
         raise HostError("not_seated")
@@ -111,12 +115,3 @@ def require_turn(bot: BoardHost, row: GameRow, user_id: int) -> Carcassonne:
     if seat != game.current:
         raise HostError("not_your_turn")
     return game
-
-
-async def apply(
-    bot: BoardHost, interaction: discord.Interaction, game_id: int, version: int, action: Action
-) -> None:
-    """Check the turn, act, and post the next turn message; a refusal (raised) changes nothing."""
-    row, _ = await current_game(bot, game_id, version, interaction.user.id)
-    outcome = await bot.service.act(game_id, version, interaction.user.id, action, row=row)
-    await bot.outbox.deliver(outcome)

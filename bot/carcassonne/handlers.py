@@ -1,48 +1,64 @@
-"""What each Carcassonne button and select does. A refusal is raised and answered by the funnel; nothing changes.
+"""What each Carcassonne button and select does: the game's click table (``TABLE``) and one handler per op.
 
-Public ops live on the turn message; the rotation buttons come in a private reply to the chosen cell.
+Public ops live on the turn message and are acknowledged without a word (the channel hears through the outbox); the
+rotation buttons come in a private reply to the chosen cell. A refusal is raised and answered by the funnel;
+nothing changes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
 from bot.carcassonne.cells import cell_text
-from bot.carcassonne.flows import apply, current_game
-from bot.carcassonne.ids import SELECT_OPS, parse_cell
+from bot.carcassonne.flows import current_game
+from bot.carcassonne.ids import SCOPE, parse_cell
 from bot.carcassonne.turn import rotation_message, turn_view
-from bot.client import bot_of
+from bot.core.clicks import Click, Op, Reply, Table
 from bot.host import HostError
-from bot.items import Press
 from bot.text import t
 from engine import Action
 
-if TYPE_CHECKING:
-    pass
+
+async def place(click: Click) -> Action:
+    """A rotation button: the drawn tile on the chosen cell, turned. Clicked in its private reply, that reply is
+    spent whatever comes of it (a refusal follows as its own reply, and the cell can be picked again)."""
+    x, y, rotation = (int(v) for v in click.arg.split(","))
+    interaction = click.interaction
+    if interaction.message is not None and interaction.message.flags.ephemeral:
+        chosen = t("carcassonne.rotation_chosen", cell=cell_text(x, y), degrees=rotation)
+        await interaction.response.edit_message(content=chosen, view=None)
+    else:
+        await interaction.response.defer()
+    return {"type": "place", "x": x, "y": y, "rotation": rotation}
 
 
-def button_action(op: str, arg: str) -> Action:
-    """The action a turn button stands for."""
-    if op == "rot":
-        x, y, rotation = (int(v) for v in arg.split(","))
-        return {"type": "place", "x": x, "y": y, "rotation": rotation}
-    if op == "spot":
-        return {"type": "follower", "on": arg}
-    if op == "pass":
-        return {"type": "pass"}
-    if op == "top":
-        x, y = (int(v) for v in arg.split(","))
-        return {"type": "tower_top", "x": x, "y": y}
-    if op == "ransom":
-        return {"type": "ransom", "from": int(arg)}
-    raise HostError("internal")
+async def choose_cell(click: Click) -> Reply:
+    """The cell select: the rotations the tile fits in there, privately."""
+    row, game = await current_game(click.host, click.game_id, click.version, click.user_id)
+    cell = parse_cell(click.values[0])
+    if cell is None or cell not in game.legal_placements():
+        raise HostError("rule", reason=t("carcassonne.no_cell"))
+    return Reply(**rotation_message(row, game, cell))
 
 
-def select_action(op: str, value: str) -> Action:
-    """The action a choice in the follower-spot or tower select stands for."""
-    if op == "spots":
-        return {"type": "follower", "on": value}
-    parts = value.split(",")
+async def turn_page(click: Click) -> Reply:
+    """Another page of the cells (more than a select holds)."""
+    row, game = await current_game(click.host, click.game_id, click.version, click.user_id)
+    return Reply(view=turn_view(row, game, int(click.arg or 0)))
+
+
+async def follower(click: Click) -> Action:
+    """A follower on a feature of the tile just placed (a button, or the select when there are many)."""
+    return {"type": "follower", "on": click.values[0] if click.values else click.arg}
+
+
+async def no_follower(click: Click) -> Action:
+    return {"type": "pass"}
+
+
+async def tower_piece(click: Click) -> Action:
+    """A tower piece on a tower, capturing a follower in its sight when the select's choice names one."""
+    parts = click.values[0].split(",")
     try:
         action: Action = {"type": "tower", "x": int(parts[0]), "y": int(parts[1])}
         if len(parts) >= 5:
@@ -52,43 +68,27 @@ def select_action(op: str, value: str) -> Action:
     return action
 
 
-async def _button(press: Press) -> None:
-    interaction = press.interaction
-    bot = bot_of(interaction)
-    if press.op == "rot" and interaction.message is not None and interaction.message.flags.ephemeral:
-        # The private rotation buttons are spent by this click whatever comes of it (a refusal follows as its own
-        # reply, and the cell can be picked again): the answer to the click takes them away and says what was
-        # chosen, in one request.
-        action = button_action(press.op, press.arg)
-        chosen = t("carcassonne.rotation_chosen", cell=cell_text(action["x"], action["y"]), degrees=action["rotation"])
-        await interaction.response.edit_message(content=chosen, view=None)
-    else:
-        await interaction.response.defer()
-    if press.op == "page":
-        row, game = await current_game(bot, press.game_id, press.version, interaction.user.id)
-        await interaction.edit_original_response(view=turn_view(row, game, int(press.arg or 0)))
-        return
-    await apply(bot, interaction, press.game_id, press.version, button_action(press.op, press.arg))
+async def follower_on_tower(click: Click) -> Action:
+    x, y = (int(v) for v in click.arg.split(","))
+    return {"type": "tower_top", "x": x, "y": y}
 
 
-async def _select(press: Press) -> None:
-    interaction = press.interaction
-    bot = bot_of(interaction)
-    await interaction.response.defer()
-    value = press.values[0] if press.values else ""
-    if press.op == "cell":
-        row, game = await current_game(bot, press.game_id, press.version, interaction.user.id)
-        cell = parse_cell(value)
-        if cell is None or cell not in game.legal_placements():
-            raise HostError("rule", reason=t("carcassonne.no_cell"))
-        await interaction.followup.send(**rotation_message(row, game, cell), ephemeral=True)
-        return
-    await apply(bot, interaction, press.game_id, press.version, select_action(press.op, value))
+async def ransom(click: Click) -> Action:
+    """Pay 3 points to free a prisoner held by another player."""
+    return {"type": "ransom", "from": int(click.arg)}
 
 
-async def dispatch(press: Press) -> None:
-    """Run a press's handler (refusals are raised: the funnel answers them)."""
-    if press.op in SELECT_OPS:
-        await _select(press)
-    else:
-        await _button(press)
+TABLE: Final = Table(
+    SCOPE,
+    {
+        "cell": Op(choose_cell, kind="select", answer="public"),
+        "page": Op(turn_page, answer="update"),
+        "rot": Op(place, answer="own"),
+        "spot": Op(follower, answer="public"),
+        "spots": Op(follower, kind="select", answer="public"),
+        "pass": Op(no_follower, answer="public"),
+        "tower": Op(tower_piece, kind="select", answer="public"),
+        "top": Op(follower_on_tower, answer="public"),
+        "ransom": Op(ransom, answer="public"),
+    },
+)

@@ -5,17 +5,33 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from bot.components import make_custom_id
+import discord
+
+from bot.core import clicks
+from bot.core.clicks import Control
+from bot.core.components import GREY
 from engine.carcassonne import Carcassonne
 
-PREFIX: Final = "bh:cc"
-BUTTON_OPS: Final = ("rot", "spot", "pass", "top", "ransom", "page")
-SELECT_OPS: Final = ("cell", "tower", "spots")
-ID_TEMPLATE: Final = r"bh:cc:(?P<game>\d+):(?P<version>\d+):(?P<op>{ops})(?::(?P<arg>[^\s]*))?"
+SCOPE: Final = "cc"  # its click table's, in custom ids bh:cc:{game}:{version}:{op}[:{arg}]
 
 
-def custom_id(game_id: int, version: int, op: str, arg: str = "") -> str:
-    return make_custom_id(PREFIX, game_id, version, op, arg)
+def button(
+    game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
+) -> Control:
+    """A button of the Carcassonne table (``bot/carcassonne/handlers.py``)."""
+    return clicks.button(SCOPE, game_id, version, op, arg, label=label or op, style=style)
+
+
+def select(
+    game_id: int,
+    version: int,
+    op: str,
+    arg: str = "",
+    options: list[discord.SelectOption] | None = None,
+    placeholder: str | None = None,
+) -> Control:
+    """A one-choice select of the Carcassonne table."""
+    return clicks.select(SCOPE, game_id, version, op, arg, options=options or [], placeholder=placeholder)
 
 
 def ordered_cells(game: Carcassonne) -> list[tuple[int, int]]:

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from bot.carcassonne.cells import cell_text, cells_text
-from bot.narration import Event, host_event, name_of, who
 from bot.text import listing, t
+from bot.text.story import Event, host_event, name_of, who
 from render.labels import spot_label
 
 
@@ -136,8 +137,9 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
     return host_event(event, names) if tell is None else tell()
 
 
-def narrate(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """One sentence per event worth telling, in order (turn starts are left to the turn line)."""
+def narrate(events: Sequence[Event], names: Sequence[str], state: Mapping[str, Any] | None = None) -> list[str]:
+    """One sentence per event worth telling, in order (turn starts are left to the turn line). Carcassonne's
+    sentences need nothing of the stored ``state``: its events name their cells."""
     lines = []
     worthless = 0
     for event in events:

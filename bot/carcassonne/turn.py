@@ -12,15 +12,14 @@ import discord
 
 import render
 from bot.carcassonne.cells import cell_text
-from bot.carcassonne.ids import cell_value, ordered_cells
-from bot.carcassonne.items import CarcButton, CarcSelect
+from bot.carcassonne.ids import button, cell_value, ordered_cells, select
 from bot.carcassonne.narration import PLACES, narrate, spot_kind, spot_name, spot_side
-from bot.components import BLUE, CONTENT, GREY, LABEL, PAGE, RED, ROW_WIDTH, Layout, names_of, option
-from bot.narration import fit
-from bot.rendering import Job
+from bot.core.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
+from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
-from bot.text.fitting import with_name
+from bot.text.limits import BUTTON_LABEL, LABEL, Name, fitted
+from bot.text.story import fit
 from engine import Event
 from engine.carcassonne import Carcassonne, CarcassonneView
 from render.carcassonne import pictures
@@ -120,21 +119,22 @@ def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View
                 if len(cells) == 1
                 else t("carcassonne.cell_placeholder", first=first + 1, last=first + len(chunk), count=len(cells))
             )
-            layout.select(CarcSelect(gid, version, "cell", str(page), options, placeholder))
+            layout.select(select(gid, version, "cell", str(page), options, placeholder))
         if pages > 1:
             if page > 0:
                 label = _page_label("prev", (page - 1) * PAGE + 1, page * PAGE)
-                layout.button(CarcButton(gid, version, "page", str(page - 1), label, GREY))
+                layout.button(button(gid, version, "page", str(page - 1), label, GREY))
             if page < pages - 1:
                 last = min((page + 2) * PAGE, len(cells))
                 label = _page_label("next", (page + 1) * PAGE + 1, last)
-                layout.button(CarcButton(gid, version, "page", str(page + 1), label, GREY))
+                layout.button(button(gid, version, "page", str(page + 1), label, GREY))
     elif decision == "follower":
         _follower_choices(layout, row, game)
     for i, holder in enumerate(game.ransom_options()):
-        label = t("carcassonne.ransom", name=row.seats[holder].name)
-        button = CarcButton(gid, version, "ransom", str(holder), label, RED)
-        layout.button(button, new_row=i == 0 and decision == "follower")
+        label = fitted(BUTTON_LABEL, "carcassonne.ransom", name=Name(row.seats[holder].name))
+        layout.button(
+            button(gid, version, "ransom", str(holder), label, RED), new_row=i == 0 and decision == "follower"
+        )
     return layout.view
 
 
@@ -154,13 +154,12 @@ def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
         towers.append(option(t("carcassonne.tower_option", x=x, y=y, height=tower["height"] + 1), f"{x},{y}"))
         for cap in tower["captures"]:
             own = "_own" if cap["player"] == game.current else ""  # taking back one's own follower reads differently
-            label = with_name(  # a long name is shortened, never the target cell at the end
-                f"carcassonne.tower_capture{own}.{spot_kind(cap['on'], (*PLACES, 'tower'))}",
+            label = fitted(
                 LABEL,
-                "owner",
-                names[cap["player"]],
+                f"carcassonne.tower_capture{own}.{spot_kind(cap['on'], (*PLACES, 'tower'))}",
                 x=x,
                 y=y,
+                owner=Name(names[cap["player"]]),
                 side=spot_side(cap["on"]),
                 tx=cap["x"],
                 ty=cap["y"],
@@ -170,23 +169,23 @@ def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
         log.warning("tower options cut to %d of %d", PAGE, len(towers))
         towers = towers[:PAGE]
     if towers:
-        layout.select(CarcSelect(gid, version, "tower", "", towers, t("carcassonne.tower_placeholder")))
+        layout.select(select(gid, version, "tower", "", towers, t("carcassonne.tower_placeholder")))
     spots = list(game.follower_spots())
     tops = list(game.tower_top_options())
     ransoms = len(game.ransom_options())
     # buttons needed after the spots: No follower, tower tops and ransoms (ransoms start their own row)
     if len(spots) + 1 + len(tops) + ransoms + ROW_WIDTH > layout.free_buttons() and spots:
         options = [option(spot_name(on), on) for on in spots[:PAGE]]
-        layout.select(CarcSelect(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
+        layout.select(select(gid, version, "spots", "", options, t("carcassonne.spot_placeholder")))
         spots = []
     for on in spots:
-        layout.button(CarcButton(gid, version, "spot", on, spot_name(on), BLUE))
+        layout.button(button(gid, version, "spot", on, spot_name(on), BLUE))
     layout.button(
-        CarcButton(gid, version, "pass", "", t("carcassonne.no_follower"), GREY),
+        button(gid, version, "pass", "", t("carcassonne.no_follower"), GREY),
         new_row=bool(spots) and len(spots) % ROW_WIDTH == 0,
     )
     for x, y in tops:
-        layout.button(CarcButton(gid, version, "top", f"{x},{y}", t("carcassonne.tower_top", x=x, y=y), BLUE))
+        layout.button(button(gid, version, "top", f"{x},{y}", t("carcassonne.tower_top", x=x, y=y), BLUE))
 
 
 def step_of(game: Carcassonne) -> tuple[int, int] | None:
@@ -200,7 +199,7 @@ def rotation_message(row: GameRow, game: Carcassonne, cell: tuple[int, int]) -> 
     layout = Layout()
     for rotation in game.legal_placements()[cell]:
         layout.button(
-            CarcButton(
+            button(
                 row.id,
                 row.version,
                 "rot",

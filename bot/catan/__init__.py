@@ -1,1 +1,1 @@
-"""Catan in Discord: the same modules as every game (see ``bot/games.py``), plus its menus, forms and names."""
+"""Catan in Discord: the same modules as every game (``bot.core.host.GameAdapter``), plus its menus, forms, names."""

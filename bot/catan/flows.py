@@ -1,8 +1,8 @@
-"""Acting in a Catan game from Discord: load and check a click, apply the action, post and deliver the results.
+"""Posting a Catan game's changes: the turn message (or, for offers and discards, a news line and fresh buttons),
+the actor's own secrets privately, and everyone's private news by direct message.
 
-``strict`` clicks carry the state version they were shown at and are refused once the game has moved on (a double
-click on Buy card buys once). Replies to offers, discards and menus that only read are not strict: the engine
-checks that they still make sense (several players discard at the same time, each bumping the version).
+Acting is the click protocol's (``bot.core.clicks``; the ops in ``handlers.py``): its stale-button refresh and what
+the actor alone learns are the two hooks defined here.
 """
 
 from __future__ import annotations
@@ -13,62 +13,39 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import safely
+from bot.catan.alt import WORDS
 from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.narration import narrate
 from bot.catan.offer_messages import close_offers, remember
 from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
-from bot.components import image_file, names_of
-from bot.funnel import explain
-from bot.games import Posted, Shown
+from bot.core import safely
+from bot.core.components import CONTENT, image_file, names_of
+from bot.core.host import Posted, Shown
+from bot.core.pings import only, owing
+from bot.flows.turns import channel_of, game_channel, nonce
 from bot.host import HostError
 from bot.host.service import Outcome
-from bot.pings import only, owing
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.alt import describe
 from bot.text.i18n import game_language, reader_language, speaking
-from bot.turns import channel_of, game_channel, nonce
-from engine import Action, Event, Game, RuleError
+from engine import Event, Game
 from engine.catan import Catan, OfferView, public_events
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 log = logging.getLogger("boardhost.catan")
 DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no mutual server / DMs closed
-
-
-async def act(
-    bot: BoardHost,
-    interaction: discord.Interaction,
-    game_id: int,
-    version: int | None,
-    action: Action,
-) -> Outcome | None:
-    """Apply ``action`` for the user, post what changed, tell each player their secrets; None after a refusal."""
-    try:
-        outcome = await bot.service.act(game_id, version, interaction.user.id, action)
-    except (HostError, RuleError) as err:
-        if isinstance(err, HostError) and err.key == "stale":
-            await refresh(bot, game_id)  # a racing edit may have left old buttons on the turn message
-        try:
-            names: list[str] | None = names_of(await bot.service.row(game_id))
-        except HostError:
-            names = None
-        await explain(interaction, err, names)
-        return None
-    await bot.outbox.deliver(outcome)  # the channel, then everyone's private news by DM
-    await tell_actor(interaction, outcome)
-    return outcome
 
 
 # -- the channel -----------------------------------------------------------------------------------------------
 
 
 async def post_turn(
-    bot: BoardHost,
+    bot: Host,
     row: GameRow,
     game: Game,
     events: Sequence[Event],
@@ -90,15 +67,15 @@ async def post_turn(
                 message, row.id, "turn message", view=turn_view(current, catan(bot, current))
             )
             if edited is not None or current.version > row.version:
-                await close_offers(bot, row.id, channel)
+                await close_offers(bot, row.id, channel, current)
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)
     content = turn_text(row, game, events, opening=opening)
-    image = await bot.renderer.png(turn_image(game))
+    image = await bot.renderer.png(job := turn_image(game))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
         kwargs["nonce"] = nonce
-    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
+    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png", describe(job, WORDS))
     if file is not None:
         kwargs["file"] = file
     view = turn_view(row, game)
@@ -110,7 +87,7 @@ async def post_turn(
 
 
 async def post_news(
-    bot: BoardHost,
+    bot: Host,
     row: GameRow,
     game: Catan,
     events: Sequence[Event],
@@ -128,7 +105,7 @@ async def post_news(
             offer = next((o for o in game.view(None)["offers"] if o["id"] == event["offer"]), None)
             if offer is not None:
                 view, offered = offer_view(row, offer, public=True), offer["id"]
-    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:CONTENT], "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
     if nonce is not None:
@@ -138,7 +115,7 @@ async def post_news(
         await remember(bot, row.id, offered, sent)
 
 
-async def refresh(bot: BoardHost, game_id: int) -> None:
+async def refresh(bot: Host, game_id: int) -> None:
     """Put the current version's buttons on the game's turn message (after a race left older ones there)."""
     try:
         row = await bot.service.row(game_id)
@@ -201,10 +178,10 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
         return
     lines = private_lines(outcome.row, outcome.events, seat)
     text = "\n".join(lines) if lines else t("catan.done")
-    await safely.followup(interaction, outcome.row.id, "private news", content=text[:2000], ephemeral=True)
+    await safely.followup(interaction, outcome.row.id, "private news", content=text[:CONTENT], ephemeral=True)
 
 
-async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> None:
+async def deliver(bot: Host, outcome: Outcome, actor: int | None) -> None:
     """Direct messages: a bought card (also to the buyer), a card stolen from you, offers and replies meant for
     you. When a DM cannot be delivered the player is asked in the channel to use /hand; nothing is lost."""
     row = outcome.row
@@ -223,7 +200,7 @@ async def deliver(bot: BoardHost, outcome: Outcome, *, actor: int | None) -> Non
 
 
 async def _deliver_to(
-    bot: BoardHost,
+    bot: Host,
     row: GameRow,
     outcome: Outcome,
     offers: dict[int, OfferView],
@@ -252,7 +229,7 @@ async def _deliver_to(
 
 
 async def dm(
-    bot: BoardHost,
+    bot: Host,
     row: GameRow,
     user_id: int,
     content: str,
@@ -263,7 +240,7 @@ async def dm(
     """Send a direct message; on failure tell the player in the game's channel (without the secret). A player whose
     DMs are closed is told so once; while it is remembered (``GameService.dms_closed``) no DM is tried, and the
     channel only says there is news for them."""
-    kwargs: dict[str, Any] = {"content": content[:2000], "nonce": nonce}
+    kwargs: dict[str, Any] = {"content": content[:CONTENT], "nonce": nonce}
     if view is not None:
         kwargs["view"] = view
     remembered = await bot.service.dms_closed(user_id)

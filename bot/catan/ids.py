@@ -1,19 +1,32 @@
-"""Catan custom ids: ``bh:ct:{game}:{version}:{op}[:{arg}]``, and which ops are buttons and which selects."""
+"""Catan custom ids: ``bh:ct:{game}:{version}:{op}[:{arg}]``; the buttons and selects of its click table."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from bot.components import make_custom_id
+import discord
 
-PREFIX: Final = "bh:ct"
-SELECT_OPS: Final = ("spot", "bs", "rob", "khex", "rb1", "rb2", "yop", "bk")
-BUTTON_OPS: Final = (
-    "spage", "sroad", "roll", "end", "buy", "b", "bpage", "vic", "play", "card", "mono", "bank", "trade", "hand",
-    "acc", "dec", "wd", "conf", "disc", "offer", "cnt",
-)  # fmt: skip
-ID_TEMPLATE: Final = PREFIX + r":(?P<game>\d+):(?P<version>\d+):(?P<op>{ops})(?::(?P<arg>[^\s]*))?"
+from bot.core import clicks
+from bot.core.clicks import Control
+from bot.core.components import GREY
+
+SCOPE: Final = "ct"  # its click table's, in custom ids bh:ct:{game}:{version}:{op}[:{arg}]
 
 
-def custom_id(game_id: int, version: int, op: str, arg: str = "") -> str:
-    return make_custom_id(PREFIX, game_id, version, op, arg)
+def button(
+    game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
+) -> Control:
+    """A button of the Catan table (``bot/catan/handlers.py``)."""
+    return clicks.button(SCOPE, game_id, version, op, arg, label=label or op, style=style)
+
+
+def select(
+    game_id: int,
+    version: int,
+    op: str,
+    arg: str = "",
+    options: list[discord.SelectOption] | None = None,
+    placeholder: str | None = None,
+) -> Control:
+    """A one-choice select of the Catan table."""
+    return clicks.select(SCOPE, game_id, version, op, arg, options=options or [], placeholder=placeholder)

@@ -8,10 +8,10 @@ Players type numbers or hex-and-corner names; ``parse_bundle_text`` reads trade 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Final, Literal
 
-from bot.catan.typed import Misread, read_bundle
+from bot.catan.typed_input import Misread, read_bundle
 from bot.host import HostError
 from bot.text import listing, t
 from engine.catan import CatanView, HexView
@@ -119,7 +119,7 @@ def card_name(card: str) -> str:
 
 def parse_bundle_text(text: str) -> dict[str, int]:
     """``"2 brick, 1 ore"``, ``"brick brick ore"``, 「2张砖块」 or «1 глину» -> a bundle; HostError explaining what is
-    wrong (``bot.catan.typed`` reads every language's way of writing it)."""
+    wrong (``bot.catan.typed_input`` reads every language's way of writing it)."""
     example = t("catan.bundle_example")
     try:
         return read_bundle(text, BUNDLE_LIMIT)
@@ -136,7 +136,3 @@ def parse_bundle_text(text: str) -> dict[str, int]:
         else:
             reason = t("catan.bundle_bad", text=misread.text, example=example)
         raise HostError("rule", reason=reason) from None
-
-
-def seat_names(names: Sequence[str], seats: Sequence[int]) -> str:
-    return listing(names[s] for s in seats if 0 <= s < len(names))

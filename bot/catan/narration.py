@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.catan.names import (
@@ -17,9 +17,9 @@ from bot.catan.names import (
     resource,
     resource_word,
 )
-from bot.narration import Event, host_event, name_of
 from bot.text import MESSAGES, listing, t
-from engine.catan import HexView
+from bot.text.story import Event, host_event, name_of
+from engine.catan import HexView, stored_hexes
 
 
 def _bundle(value: Any, case: Case = "accusative") -> str:
@@ -151,3 +151,8 @@ def narrate(events: Sequence[Event], names: Sequence[str], hexes: Iterable[HexVi
     robber moves to by its terrain and number."""
     board = list(hexes)
     return [line for event in events if (told := _catan(event, names, board)) for line in told.split("\n")]
+
+
+def narrate_stored(events: Sequence[Event], names: Sequence[str], state: Mapping[str, Any] | None = None) -> list[str]:
+    """``narrate`` for a game known by its stored state (``GameRow.state``): its board names the robber's hexes."""
+    return narrate(events, names, stored_hexes(state) if state else ())

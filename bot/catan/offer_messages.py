@@ -14,18 +14,19 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot import safely
-from bot.catan.ids import PREFIX
+from bot.catan.ids import SCOPE
+from bot.core import safely
 from bot.host import HostError
+from bot.storage import GameRow
 from bot.text import t
 from engine.catan import Catan
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 # The reply buttons of an offer (Accept, Decline, Counter; Confirm and Withdraw in the maker's DMs): the offer's
 # number is their argument (Confirm's is "offer,seat").
-OFFER_BUTTON: Final = re.compile(PREFIX + r":(?P<game>\d+):\d+:(?:acc|dec|cnt|wd|conf):(?P<offer>\d+)")
+OFFER_BUTTON: Final = re.compile(r"bh:" + SCOPE + r":(?P<game>\d+):\d+:(?:acc|dec|cnt|wd|conf):(?P<offer>\d+)")
 
 
 def offers_on(message: discord.Message, game_id: int) -> set[int]:
@@ -39,10 +40,11 @@ def offers_on(message: discord.Message, game_id: int) -> set[int]:
     return found
 
 
-async def open_offers(bot: BoardHost, game_id: int) -> set[int] | None:
-    """The numbers of the running game's open offers now; None once it is over (or if there is no such game)."""
+async def open_offers(bot: Host, game_id: int, current: GameRow | None = None) -> set[int] | None:
+    """The numbers of the running game's open offers now (in ``current``, the game's row just read, if given); None
+    once it is over (or if there is no such game)."""
     try:
-        row = await bot.service.row(game_id)  # the newest state: a later offer may have been posted meanwhile
+        row = current or await bot.service.row(game_id)  # the newest state: a later offer may have been posted
     except HostError:
         return None
     if row.status != "active":
@@ -53,17 +55,20 @@ async def open_offers(bot: BoardHost, game_id: int) -> set[int] | None:
     return {offer["id"] for offer in game.offers}
 
 
-async def remember(bot: BoardHost, game_id: int, offer: int, message: discord.Message) -> None:
+async def remember(bot: Host, game_id: int, offer: int, message: discord.Message) -> None:
     """``message`` shows the reply buttons of the public ``offer``."""
     await bot.service.remember_offer_message(game_id, offer, message.id)
 
 
-async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messageable) -> None:
-    """Take the reply buttons off the messages of the game's public offers that have closed, and forget them."""
+async def close_offers(
+    bot: Host, game_id: int, channel: discord.abc.Messageable, current: GameRow | None = None
+) -> None:
+    """Take the reply buttons off the messages of the game's public offers that have closed, and forget them
+    (``current``: the game's row, if the caller has just read it)."""
     shown = await bot.service.offer_messages(game_id)
     if not shown:
         return
-    open_now = await open_offers(bot, game_id) or set()
+    open_now = await open_offers(bot, game_id, current) or set()
     for offer, message_id in shown.items():
         if offer in open_now:
             continue
@@ -72,7 +77,7 @@ async def close_offers(bot: BoardHost, game_id: int, channel: discord.abc.Messag
         await bot.service.forget_offer_message(game_id, offer)
 
 
-async def refuse_closed_offer(bot: BoardHost, interaction: discord.Interaction, game_id: int, offer: int) -> None:
+async def refuse_closed_offer(bot: Host, interaction: discord.Interaction, game_id: int, offer: int) -> None:
     """A click on a reply button of ``offer``: if it is no longer open, take the buttons off the message clicked
     (a public offer or a DM; an ephemeral reply cannot be edited) and, while the game runs, refuse the click."""
     open_now = await open_offers(bot, game_id)

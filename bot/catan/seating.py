@@ -11,7 +11,7 @@ from engine import Game
 from engine.catan import Catan
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 NAME = "catan"
 
@@ -29,7 +29,7 @@ class Seated:
     seat: int
 
 
-async def seated(bot: BoardHost, game_id: int, version: int | None, user_id: int) -> Seated:
+async def seated(bot: Host, game_id: int, version: int | None, user_id: int) -> Seated:
     """The game for a click; HostError unless it is running, fresh (when ``version`` is given) and the user plays."""
     row = await bot.service.row(game_id)
     if row.game != NAME or row.status != "active":
@@ -42,7 +42,7 @@ async def seated(bot: BoardHost, game_id: int, version: int | None, user_id: int
     return Seated(row, catan(bot, row), seat)
 
 
-def catan(bot: BoardHost, row: GameRow) -> Catan:
+def catan(bot: Host, row: GameRow) -> Catan:
     return _catan(bot.service.game(row))
 
 

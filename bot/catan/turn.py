@@ -12,7 +12,7 @@ from typing import Any, Final
 import discord
 
 import render
-from bot.catan.items import CatanButton, CatanSelect
+from bot.catan import ids
 from bot.catan.names import (
     bundle_text,
     hex_label,
@@ -22,11 +22,12 @@ from bot.catan.names import (
     path_label,
 )
 from bot.catan.narration import narrate
-from bot.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, names_of, option
-from bot.narration import fit
-from bot.rendering import Job
+from bot.core.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, names_of, option
+from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.limits import BUTTON_LABEL, LABEL, Name, Names, fitted
+from bot.text.story import fit
 from engine import Event
 from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
 from render.catan import pictures
@@ -98,13 +99,13 @@ def turn_image(game: Catan) -> Job:
 def button(
     row: GameRow, op: str, label: str, style: discord.ButtonStyle, arg: str = "", *, version: int | None = None
 ) -> discord.ui.Item[Any]:
-    return CatanButton(row.id, row.version if version is None else version, op, arg, label, style)
+    return ids.button(row.id, row.version if version is None else version, op, arg, label, style)
 
 
 def select(
     row: GameRow, op: str, options: list[discord.SelectOption], placeholder: str, arg: str = ""
 ) -> discord.ui.Item[Any]:
-    return CatanSelect(row.id, row.version, op, arg, options, placeholder)
+    return ids.select(row.id, row.version, op, arg, options, placeholder)
 
 
 def spot_options(game: Catan, spots: Sequence[int], page: int) -> tuple[list[discord.SelectOption], int, int]:
@@ -178,8 +179,8 @@ def confirm_buttons(layout: Layout, row: GameRow, game: Catan) -> None:
         if offer["to"] is not None:
             continue
         for seat in offer["accepted"]:
-            label = t("catan.button.confirm", name=row.seats[seat].name, offer=offer["id"])
-            item = button(row, "conf", clip(label), GREEN, f"{offer['id']},{seat}")
+            label = fitted(BUTTON_LABEL, "catan.button.confirm", name=Name(row.seats[seat].name), offer=offer["id"])
+            item = button(row, "conf", label, GREEN, f"{offer['id']},{seat}")
             layout.button(item, new_row=first)
             first = False
 
@@ -190,7 +191,9 @@ def robber_options(row: GameRow, game: Catan, seat: int) -> list[discord.SelectO
     out = []
     for letter, victims in robber_choices(game, seat).items():
         who = [names[v] for v in victims if v is not None]
-        description = t("catan.robber_victims", names=listing(who, style="or")) if who else t("catan.robber_nobody")
+        description = (
+            fitted(LABEL, "catan.robber_victims", names=Names(tuple(who), "or")) if who else t("catan.robber_nobody")
+        )
         out.append(option(hex_label(view, letter), letter, description))
     return out
 

@@ -1,6 +1,7 @@
 """``/game`` (board, status, rules, leave, abandon, undo, back, language, export), ``/stats`` and ``/settings``.
 
-Declarations only: each command calls its flow in ``bot.game_flows``; refusals reach the funnel (``bot.funnel``).
+Declarations only: each command calls its flow in ``bot.flows.game_commands``; refusals reach the funnel
+(``bot.core.funnel``).
 """
 
 from __future__ import annotations
@@ -11,18 +12,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import game_flows
-from bot import replay as replays
+from bot.flows import game_commands as game_flows
+from bot.flows import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
 if TYPE_CHECKING:
-    from bot.app import BoardHost
+    from bot.core.host import Host
 
 
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="The game in this channel")
 
-    def __init__(self, bot: BoardHost) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @game.command(name="status", description="Scores, turn and what the game is waiting for")

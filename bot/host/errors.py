@@ -9,7 +9,7 @@ from typing import Any
 class HostError(Exception):
     """Something a user asked for that is refused, changing nothing; ``key`` names an ``error.*`` catalogue message.
 
-    The one exception type for a refusal: the error funnel (``bot.funnel``) answers it with the translated text."""
+    The one exception type for a refusal: the error funnel (``bot.core.funnel``) answers it with the translated text."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.host.computers import available, choose, computers_owing, controllers
+from bot.host.computer_seats import available, choose, computers_owing, controllers
 from bot.host.errors import HostError
-from bot.rebuild import rebuild
+from bot.host.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from bot.storage.health import Problem
 from bot.storage.owed import OwedTable
@@ -37,7 +37,7 @@ RETRIES: Final = 3
 class Outcome:
     """What an accepted change did: the stored row, the engine game after it, and the engine's events.
 
-    ``kind`` says what the change owes Discord (``bot.outbox``): ``turn`` (the turn message, private news, turn
+    ``kind`` says what the change owes Discord (``bot.flows.outbox``): ``turn`` (the turn message, private news, turn
     DMs, the timelapse at the end), ``takeover`` (the takeover message) or ``ended`` (the last message's buttons
     retired); it is stored with the change, as ``owed()``, in the same write.
     """
@@ -71,7 +71,7 @@ class GameService:
     def __init__(self, games: Games, rng: random.Random | None = None) -> None:
         self.games = games
         self.settings = UserSettings(games.db)
-        self.owed = OwedTable(games.db)  # what stored changes still owe Discord (``bot.outbox`` delivers it)
+        self.owed = OwedTable(games.db)  # what stored changes still owe Discord (``bot.flows.outbox`` delivers it)
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
@@ -110,7 +110,7 @@ class GameService:
     async def placed(self, game_id: int) -> GameRow:
         """The game's row for where it is played and by whom (its channel, its seats' user ids): the one in memory
         once the game has started (neither changes after the lobby; a person who leaves keeps their seat), else
-        read. Every click asks it (``bot.owned``), so a running game's clicks need no extra read."""
+        read. Every click asks it (``bot.core.clicks.check``), so a running game's clicks need no extra read."""
         known = self._rows.get(game_id)
         if known is not None and known.status != "lobby":
             return known

@@ -1,11 +1,12 @@
 """The storage backends behind one interface: SQLite (one file, the default) or PostgreSQL (shared by processes).
 
-``Database.open(target)`` takes a path or a URL: ``sqlite:///relative.sqlite3``, ``sqlite:////absolute/path`` (or a
-plain path) for SQLite, ``postgresql://user:pass@host/db`` for PostgreSQL. Both backends speak the same small
-interface: reads and single statements written with ``?`` placeholders, numbered migrations (``migrate``) with a
-refusal to run against a schema newer than this code knows, and the game writes that must be one version-guarded
-trip to the database (``insert_game``, ``guarded_write``). Each also keeps its ``health()``: None while it stores
-and keeps up, else the problem that stops it (``bot.storage.health``), logged once when it starts and when it ends.
+``open_database(target)`` (``bot.storage.opening``) takes a path or a URL: ``sqlite:///relative.sqlite3``,
+``sqlite:////absolute/path`` (or a plain path) for SQLite, ``postgresql://user:pass@host/db`` for PostgreSQL. Both
+backends speak the same small interface: reads and single statements written with ``?`` placeholders, numbered
+migrations (``migrate``) with a refusal to run against a schema newer than this code knows, and the game writes that
+must be one version-guarded trip to the database (``insert_game``, ``guarded_write``). Each also keeps its
+``health()``: None while it stores and keeps up, else the problem that stops it (``bot.storage.health``), logged once
+when it starts and when it ends.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeAlias
 
@@ -39,6 +41,27 @@ class SchemaTooNew(Exception):
 
 class UniqueViolation(Exception):
     """An insert broke a unique constraint (the same for both backends)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GuardedWrite:
+    """One change of a game, made only if the game is still at version ``expected``: its columns set to
+    ``assignments`` and its version bumped, ``append`` (action JSON) added to its log as ``user_id`` or its last
+    ``drop`` actions removed, and ``owe`` (JSON: what the change owes Discord) recorded in the outbox under the new
+    version; ``now`` is the time of it all."""
+
+    game_id: int
+    expected: int
+    assignments: dict[str, Any]
+    now: float
+    user_id: int | None = None
+    append: Sequence[str] = ()
+    drop: int = 0
+    owe: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.append and self.drop:
+            raise ValueError("append and drop are separate writes")
 
 
 class Executor(Protocol):
@@ -78,7 +101,7 @@ def describe(target: str | Path) -> str:
 
 
 class Database(ABC):
-    """One open database. ``Database.open`` picks the backend from the target."""
+    """One open database (``bot.storage.opening.open_database`` picks the backend from the target)."""
 
     dialect: ClassVar[str]
 
@@ -89,28 +112,6 @@ class Database(ABC):
         """None while the database stores every write and keeps its files in shape; else what is wrong now (a
         failing write until the next one succeeds, a WAL that cannot be checkpointed until one can)."""
         return self.watch.worst()
-
-    @classmethod
-    async def open(cls, target: str | Path, *, migrate: bool = True) -> Database:
-        """Open ``target`` and apply its pending migrations (or, with ``migrate=False``, only check the schema)."""
-        db: Database
-        if is_postgres(target):
-            from bot.storage.postgres import PostgresDatabase  # lazy: it imports this module; asyncpg only if asked
-
-            db = await PostgresDatabase.connect(str(target))
-        else:
-            from bot.storage.sqlite import SqliteDatabase  # lazy: it imports this module (its base class)
-
-            db = await SqliteDatabase.connect(sqlite_path(target))
-        try:
-            if migrate:
-                await db.migrate()
-            else:
-                await db.check_schema()
-        except BaseException:
-            await db.close()
-            raise
-        return db
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -164,22 +165,9 @@ class Database(ABC):
         """Insert a game row and return it as stored; ``UniqueViolation`` if the channel has an open game."""
 
     @abstractmethod
-    async def guarded_write(
-        self,
-        game_id: int,
-        expected: int,
-        assignments: dict[str, Any],
-        now: float,
-        *,
-        user_id: int | None = None,
-        append: Sequence[str] = (),
-        drop: int = 0,
-        owe: str | None = None,
-    ) -> Row | None:
-        """Change the game if it is still at version ``expected`` (bumping the version), append ``append`` (action
-        JSON) to its log as ``user_id`` or drop its last ``drop`` actions, and record ``owe`` (JSON: what the change
-        owes Discord) in the outbox under the new version, atomically in one trip; the new row, or None when the
-        game was not at ``expected`` (nothing changed)."""
+    async def guarded_write(self, change: GuardedWrite) -> Row | None:
+        """Make ``change`` atomically in one trip: the new row, or None when the game was not at the version it
+        expects (nothing changed)."""
 
     # -- between processes -------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage.database import Database, Row, UniqueViolation
+from bot.storage.database import Database, GuardedWrite, Row, UniqueViolation
 
 JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins"})
 
@@ -178,27 +178,27 @@ class Games:
         self.db = db
         self.clock = clock
 
-    async def get(self, game_id: int) -> GameRow | None:
-        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+    async def _first(self, sql: str, params: Sequence[Any]) -> GameRow | None:
+        row = await self.db.fetchone(sql, params)
         return None if row is None else GameRow.from_row(row)
 
+    async def get(self, game_id: int) -> GameRow | None:
+        return await self._first("SELECT * FROM games WHERE id = ?", (game_id,))
+
     async def open_in_channel(self, channel_id: int) -> GameRow | None:
-        row = await self.db.fetchone(
+        return await self._first(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
         )
-        return None if row is None else GameRow.from_row(row)
 
     async def latest_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game, whatever its status (for /game export after the end)."""
-        row = await self.db.fetchone("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
-        return None if row is None else GameRow.from_row(row)
+        return await self._first("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
 
     async def latest_started_in_channel(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game that was started (running, finished or abandoned after its start)."""
-        row = await self.db.fetchone(
+        return await self._first(
             "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1", (channel_id,)
         )
-        return None if row is None else GameRow.from_row(row)
 
     async def with_status(self, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
@@ -260,14 +260,16 @@ class Games:
         owe: dict[str, Any] | None = None,
     ) -> GameRow:
         row = await self.db.guarded_write(
-            game_id,
-            expected,
-            _encode(changes),
-            self.clock(),
-            user_id=user_id,
-            append=append,
-            drop=drop,
-            owe=None if owe is None else _dump(owe),
+            GuardedWrite(
+                game_id,
+                expected,
+                _encode(changes),
+                self.clock(),
+                user_id=user_id,
+                append=append,
+                drop=drop,
+                owe=None if owe is None else _dump(owe),
+            )
         )
         if row is None:
             raise StaleVersion(game_id, expected)
@@ -277,7 +279,7 @@ class Games:
         self, game_id: int, expected: int, *, owe: dict[str, Any] | None = None, **changes: Any
     ) -> GameRow:
         """Change lobby or game settings (seats, options, status, language, ...) if still at ``expected``; ``owe``:
-        what the change owes Discord (``bot.outbox``), recorded in the same write."""
+        what the change owes Discord (``bot.flows.outbox``), recorded in the same write."""
         return await self._write(game_id, expected, changes, owe=owe)
 
     async def record_action(

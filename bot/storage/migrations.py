@@ -5,8 +5,11 @@ Never edit a released one: add the next number, to both backends (the same numbe
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Final
+
+from bot.storage.database import Executor
 
 SQLITE: Final[tuple[tuple[int, str], ...]] = (
     (
@@ -106,7 +109,7 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         """
         -- What each stored change still owes Discord (the turn message, direct messages, the timelapse), written in
         -- the change's own transaction and deleted once delivered: a crash or an outage between the write and the
-        -- post loses nothing (bot/outbox.py). ``done``: the parts already delivered (JSON list).
+        -- post loses nothing (bot/flows/outbox.py). ``done``: the parts already delivered (JSON list).
         CREATE TABLE outbox (
             game_id    INTEGER NOT NULL REFERENCES games(id),
             version    INTEGER NOT NULL,                    -- the game's version the change made
@@ -235,6 +238,13 @@ MIGRATIONS: Final = SQLITE
 
 # Tables whose rows others refer to come first (copying, clearing in reverse).
 FIRST: Final = ("games",)
+
+
+async def apply(conn: Executor, number: int, sql: str) -> None:
+    """Run migration ``number`` inside ``conn``'s transaction and record it as applied."""
+    for statement in statements(sql):
+        await conn.execute(statement)
+    await conn.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time()))
 
 
 def statements(sql: str) -> list[str]:

@@ -1,5 +1,5 @@
 """The outbox: what each stored change still owes Discord, written in the change's own transaction (``Games``'s
-``owe``) and deleted once delivered (``bot.outbox`` delivers it)."""
+``owe``) and deleted once delivered (``bot.flows.outbox`` delivers it)."""
 
 from __future__ import annotations
 
@@ -79,9 +79,7 @@ class OwedTable:
             (json.dumps(list(done)), game_id, version),
         )
 
-    async def postpone(
-        self, game_id: int, version: int, *, attempts: int, next_at: float, problem: str | None
-    ) -> None:
+    async def postpone(self, game_id: int, version: int, *, attempts: int, next_at: float, problem: str | None) -> None:
         """A part failed: try again at ``next_at``; ``problem`` says why it waits when it is not a passing fault."""
         await self.db.execute(
             "UPDATE outbox SET attempts = ?, next_at = ?, problem = ? WHERE game_id = ? AND version = ?",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
@@ -19,7 +18,7 @@ import asyncpg
 from asyncpg import exceptions as pg
 
 from bot.storage import migrations
-from bot.storage.database import Database, Row, SchemaTooNew, UniqueViolation, describe
+from bot.storage.database import Database, GuardedWrite, Row, SchemaTooNew, UniqueViolation, describe
 from bot.storage.health import Problem
 from bot.storage.listener import Listener
 
@@ -174,14 +173,9 @@ class PostgresDatabase(Database):
             if current > self.known_version():
                 raise SchemaTooNew(current, self.known_version())
             for number, sql in self.migrations():
-                if number <= current:
-                    continue
-                for statement in migrations.statements(sql):
-                    await tx.execute(statement)
-                await tx.execute(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time())
-                )
-                applied.append(number)
+                if number > current:
+                    await migrations.apply(tx, number, sql)
+                    applied.append(number)
         return applied
 
     async def tables(self) -> list[str]:
@@ -240,44 +234,31 @@ class PostgresDatabase(Database):
         assert row is not None
         return row
 
-    async def guarded_write(
-        self,
-        game_id: int,
-        expected: int,
-        assignments: dict[str, Any],
-        now: float,
-        *,
-        user_id: int | None = None,
-        append: Sequence[str] = (),
-        drop: int = 0,
-        owe: str | None = None,
-    ) -> Row | None:
-        if append and drop:
-            raise ValueError("append and drop are separate writes")
-        params: list[Any] = [*assignments.values(), now, game_id, expected]
-        n = len(assignments)
-        sets = "".join(f"{name} = ${i + 1}, " for i, name in enumerate(assignments))
+    async def guarded_write(self, change: GuardedWrite) -> Row | None:
+        params: list[Any] = [*change.assignments.values(), change.now, change.game_id, change.expected]
+        n = len(change.assignments)
+        sets = "".join(f"{name} = ${i + 1}, " for i, name in enumerate(change.assignments))
         game = f"${n + 2}"
         sql = (
             f"WITH g AS (UPDATE games SET {sets}version = version + 1, updated_at = ${n + 1}"
             f" WHERE id = {game} AND version = ${n + 3} RETURNING *)"
         )
-        if drop:
-            params.append(drop)
+        if change.drop:
+            params.append(change.drop)
             sql += (
                 f", d AS (DELETE FROM actions WHERE game_id = {game} AND EXISTS (SELECT 1 FROM g)"
                 f" AND seq >= (SELECT COUNT(*) FROM actions WHERE game_id = {game}) - ${len(params)}::bigint)"
             )
-        if append:
-            params += [user_id, list(append)]
+        if change.append:
+            params += [change.user_id, list(change.append)]
             sql += (
                 ", i AS (INSERT INTO actions (game_id, seq, user_id, action, created_at)"
                 f" SELECT g.id, (SELECT COUNT(*) FROM actions WHERE game_id = {game}) + a.n - 1,"
                 f" ${len(params) - 1}::bigint, a.action, g.updated_at"
                 f" FROM g CROSS JOIN unnest(${len(params)}::text[]) WITH ORDINALITY AS a(action, n))"
             )
-        if owe is not None:
-            params.append(owe)
+        if change.owe is not None:
+            params.append(change.owe)
             sql += (
                 ", o AS (INSERT INTO outbox (game_id, version, owed, created_at)"
                 f" SELECT g.id, g.version, ${len(params)}::text, g.updated_at FROM g)"

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any, Final, TypeVar
 import aiosqlite
 
 from bot.storage import migrations
-from bot.storage.database import Database, Row, UniqueViolation
+from bot.storage.database import Database, GuardedWrite, Row, UniqueViolation
 from bot.storage.health import Problem
 
 T = TypeVar("T")
@@ -272,11 +271,7 @@ class SqliteDatabase(Database):
             if number <= current:
                 continue
             async with self.transaction() as conn:
-                for statement in migrations.statements(sql):
-                    await conn.execute(statement)
-                await conn.execute(
-                    "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (number, time.time())
-                )
+                await migrations.apply(conn, number, sql)
             applied.append(number)
         return applied
 
@@ -360,42 +355,32 @@ class SqliteDatabase(Database):
         except sqlite3.IntegrityError as err:
             raise UniqueViolation(str(err)) from None
 
-    async def guarded_write(
-        self,
-        game_id: int,
-        expected: int,
-        assignments: dict[str, Any],
-        now: float,
-        *,
-        user_id: int | None = None,
-        append: Sequence[str] = (),
-        drop: int = 0,
-        owe: str | None = None,
-    ) -> Row | None:
-        columns = "".join(f"{name} = ?, " for name in assignments)
+    async def guarded_write(self, change: GuardedWrite) -> Row | None:
+        game_id, now = change.game_id, change.now
+        columns = "".join(f"{name} = ?, " for name in change.assignments)
         update = f"UPDATE games SET {columns}version = version + 1, updated_at = ? WHERE id = ? AND version = ?"
-        values = (*assignments.values(), now, game_id, expected)
+        values = (*change.assignments.values(), now, game_id, change.expected)
 
         def write(conn: sqlite3.Connection) -> Row | None:
             if conn.execute(update, values).rowcount != 1:
                 return None
-            if drop:
+            if change.drop:
                 conn.execute(
                     """DELETE FROM actions WHERE game_id = ? AND seq >= (
                            SELECT COUNT(*) FROM actions WHERE game_id = ?) - ?""",
-                    (game_id, game_id, drop),
+                    (game_id, game_id, change.drop),
                 )
-            if append:
+            if change.append:
                 seq = int(conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
                 conn.executemany(
                     "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, seq + i, user_id, action, now) for i, action in enumerate(append)],
+                    [(game_id, seq + i, change.user_id, action, now) for i, action in enumerate(change.append)],
                 )
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            if owe is not None:
+            if change.owe is not None:
                 conn.execute(
                     "INSERT INTO outbox (game_id, version, owed, created_at) VALUES (?, ?, ?, ?)",
-                    (game_id, row["version"], owe, now),
+                    (game_id, row["version"], change.owe, now),
                 )
             return row
 

@@ -190,7 +190,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "error.export_unfinished": "A game can be exported once it is over.",
     "error.not_your_turn": "It is not your turn.",
     "error.rule": "{reason}",
-    # rule refusals by engine code (bot/components.py::rule_reason); other codes use the engine's explanation
+    # rule refusals by engine code (bot/core/components.py::rule_reason); other codes use the engine's explanation
     "rule.not_your_turn": "It is not your turn.",
     "rule.roll_first": "Roll the dice first.",
     "rule.already_rolled": "The dice were already rolled this turn.",
@@ -508,9 +508,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.over": "Game over! Final points: {scores}.",
     "catan.score": ("{name} {points} VP ({cards} card)", "{name} {points} VP ({cards} cards)"),
     "catan.turn.setup_settlement": "Set-up: {mention}, place a settlement on one of the numbered intersections.",
-    "catan.turn.setup_road": (
-        "Set-up: {mention}, place a road touching your new settlement at intersection {at}."
-    ),
+    "catan.turn.setup_road": ("Set-up: {mention}, place a road touching your new settlement at intersection {at}."),
     "catan.turn.roll": "Turn {turn}: {mention}, roll the dice (you may play a development card first).",
     "catan.turn.owes": ("{mention} ({count} card)", "{mention} ({count} cards)"),
     "catan.turn.discard": "Waiting for discards: {owing}. Press Discard to choose yours.",
@@ -701,7 +699,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rule.unknown_path": (
         "“{path}” is not a path: name it by its two neighbouring intersections (25-31) or a hex and side (J-E)."
     ),
-    # slash commands (bot/text/commands.py): names are lowercase, at most 32 letters, digits, - or _
+    # slash commands (bot/text/translator.py): names are lowercase, at most 32 letters, digits, - or _
     "slash.carcassonne.name": "carcassonne",
     "slash.carcassonne.description": "Play Carcassonne in this channel",
     "slash.carcassonne.new.name": "new",
@@ -803,6 +801,121 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.choice.zh-CN": "简体中文",
     "slash.choice.zh-TW": "繁體中文",
     "slash.choice.ru": "Русский",
+    # alt text of the pictures (bot/alt): what a sighted player learns from each image, for screen readers
+    "alt.seat": "{name} ({colour}, marked {mark})",
+    "alt.colour.0": "orange",
+    "alt.colour.1": "blue",
+    "alt.colour.2": "green",
+    "alt.colour.3": "yellow",
+    "alt.colour.4": "pink",
+    "alt.colour.5": "light blue",
+    "alt.to_move": "It is {name}'s turn.",
+    "alt.points": ("{count} point", "{count} points"),
+    "alt.score": ("{name} {count} point", "{name} {count} points"),
+    "alt.final_scores": "Final scores: {scores}.",
+    "alt.end.chart": "{game}: the final scores as bars, one per player, split by what scored the points.",
+    "alt.end.winner": "{names} won.",
+    "alt.end.winners": "{names} tie for the win.",
+    "alt.end.part": "{category} {count}",
+    "alt.end.player": "{seat}: {points}.",
+    "alt.end.player_parts": "{seat}: {points} ({parts}).",
+    "alt.timelapse": (
+        "An animation of the whole {game} game, {count} turn: the board after each turn, from the first to the last.",
+        "An animation of the whole {game} game, {count} turns: the board after each turn, from the first to the last.",
+    ),
+    "alt.carcassonne.board": "{game} board at turn {turn}.",
+    "alt.carcassonne.stack": ("{count} tile is left in the stack.", "{count} tiles are left in the stack."),
+    "alt.carcassonne.board_over": (
+        "The final {game} board, after {count} turn.",
+        "The final {game} board, after {count} turns.",
+    ),
+    "alt.carcassonne.side.N": "north",
+    "alt.carcassonne.side.E": "east",
+    "alt.carcassonne.side.S": "south",
+    "alt.carcassonne.side.W": "west",
+    "alt.carcassonne.tile.city": ("a city on the {sides} side", "a city on the {sides} sides"),
+    "alt.carcassonne.tile.city_pennant": (
+        "a city with a pennant on the {sides} side",
+        "a city with a pennant on the {sides} sides",
+    ),
+    "alt.carcassonne.tile.road": ("a road to the {sides} side", "a road between the {sides} sides"),
+    "alt.carcassonne.tile.river": ("the river to the {sides} side", "the river between the {sides} sides"),
+    "alt.carcassonne.tile.cloister": "a cloister in the middle",
+    "alt.carcassonne.tile.tower": "a tower foundation",
+    "alt.carcassonne.tile.fields": "fields only",
+    "alt.carcassonne.drawn": "The drawn tile, shown on the right, has {features}.",
+    "alt.carcassonne.cell_only": "It fits in one cell only, framed in yellow and numbered 1, as in the menu below.",
+    "alt.carcassonne.cells": (
+        "It fits in {count} cell, framed in yellow and numbered 1 to {count}, as in the menu below.",
+        "It fits in {count} cells, framed in yellow and numbered 1 to {count}, as in the menu below.",
+    ),
+    "alt.carcassonne.spots_head": "The tile {name} just placed at {cell}, enlarged among its neighbours.",
+    "alt.carcassonne.tile_has": "It has {features}.",
+    "alt.carcassonne.spots": (
+        "Its {count} follower spot is labelled: {spots}.",
+        "Its {count} follower spots are labelled: {spots}.",
+    ),
+    "alt.carcassonne.no_spot": "No follower can be placed on it.",
+    "alt.carcassonne.player": "{seat}: {points}, {followers} in the supply.",
+    "alt.carcassonne.player_tower": "{seat}: {points}, {followers} and {towers} in the supply.",
+    "alt.carcassonne.followers": ("{count} follower", "{count} followers"),
+    "alt.carcassonne.tower_pieces": ("{count} tower piece", "{count} tower pieces"),
+    "alt.carcassonne.prisoners": (
+        "{holder} holds {count} of {owner}'s followers prisoner.",
+        "{holder} holds {count} of {owner}'s followers prisoner.",
+    ),
+    "alt.carcassonne.last_tile": "{name}'s at {cell}",
+    "alt.carcassonne.last_placed": "A coloured frame marks the tile each player placed last: {tiles}.",
+    "alt.carcassonne.axes": (
+        "The numbers along the top and the left of the board are the columns and rows: a cell is written (column, row)."
+    ),
+    "alt.carcassonne.follower.knight": "a knight on a city at {cell}",
+    "alt.carcassonne.follower.thief": "a thief on a road at {cell}",
+    "alt.carcassonne.follower.monk": "a monk in a cloister at {cell}",
+    "alt.carcassonne.follower.farmer": "a farmer on a field at {cell}",
+    "alt.carcassonne.follower.tower": "a follower on top of the tower at {cell}",
+    "alt.carcassonne.followers_of": "{name} has {places}.",
+    "alt.carcassonne.tower": "height {height} at {cell}",
+    "alt.carcassonne.towers": "Towers stand on the board: {towers}.",
+    "alt.carcassonne.since": (
+        "The {count} tile placed since your last turn is outlined in white: {cells}.",
+        "The {count} tiles placed since your last turn are outlined in white: {cells}.",
+    ),
+    "alt.catan.board": "{game} board at turn {turn}.",
+    "alt.catan.board_setup": "{game} board during the set-up.",
+    "alt.catan.board_over": "The final {game} board, after turn {turn}.",
+    "alt.catan.dice": "The dice show {a} and {b}: {total}.",
+    "alt.catan.robber": "The robber stands on hex {hex} ({terrain}, number {number}).",
+    "alt.catan.robber_plain": "The robber stands on hex {hex} ({terrain}).",
+    "alt.catan.player": "{seat}: {points}, {cards}, {development}, {knights}.",
+    "alt.catan.points": ("{count} victory point", "{count} victory points"),
+    "alt.catan.cards": ("{count} resource card", "{count} resource cards"),
+    "alt.catan.development": ("{count} development card", "{count} development cards"),
+    "alt.catan.knights": ("{count} knight played", "{count} knights played"),
+    "alt.catan.longest_road": "{name} holds the Longest Road, {count} long.",
+    "alt.catan.largest_army": "{name} holds the Largest Army.",
+    "alt.catan.discard": ("{name} must discard {count} card.", "{name} must discard {count} cards."),
+    "alt.catan.count.settlement": ("{count} settlement", "{count} settlements"),
+    "alt.catan.count.city": ("{count} city", "{count} cities"),
+    "alt.catan.count.road": ("{count} road", "{count} roads"),
+    "alt.catan.pieces": "{name} has {pieces} on the board.",
+    "alt.catan.legend": (
+        "Each hex shows its letter (A to S) and its number: when the dice show that number, the hex produces "
+        "(a red 6 or 8 comes up most often). The small numbers at the corners are the intersections, numbered as in "
+        "the menus."
+    ),
+    "alt.catan.since": (
+        "What was built since your last turn is outlined in white: {pieces}.",
+        "What was built since your last turn is outlined in white: {pieces}.",
+    ),
+    "alt.catan.since.settlement": "a settlement at intersection {number}",
+    "alt.catan.since.city": "a city at intersection {number}",
+    "alt.catan.since.road": "a road between intersections {a} and {b}",
+    "alt.catan.preview_settlement": (
+        "The free intersections where {name} may place a settlement are circled in yellow ({count}); their numbers "
+        "are the ones in the menu below."
+    ),
+    "alt.catan.preview_road": "The paths where {name} may place a road are marked, as on the buttons below: {paths}.",
     # text inside images (render/labels.py)
     **{f"image.{key}": value for key, value in IMAGE_ENGLISH.items()},
 }

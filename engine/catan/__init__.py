@@ -40,8 +40,6 @@ from, to, length | knights}, ``game_over`` {winner, scores, breakdown, victory_p
 ``public_events``.
 """
 
-from typing import TYPE_CHECKING
-
 from engine.catan.board import parse_intersection, parse_path
 from engine.catan.game import Catan
 from engine.catan.policy import (
@@ -77,8 +75,3 @@ __all__ = [
     "settlement_spots",
     "stored_hexes",
 ]
-
-if TYPE_CHECKING:  # mypy checks that the class has the shape of every game
-    from engine.game import Game
-
-    _SHAPE: type[Game] = Catan

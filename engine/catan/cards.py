@@ -5,15 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.catan.board import (
-    EDGE_NAMES,
-    EDGE_NODES,
-    HEX_NAMES,
-    edge_of,
-)
+from engine.catan.board import EDGE_NAMES, EDGE_NODES, HEX_NAMES, edge_of
 from engine.catan.building import place_road
 from engine.catan.dice import check_robber, move_robber
-from engine.catan.flow import afford, after_main_action, main_phase, own_turn, pay
+from engine.catan.flow import afford, after_main_action, bank_holds, main_phase, own_turn, pay
 from engine.catan.state import (
     CARD_COST,
     CARD_INDEX,
@@ -32,10 +27,7 @@ from engine.catan.state import (
     YEAR_OF_PLENTY,
     State,
 )
-from engine.catan.trading import (
-    bundle_json,
-    parse_bundle,
-)
+from engine.catan.trading import bundle_json, parse_bundle
 from engine.errors import RuleError
 from engine.game import Action, Event
 
@@ -156,14 +148,7 @@ def year_of_plenty(game: State, seat: int, action: Mapping[str, Any], replay: bo
         raise RuleError(
             "year_of_plenty_count", f"year of plenty takes exactly {want} card(s) from the bank", count=want
         )
-    for r in range(5):
-        if take[r] > game.bank[r]:
-            raise RuleError(
-                "bank_empty",
-                f"the bank holds only {game.bank[r]} {RESOURCES[r]}",
-                resource=RESOURCES[r],
-                count=game.bank[r],
-            )
+    bank_holds(game, take)
     use_card(game, seat, YEAR_OF_PLENTY, events)
     for r in range(5):
         game.hand[seat][r] += take[r]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.catan.state import DISCARD, MAIN, OVER, ROBBER, ROLL, VICTORY_POINT, State
+from engine.catan.state import DISCARD, MAIN, OVER, RESOURCES, ROBBER, ROLL, VICTORY_POINT, State
 from engine.catan.trading import bundle_json, describe, holds, prune_offers
 from engine.errors import RuleError
 from engine.game import Action, Event, not_your_turn
@@ -54,6 +54,18 @@ def afford(game: State, seat: int, cost: Sequence[int], what: str) -> None:
             action=what,
             cost=bundle_json(cost),
         )
+
+
+def bank_holds(game: State, bundle: Sequence[int]) -> None:
+    """The bank can hand out ``bundle`` (a bank trade, year of plenty)."""
+    for r in range(5):
+        if bundle[r] > game.bank[r]:
+            raise RuleError(
+                "bank_empty",
+                f"the bank holds only {game.bank[r]} {RESOURCES[r]}",
+                resource=RESOURCES[r],
+                count=game.bank[r],
+            )
 
 
 def pay(game: State, seat: int, cost: Sequence[int]) -> None:

@@ -9,16 +9,36 @@ from engine.catan.board import EDGE_NODES
 
 MIN_LENGTH: Final = 5
 
+Links = dict[int, list[tuple[int, int]]]  # intersection -> (path bit, other end) of each road leaving it
 
-def _links(roads: Sequence[int]) -> dict[int, list[tuple[int, int]]]:
+
+def _links(roads: Sequence[int]) -> Links:
     """Intersection -> (path bit, other end) for each of the roads touching it."""
-    links: dict[int, list[tuple[int, int]]] = {}
+    links: Links = {}
     for e in roads:
         a, b = EDGE_NODES[e]
         bit = 1 << e
         links.setdefault(a, []).append((bit, b))
         links.setdefault(b, []).append((bit, a))
     return links
+
+
+def _onward(seat: int, links: Links, node_owner: Sequence[int]) -> Links:
+    """Where a road may go on from an intersection: nowhere from another player's building."""
+    return {n: ([] if node_owner[n] != -1 and node_owner[n] != seat else out) for n, out in links.items()}
+
+
+def _walk(onward: Links, node: int, used: int, seen: set[int]) -> int:
+    """The longest trail on from ``node`` over roads not in ``used`` (path bits); adds each node reached to
+    ``seen``."""
+    seen.add(node)
+    top = 0
+    for bit, other in onward[node]:
+        if not used & bit:
+            length = _walk(onward, other, used | bit, seen) + 1
+            if length > top:
+                top = length
+    return top
 
 
 def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> int:
@@ -28,27 +48,14 @@ def longest_road(seat: int, roads: Sequence[int], node_owner: Sequence[int]) -> 
     if count < 2:
         return count
     links = _links(roads)
-    # Where a road may go on from an intersection: nowhere from another player's building.
-    onward: dict[int, list[tuple[int, int]]] = {
-        n: ([] if node_owner[n] != -1 and node_owner[n] != seat else out) for n, out in links.items()
-    }
+    onward = _onward(seat, links, node_owner)
     seen: set[int] = set()
-
-    def walk(node: int, used: int) -> int:
-        seen.add(node)
-        top = 0
-        for bit, other in onward[node]:
-            if not used & bit:
-                length = walk(other, used | bit) + 1
-                if length > top:
-                    top = length
-        return top
 
     def longest_from(node: int) -> int:
         seen.add(node)
         top = 0
         for bit, other in links[node]:  # a road may start at a break
-            length = walk(other, bit) + 1
+            length = _walk(onward, other, bit, seen) + 1
             if length > top:
                 top = length
         return top
@@ -73,20 +80,8 @@ def extended(seat: int, roads: Sequence[int], node_owner: Sequence[int], joint: 
     at ``joint`` need a look. ``roads`` does not hold the new segment yet."""
     if node_owner[joint] != -1 and node_owner[joint] != seat:
         return max(before, 1)  # the new segment cannot join the road through another player's building
-    links = _links(roads)
-
-    def walk(node: int, used: int) -> int:
-        if node_owner[node] != -1 and node_owner[node] != seat:
-            return 0
-        top = 0
-        for bit, other in links[node]:
-            if not used & bit:
-                length = walk(other, used | bit) + 1
-                if length > top:
-                    top = length
-        return top
-
-    return max(before, walk(joint, 0) + 1)
+    onward = _onward(seat, _links(roads), node_owner)
+    return max(before, _walk(onward, joint, 0, set()) + 1)
 
 
 def award(holder: int | None, lengths: Sequence[int]) -> int | None:

@@ -3,16 +3,11 @@ confirmed trade."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.catan.flow import after_main_action, main_phase, own_turn, trade_phase
-from engine.catan.state import (
-    MAIN,
-    RESOURCES,
-    Offer,
-    State,
-)
+from engine.catan.flow import after_main_action, bank_holds, main_phase, own_turn, trade_phase
+from engine.catan.state import MAIN, Offer, State
 from engine.catan.trading import (
     Bundle,
     bundle_json,
@@ -34,16 +29,8 @@ def bank_trade(game: State, seat: int, action: Mapping[str, Any], replay: bool, 
     give = parse_bundle(action.get("give"), "give", "bank_trade")
     get = parse_bundle(action.get("get"), "get", "bank_trade")
     check_maritime(give, get, game.rates[seat])
-    if not holds(game.hand[seat], give):
-        raise RuleError("cannot_afford", f"seat {seat} does not hold {describe(give)}", player=seat)
-    for r in range(5):
-        if get[r] > game.bank[r]:
-            raise RuleError(
-                "bank_empty",
-                f"the bank holds only {game.bank[r]} {RESOURCES[r]}",
-                resource=RESOURCES[r],
-                count=game.bank[r],
-            )
+    check_holds(game, seat, give)
+    bank_holds(game, get)
     hand, bank = game.hand[seat], game.bank
     for r in range(5):
         hand[r] += get[r] - give[r]
@@ -78,10 +65,8 @@ def exchange(game: State, active: int, other: int, give: Bundle, get: Bundle, ev
 
 def check_trade_parties(game: State, active: int, other: int, give: Bundle, get: Bundle) -> None:
     check_domestic(give, get)
-    if not holds(game.hand[active], give):
-        raise RuleError("cannot_afford", f"seat {active} does not hold {describe(give)}", player=active)
-    if not holds(game.hand[other], get):
-        raise RuleError("cannot_afford", f"seat {other} does not hold {describe(get)}", player=other)
+    check_holds(game, active, give)
+    check_holds(game, other, get)
 
 
 def trade(game: State, seat: int, action: Mapping[str, Any], replay: bool, events: list[Event]) -> Action:
@@ -119,9 +104,13 @@ def offer_phase(game: State, seat: int, what: str) -> None:
     trade_phase(game, seat, what)
 
 
-def check_recipient(game: State, seat: int, offer: Offer) -> None:
+def answered_offer(game: State, seat: int, action: Mapping[str, Any], what: str) -> Offer:
+    """The open offer ``seat`` answers (accept, decline, counter): one made to ``seat``, in the main phase."""
+    offer_phase(game, seat, what)
+    offer = find_offer(game, action, what)
     if seat not in game.recipients(offer):
         raise RuleError("not_offer_recipient", f"offer {offer['id']} is not made to seat {seat}", offer=offer["id"])
+    return offer
 
 
 def new_offer(game: State, seat: int, to: int | None, give: Bundle, get: Bundle, events: list[Event]) -> Offer:
@@ -159,63 +148,33 @@ def make_offer(game: State, seat: int, action: Mapping[str, Any], replay: bool, 
                 current=game.current,
             )
         to = game.current
-    give = parse_bundle(action.get("give"), "give", "offer")
-    get = parse_bundle(action.get("get"), "get", "offer")
-    check_domestic(give, get)
-    if not holds(game.hand[seat], give):
-        raise RuleError("cannot_afford", f"seat {seat} does not hold {describe(give)}", player=seat)
+    give, get = _terms(game, seat, action, "offer")
     new_offer(game, seat, to, give, get, events)
     return {"player": seat, "type": "offer", "to": to, "give": bundle_json(give), "get": bundle_json(get)}
 
 
 def accept(game: State, seat: int, action: Mapping[str, Any], replay: bool, events: list[Event]) -> Action:
-    offer_phase(game, seat, "accept")
-    offer = find_offer(game, action, "accept")
-    check_recipient(game, seat, offer)
-    if not holds(game.hand[seat], offer["get"]):
-        raise RuleError("cannot_afford", f"seat {seat} does not hold {describe(offer['get'])}", player=seat)
+    offer = answered_offer(game, seat, action, "accept")
+    check_holds(game, seat, offer["get"])
     if seat == game.current:
         # The active player accepting a proposal completes the trade at once.
         return exchange(game, seat, offer["from"], offer["get"], offer["give"], events)
-    if seat in offer["waiting"]:
-        offer["waiting"].remove(seat)
-    if seat not in offer["accepted"]:
-        offer["accepted"].append(seat)
-    if seat in offer["declined"]:
-        offer["declined"].remove(seat)
+    _answer(offer, seat, accepted=True)
     events.append({"type": "offer_accepted", "player": seat, "offer": offer["id"], **privacy(offer)})
     return {"player": seat, "type": "accept", "offer": offer["id"]}
 
 
 def decline(game: State, seat: int, action: Mapping[str, Any], replay: bool, events: list[Event]) -> Action:
-    offer_phase(game, seat, "decline")
-    offer = find_offer(game, action, "decline")
-    check_recipient(game, seat, offer)
-    if seat in offer["waiting"]:
-        offer["waiting"].remove(seat)
-    if seat in offer["accepted"]:
-        offer["accepted"].remove(seat)
-    if seat not in offer["declined"]:
-        offer["declined"].append(seat)
+    offer = answered_offer(game, seat, action, "decline")
+    _answer(offer, seat, accepted=False)
     events.append({"type": "offer_declined", "player": seat, "offer": offer["id"], **privacy(offer)})
     return {"player": seat, "type": "decline", "offer": offer["id"]}
 
 
 def counter(game: State, seat: int, action: Mapping[str, Any], replay: bool, events: list[Event]) -> Action:
-    offer_phase(game, seat, "counter")
-    offer = find_offer(game, action, "counter")
-    check_recipient(game, seat, offer)
-    give = parse_bundle(action.get("give"), "give", "counter")
-    get = parse_bundle(action.get("get"), "get", "counter")
-    check_domestic(give, get)
-    if not holds(game.hand[seat], give):
-        raise RuleError("cannot_afford", f"seat {seat} does not hold {describe(give)}", player=seat)
-    if seat in offer["waiting"]:
-        offer["waiting"].remove(seat)
-    if seat in offer["accepted"]:
-        offer["accepted"].remove(seat)
-    if seat not in offer["declined"]:
-        offer["declined"].append(seat)
+    offer = answered_offer(game, seat, action, "counter")
+    give, get = _terms(game, seat, action, "counter")
+    _answer(offer, seat, accepted=False)  # a counter-offer declines the offer it answers
     new_offer(game, seat, offer["from"], give, get, events)
     return {
         "player": seat,
@@ -252,6 +211,31 @@ def withdraw(game: State, seat: int, action: Mapping[str, Any], replay: bool, ev
     game.offers.remove(offer)
     events.append({"type": "offer_withdrawn", "player": seat, "offer": offer["id"], **privacy(offer)})
     return {"player": seat, "type": "withdraw", "offer": offer["id"]}
+
+
+def check_holds(game: State, seat: int, bundle: Sequence[int]) -> None:
+    if not holds(game.hand[seat], bundle):
+        raise RuleError("cannot_afford", f"seat {seat} does not hold {describe(bundle)}", player=seat)
+
+
+def _terms(game: State, seat: int, action: Mapping[str, Any], what: str) -> tuple[Bundle, Bundle]:
+    """The ``give`` and ``get`` of an offer ``seat`` makes: a domestic trade whose ``give`` it holds."""
+    give = parse_bundle(action.get("give"), "give", what)
+    get = parse_bundle(action.get("get"), "get", what)
+    check_domestic(give, get)
+    check_holds(game, seat, give)
+    return give, get
+
+
+def _answer(offer: Offer, seat: int, *, accepted: bool) -> None:
+    """Record ``seat``'s answer to ``offer``: no longer waiting, on the accepted or the declined list only."""
+    if seat in offer["waiting"]:
+        offer["waiting"].remove(seat)
+    now, before = (offer["accepted"], offer["declined"]) if accepted else (offer["declined"], offer["accepted"])
+    if seat in before:
+        before.remove(seat)
+    if seat not in now:
+        now.append(seat)
 
 
 def _offer_id(action: Mapping[str, Any], what: str) -> int:

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.catan.deck import CARD_INDEX, CARDS, DECK_COUNTS
 from engine.catan.maps import Layout, beginner_layout, explicit_layout
-from engine.catan.state import CARD_INDEX, CARDS, DECK_COUNTS
 from engine.errors import RuleError
 
 OPTION_NAMES: Final = frozenset({"board", "setup", "strict_phases", "points_to_win", "first_player", "dev_deck"})

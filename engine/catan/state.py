@@ -20,10 +20,18 @@ from engine.catan.board import (
 )
 from engine.catan.board import RESOURCE_INDEX as RESOURCE_INDEX
 from engine.catan.board import RESOURCES as RESOURCES
+from engine.catan.deck import CARD_INDEX as CARD_INDEX
+from engine.catan.deck import CARDS as CARDS
+from engine.catan.deck import DECK_COUNTS as DECK_COUNTS
+from engine.catan.deck import KNIGHT as KNIGHT
+from engine.catan.deck import MONOPOLY as MONOPOLY
+from engine.catan.deck import ROAD_BUILDING as ROAD_BUILDING
+from engine.catan.deck import VICTORY_POINT as VICTORY_POINT
+from engine.catan.deck import YEAR_OF_PLENTY as YEAR_OF_PLENTY
 from engine.catan.maps import Layout, layout_json
 from engine.errors import RuleError
 
-if TYPE_CHECKING:  # the options module reads the card names from here
+if TYPE_CHECKING:
     from engine.catan.options import Options
 
 GAME: Final = "catan"  # the replay format's ``game`` value
@@ -35,12 +43,6 @@ DISCARD: Final = "discard"
 ROBBER: Final = "robber"
 MAIN: Final = "main"
 OVER: Final = "over"
-
-# Development cards, in the order of every per-card list.
-CARDS: Final = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
-CARD_INDEX: Final = {name: i for i, name in enumerate(CARDS)}
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
-DECK_COUNTS: Final = (14, 5, 2, 2, 2)
 
 # Pieces in each player's supply, cards of each resource in the bank.
 SETTLEMENTS: Final = 5
@@ -77,6 +79,20 @@ Offer = TypedDict(
         "waiting": list[int],
     },
 )
+
+
+def copy_offer(offer: Offer) -> Offer:
+    """``offer`` with lists of its own: what the state's JSON holds, and what a loaded state keeps."""
+    return {
+        "id": offer["id"],
+        "from": offer["from"],
+        "to": offer["to"],
+        "give": list(offer["give"]),
+        "get": list(offer["get"]),
+        "accepted": list(offer["accepted"]),
+        "declined": list(offer["declined"]),
+        "waiting": list(offer["waiting"]),
+    }
 
 
 class Decision(TypedDict):

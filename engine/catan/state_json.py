@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from engine.catan.board import EDGE_NODES, HEX_NAMES, NODE_HEXES, NODE_NEIGHBORS
 from engine.catan.options import Options
-from engine.catan.state import GAME, State
+from engine.catan.state import GAME, State, copy_offer
 from engine.catan.trading import harbor_rates
 from engine.catan.view import HexView
 from engine.errors import RuleError
@@ -72,19 +72,7 @@ def dump(game: State) -> dict[str, Any]:
         "layout": {"hexes": [[t, n] for t, n in game.layout[0]], "harbors": list(game.layout[1])},
         "first_player": game.first_player,
         "rng": [version, list(internal), gauss],
-        "offers": [
-            {
-                "id": o["id"],
-                "from": o["from"],
-                "to": o["to"],
-                "give": list(o["give"]),
-                "get": list(o["get"]),
-                "accepted": list(o["accepted"]),
-                "declined": list(o["declined"]),
-                "waiting": list(o["waiting"]),
-            }
-            for o in game.offers
-        ],
+        "offers": [copy_offer(o) for o in game.offers],
     }
     for name in _LISTS:
         value = getattr(game, name)
@@ -120,19 +108,7 @@ def load(game: State, data: Mapping[str, Any]) -> None:
         setattr(game, name, [list(v) for v in value] if value and isinstance(value[0], list) else list(value))
     for name in _SCALARS:
         setattr(game, name, data[name])
-    game.offers = [
-        {
-            "id": o["id"],
-            "from": o["from"],
-            "to": o["to"],
-            "give": list(o["give"]),
-            "get": list(o["get"]),
-            "accepted": list(o["accepted"]),
-            "declined": list(o["declined"]),
-            "waiting": list(o["waiting"]),
-        }
-        for o in data["offers"]
-    ]
+    game.offers = [copy_offer(o) for o in data["offers"]]
     for node, owner in enumerate(game.node_owner):
         if owner != -1:
             game.crowded[node] += 1

@@ -113,7 +113,7 @@ def warm_sprites() -> None:
 def tower_point(tile_id: str, rotation: int) -> tuple[float, float]:
     shapes = tile_shapes(tile_id)
     assert shapes.tower is not None
-    return rotate_point((shapes.tower[0], shapes.tower[1]), rotation // 90 % 4)
+    return rotate_point(shapes.tower.centre, rotation // 90 % 4)
 
 
 def segment_pixel(view: View, lay: Layout, x: int, y: int, on: str) -> tuple[int, int]:

@@ -1,5 +1,5 @@
 """Carcassonne's pictures: its part in the pictures every game has (``CarcassonnePictures``, listed in
-``render.games``), and its own turn pictures, which the bot's Carcassonne package asks for: the preview of the
+``render.registry``), and its own turn pictures, which the bot's Carcassonne package asks for: the preview of the
 drawn tile's cells and the follower spots of the tile just placed.
 
 The boards are imported when first drawn: a process that draws only the other game never loads them.
@@ -24,15 +24,7 @@ FRAME_TILES: Final = (48, 32, 24)  # a timelapse frame's tile pixels per attempt
 class CarcassonnePictures:
     name: Final = "carcassonne"
     scoring: Final = Scoring(
-        "final_scores",
-        (
-            ("road", "cat_carcassonne_road"),
-            ("city", "cat_carcassonne_city"),
-            ("cloister", "cat_carcassonne_cloister"),
-            ("farm", "cat_carcassonne_farm"),
-            ("ransom", "cat_carcassonne_ransom"),
-        ),
-        lost="cat_ransom_paid",
+        name, "final_scores", ("road", "city", "cloister", "farm", "ransom"), lost="cat_ransom_paid"
     )
 
     def board(self, view: View) -> Image.Image:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -63,6 +63,18 @@ def _rot_all(points: list[Point], k: int) -> list[Point]:
     return [rotate_point(p, k) for p in points]
 
 
+class Foundation(NamedTuple):
+    """Where a tile's tower stands: its centre and radius."""
+
+    x: float
+    y: float
+    radius: float
+
+    @property
+    def centre(self) -> Point:
+        return (self.x, self.y)
+
+
 @dataclass(frozen=True)
 class CityShape:
     segment: int
@@ -86,7 +98,7 @@ class TileShapes:
     roads: tuple[Line, ...]
     rivers: tuple[Line, ...]
     cloister: Point | None
-    tower: tuple[float, float, float] | None  # cx, cy, radius
+    tower: Foundation | None
     junction: Point | None
     hedges: tuple[tuple[Point, ...], ...]
     spring: Point | None
@@ -121,18 +133,18 @@ def city_shape(sides: tuple[int, ...]) -> tuple[list[Point], list[list[Point]]]:
 
 # Per-tile placement of tower foundations and hedges (unit coordinates), where the centre would not keep the
 # engine's fields apart (or would wrongly split them).
-_TOWER_AT: Final[dict[str, tuple[float, float, float]]] = {
-    "T3": (0.72, 0.72, 0.14),
-    "T4": (0.5, 0.46, 0.2),
-    "T5": (0.5, 0.37, 0.125),
-    "T6": (0.72, 0.56, 0.13),
-    "T7": (0.5, 0.5, 0.11),
-    "T8": (0.5, 0.5, 0.13),
-    "T9": (0.8, 0.8, 0.12),
-    "T10": (0.5, 0.4, 0.13),
-    "T11": (0.5, 0.36, 0.13),
-    "T13": (0.71, 0.7, 0.14),
-    "T17": (0.78, 0.22, 0.11),
+_TOWER_AT: Final[dict[str, Foundation]] = {
+    "T3": Foundation(0.72, 0.72, 0.14),
+    "T4": Foundation(0.5, 0.46, 0.2),
+    "T5": Foundation(0.5, 0.37, 0.125),
+    "T6": Foundation(0.72, 0.56, 0.13),
+    "T7": Foundation(0.5, 0.5, 0.11),
+    "T8": Foundation(0.5, 0.5, 0.13),
+    "T9": Foundation(0.8, 0.8, 0.12),
+    "T10": Foundation(0.5, 0.4, 0.13),
+    "T11": Foundation(0.5, 0.36, 0.13),
+    "T13": Foundation(0.71, 0.7, 0.14),
+    "T17": Foundation(0.78, 0.22, 0.11),
 }
 _HEDGES: Final[dict[str, tuple[tuple[Point, ...], ...]]] = {"T9": (((0.6, 0.55), (1.0, 1.0)),)}
 _CLOISTER_AT: Final[dict[str, Point]] = {"R7": (0.5, 0.24), "T13": (0.36, 0.38)}
@@ -153,7 +165,7 @@ def tile_shapes(tile_id: str) -> TileShapes:
             poly, walls = city_shape(seg.edges)
             cities.append(CityShape(index, tuple(poly), tuple(tuple(w) for w in walls), seg.pennants))
     cloister = _CLOISTER_AT.get(tile_id, (0.5, 0.5)) if tile.cloister else None
-    tower = (_TOWER_AT.get(tile_id, (0.5, 0.5, 0.17))) if tile.tower else None
+    tower = _TOWER_AT.get(tile_id, Foundation(0.5, 0.5, 0.17)) if tile.tower else None
     dead_ends = [seg for seg in tile.segments if seg.kind == "road" and len(seg.edges) == 1]
     junction = (0.5, 0.5) if len(dead_ends) >= 2 and tower is None else None
     roads = []
@@ -166,7 +178,7 @@ def tile_shapes(tile_id: str) -> TileShapes:
         side = seg.edges[0]
         start = MID[side]
         if tower is not None and (tile_id not in _TOWER_AT or tile_id == "T4"):
-            end: Point = (tower[0], tower[1])
+            end: Point = tower.centre
         elif junction is not None:
             end = junction
         elif cloister is not None:

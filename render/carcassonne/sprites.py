@@ -165,8 +165,8 @@ def _draw_upright(img: Image.Image, tile_id: str, quarter: int, s: int) -> None:
             outline=WALL,
         )
     if shapes.tower:
-        cx, cy = rotate_point((shapes.tower[0], shapes.tower[1]), quarter)
-        r = shapes.tower[2] * s
+        cx, cy = rotate_point(shapes.tower.centre, quarter)
+        r = shapes.tower.radius * s
         d.ellipse(
             [cx * s - r, cy * s - r, cx * s + r, cy * s + r], fill=STONE, outline=STONE_DARK, width=max(2, s // 50)
         )

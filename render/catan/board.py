@@ -7,7 +7,6 @@ drawn at twice the size, reduced and cached per map; each image copies it and pa
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Final
@@ -377,7 +376,3 @@ def _preview(img: Image.Image, spots: list[int | str]) -> None:
         x, y = intersection_point(int(n))
         spr = badge(str(int(n)), size, PREVIEW, INK)
         img.paste(spr, (x - spr.width // 2, y - spr.height // 2), spr)
-
-
-def hex_distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])

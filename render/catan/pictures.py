@@ -1,4 +1,4 @@
-"""Catan's pictures: its part in the pictures every game has (``CatanPictures``, listed in ``render.games``), and
+"""Catan's pictures: its part in the pictures every game has (``CatanPictures``, listed in ``render.registry``), and
 its own turn picture, which the bot's Catan package asks for: the build preview of the set-up.
 
 The board is imported when first drawn: a process that draws only the other game never loads it.
@@ -21,14 +21,7 @@ FRAME_SCALES: Final = (1.0, 0.75, 0.5)  # a timelapse frame's scale of the board
 class CatanPictures:
     name: Final = "catan"
     scoring: Final = Scoring(
-        "final_scores_catan",
-        (
-            ("settlement", "cat_catan_settlement"),
-            ("city", "cat_catan_city"),
-            ("longest_road", "cat_catan_longest_road"),
-            ("largest_army", "cat_catan_largest_army"),
-            ("victory_point", "cat_catan_victory_point"),
-        ),
+        name, "final_scores_catan", ("settlement", "city", "longest_road", "largest_army", "victory_point")
     )
 
     def board(self, view: View) -> Image.Image:

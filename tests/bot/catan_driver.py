@@ -15,7 +15,7 @@ from typing import Any
 
 from simcord.results import ResponseMessage
 
-from bot.catan.ids import PREFIX
+from bot.catan.ids import SCOPE
 from bot.catan.names import bundle_text, card_name, corner_name, resource_name, side_name
 from bot.text import t
 from tests.bot.conftest import World, flat, reply
@@ -91,7 +91,7 @@ def offer_message(world: World, user: Any, game_id: int, op: str, offer: int, *,
     the channel, or the offer (or, for its maker, the acceptance) in ``user``'s DMs. The game matters: offer numbers
     start again in every game, and one DM channel holds the offers of all the user's games."""
     channel = world.channel if public else user.user.dm_channel
-    wanted = re.compile(rf"^{PREFIX}:{game_id}:\d+:{op}:{offer}(?:,\d+)?$")
+    wanted = re.compile(rf"^bh:{SCOPE}:{game_id}:\d+:{op}:{offer}(?:,\d+)?$")
     for message in reversed(channel.history()):
         if any(wanted.search(str(c.get("custom_id"))) for c in flat(message)):
             return ResponseMessage(world.env, world.env.backend.get_message(channel.id, message.id))

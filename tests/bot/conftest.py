@@ -14,10 +14,11 @@ import asyncpg
 import pytest
 
 from bot.app import BoardHost
-from bot.config import Config
+from bot.core.config import Config
 from bot.host import GameService, HostError
-from bot.storage import Database, Games
+from bot.storage import Games
 from bot.storage.listener import Listener
+from bot.storage.opening import open_database
 from engine import RuleError
 from tests.postgres import postgres_schema
 
@@ -103,7 +104,7 @@ def flat(message: Any) -> list[dict[str, Any]]:
 @pytest.fixture
 async def service(database_url: Target) -> AsyncIterator[GameService]:
     """The game host on a temporary database (each backend in turn), without Discord."""
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     yield GameService(Games(db), random.Random(1))
     await db.close()
 

@@ -26,7 +26,7 @@ What is checked (``FuzzFailure`` names the seed, the step and the recent trail w
   at, whatever they click; a legal move through the UI is taken; what the bot posts while time passes are
   reminders naming whoever the game waits for;
 - after every step: for every stored game, the saved state equals the replay of its stored action log
-  (``bot.rebuild.rebuild``), its version never goes down, nothing changes without a new version, finished and
+  (``bot.host.rebuild.rebuild``), its version never goes down, nothing changes without a new version, finished and
   abandoned games stay as they are, ``finished`` agrees with the engine and the winners with its result; a channel
   has at most one open game; the components on an open game's latest message carry its current version, and no
   other public message in the channel still offers that game's components, except those its driver says may last
@@ -66,10 +66,10 @@ import discord
 from simcord import ChannelHandle, InteractionResult, MemberActor, ResponseMessage
 
 from bot.app import BoardHost
+from bot.flows.outbox import Outbox
 from bot.host import Outcome
-from bot.host.computers import controllers
-from bot.outbox import Outbox
-from bot.rebuild import load, rebuild
+from bot.host.computer_seats import controllers
+from bot.host.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.storage.owed import OwedRow
 from bot.text import t
@@ -100,7 +100,7 @@ PUBLIC_KEYS: Final = frozenset(
 )
 
 
-# Component custom ids start with prefix:game:version (bot.components.make_custom_id; the lobby's alike).
+# Component custom ids start with prefix:game:version (bot.core.components.make_custom_id; the lobby's alike).
 CUSTOM_ID: Final = re.compile(r"bh:[a-z]+:(?P<game>\d+):(?P<version>\d+):")
 
 
@@ -350,6 +350,7 @@ class Fuzzer:
         logging.getLogger().addHandler(self.errors)
         unregister = self.env._register_dispatch_observer(self._observe)
         draw = self._draw = Outbox._draw  # every bot's, restarted ones' too
+
         def keep(outbox: Outbox, debt: OwedRow, outcome: Outcome, done: list[str]) -> None:
             self._keep_timelapse(outbox, debt, outcome, done)
 

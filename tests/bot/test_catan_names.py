@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.catan import handlers
-from bot.catan import ids as items
 from bot.catan.names import bundle_text, corner_name, parse_bundle_text, side_name
 from bot.host import HostError as Refusal
 from engine.catan import parse_intersection, parse_path
@@ -40,12 +38,6 @@ def test_names_round_trip_with_the_engine() -> None:
     for path in ("25-31", "1-4", "50-53"):
         assert parse_path(side_name(path)) == path
     assert bundle_text({"ore": 2, "brick": 1}) == "1 brick and 2 ore" and bundle_text({}) == ""
-
-
-def test_every_component_op_has_a_handler() -> None:
-    ops = set(items.SELECT_OPS) | set(items.BUTTON_OPS)
-    assert ops == set(handlers.HANDLERS) | set(handlers.MODALS)
-    assert not set(items.SELECT_OPS) & set(items.BUTTON_OPS)
 
 
 @pytest.mark.parametrize(
@@ -96,7 +88,7 @@ def test_intersection_and_path_names_in_other_digits_are_refused_not_crashed(typ
 
 
 def test_unknown_places_are_explained_in_every_language() -> None:
-    from bot.components import rule_reason
+    from bot.core.components import rule_reason
     from bot.text.i18n import LANGUAGES, speaking
     from engine import RuleError
 
@@ -150,13 +142,13 @@ def test_what_cannot_be_read_in_other_languages_is_named(typed: str, says: str) 
      ("²", None), ("2²", None), ("", None)],
 )  # fmt: skip
 def test_a_number_of_cards_to_discard_as_typed(typed: str, count: int | None) -> None:
-    from bot.catan.typed import read_count
+    from bot.catan.typed_input import read_count
 
     assert read_count(typed) == count
 
 
 def test_places_typed_with_full_width_letters_and_dashes() -> None:
-    from bot.catan.typed import normalise
+    from bot.catan.typed_input import normalise
 
     assert parse_intersection(normalise("Ｊ－ＮＥ")) == parse_intersection("J-NE")
     assert parse_path(normalise("２５—３１")) == "25-31"

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot import mentions
-from bot.mentions import command_mention, load_command_ids
-from bot.storage import Database
-from bot.storage.commands import CommandIds
+from bot.core import command_mentions as mentions
+from bot.core.command_mentions import command_mention, load_command_ids
+from bot.storage.command_ids import CommandIds
+from bot.storage.opening import open_database
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +50,7 @@ def test_commands_synced_to_one_guild_only_are_mentioned_there() -> None:
 
 
 async def test_stored_ids_are_replaced_per_scope_and_loaded_at_start(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     store = CommandIds(db)
     await store.replace(None, {"game": 1, "catan": 2})
     await store.replace(5, {"game": 3})
@@ -66,7 +66,7 @@ async def test_stored_ids_are_replaced_per_scope_and_loaded_at_start(tmp_path: P
 
 
 async def test_without_stored_ids_the_bot_fetches_and_stores_them(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
 
     await load_command_ids(db, Tree({"game": 7}), None)  # type: ignore[arg-type]
 
@@ -76,7 +76,7 @@ async def test_without_stored_ids_the_bot_fetches_and_stores_them(tmp_path: Path
 
 
 async def test_a_failed_fetch_leaves_the_readable_fallback(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
 
     await load_command_ids(db, Tree(None), None)  # type: ignore[arg-type]
 

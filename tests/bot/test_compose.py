@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from bot.__main__ import parser, with_shards
-from bot.config import Config
+from bot.core.config import Config
 
 COMPOSE = Path(__file__).resolve().parents[2] / "compose.yaml"
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.host import GameService
-from bot.host.computers import choose, controllers, takeover_level
-from bot.storage import Database, Games, Seat
+from bot.host.computer_seats import choose, controllers, takeover_level
+from bot.storage import Games, Seat
+from bot.storage.opening import open_database
 from tests.bot.conftest import Target, code
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
@@ -37,7 +38,7 @@ async def test_computer_seats_are_numbered_and_stored(service: GameService, data
     assert row.seats[-1] == Seat(-2, "Computer 2", "random"), "the lowest free number"
     assert await code(service.add_computer(row.id, None, ALICE.user_id, "genius", named)) == "computer_unavailable"
 
-    reopened = Games(await Database.open(database_url))  # durable: read back by a new connection
+    reopened = Games(await open_database(database_url))  # durable: read back by a new connection
     again = await reopened.get(row.id)
     assert again is not None and again.seats == row.seats
     await reopened.db.close()
@@ -125,14 +126,14 @@ async def test_a_database_from_before_computer_players_is_migrated(
     monkeypatch.setattr(migrations, "SQLITE", migrations.SQLITE[:1])
     monkeypatch.setattr(migrations, "POSTGRES", migrations.POSTGRES[:1])
     path = database_url
-    old = await Database.open(path)
+    old = await open_database(path)
     await old.execute(
         """INSERT INTO games (channel_id, game, status, host_id, seed, seats, created_at, updated_at)
            VALUES (1, 'catan', 'lobby', 1, 5, '[{"user_id": 1, "name": "A"}]', 0, 0)"""
     )
     await old.close()
     monkeypatch.undo()
-    db = await Database.open(path)
+    db = await open_database(path)
     assert await db.schema_version() == db.known_version() > 1
     row = await Games(db).get(1)
     assert row is not None and not row.takeover and row.stand_ins == [] and row.seats == [Seat(1, "A")]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError, load_config
+from bot.core.config import Config, ConfigError, load_config
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "config.example.toml"
 
@@ -132,7 +132,7 @@ def test_an_unsupported_default_language_is_refused_with_the_supported_ones_list
 def test_every_setting_of_the_example_file_is_a_known_one() -> None:
     import tomllib
 
-    from bot.config import KNOWN
+    from bot.core.config import KNOWN
 
     example = tomllib.loads(EXAMPLE.read_text(encoding="utf-8"))
     assert {section: tuple(values) for section, values in example.items()} == KNOWN

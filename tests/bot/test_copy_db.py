@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from bot.__main__ import main
-from bot.copydb import CopyError, copy_database
-from bot.storage import Database, Games, Seat, UserSettings
+from bot.cli.copydb import CopyError, copy_database
+from bot.storage import Games, Seat, UserSettings
 from bot.storage.leases import Leases
+from bot.storage.opening import open_database
 from engine import game_class
 
 PEOPLE = [Seat(1, "Ann"), Seat(2, "Bo"), Seat(3, "Cy"), Seat(-1, "Computer 1", "random")]
@@ -40,7 +41,7 @@ async def play(games: Games, channel: int, name: str, moves: int | None, seed: i
 
 
 async def a_busy_database(target: str | Path) -> None:
-    db = await Database.open(target)
+    db = await open_database(target)
     games = Games(db)
     for i in range(4):
         await play(games, 100 + i, "carcassonne", None, seed=i)  # finished
@@ -60,7 +61,7 @@ async def a_busy_database(target: str | Path) -> None:
 
 async def contents(target: str | Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table, in key order."""
-    db = await Database.open(target)
+    db = await open_database(target)
     found = {}
     for table in await db.tables():
         columns = sorted(await db.columns(table))
@@ -82,7 +83,7 @@ async def test_many_games_go_to_postgresql_and_back_unchanged(tmp_path: Path, po
     original = await contents(source)
     assert await contents(postgres_url) == original
     assert await contents(back) == original
-    db = await Database.open(postgres_url)  # the copy goes on where the source left off
+    db = await open_database(postgres_url)  # the copy goes on where the source left off
     games = Games(db)
     assert len(await games.with_status("finished")) == 4 and len(await games.with_status("active")) == 9
     fresh = await games.create_lobby(guild_id=1, channel_id=500, game="catan", host=PEOPLE[0], options={}, seed=1)
@@ -101,7 +102,7 @@ async def test_a_target_that_is_not_empty_is_refused(tmp_path: Path, postgres_ur
 async def test_a_game_whose_log_disagrees_with_its_state_is_reported(tmp_path: Path) -> None:
     source = tmp_path / "source.sqlite3"
     await a_busy_database(source)
-    db = await Database.open(source)
+    db = await open_database(source)
     await db.execute("DELETE FROM actions WHERE game_id = 5 AND seq = 0")
     await db.close()
     with pytest.raises(CopyError, match="game 5"):

@@ -11,10 +11,10 @@ import pytest
 from bot.app import BoardHost
 from bot.carcassonne.ids import cell_value
 from bot.carcassonne.turn import turn_view
-from bot.components import LABEL, PAGE
-from bot.narration import fit
+from bot.core.components import LABEL, PAGE
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.story import fit
 from tests.bot.conftest import World, flat, reply
 
 # a follower spot as the engine names it ("city:S", "field:Nw", "cloister"), which players should never read

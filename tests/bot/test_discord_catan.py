@@ -11,8 +11,8 @@ import pytest
 
 from bot.app import BoardHost
 from bot.host import HostError
+from bot.host.rebuild import rebuild
 from bot.host.service import Outcome
-from bot.rebuild import rebuild
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import robber_choices

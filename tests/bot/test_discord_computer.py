@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.config import Config
-from bot.game_flows import show_lobby
-from bot.host.computers import available, takeover_level
-from bot.rebuild import load, rebuild
+from bot.core.config import Config
+from bot.flows.game_commands import show_lobby
+from bot.host.computer_seats import available, takeover_level
+from bot.host.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import Catan
@@ -300,7 +300,7 @@ async def test_takeover_needs_a_turn_limit(world: World) -> None:
 
 
 def test_computer_seat_names_are_localised() -> None:
-    from bot.computers import computer_name
+    from bot.flows.computer_turns import computer_name
     from bot.text.i18n import speaking
 
     with speaking("ru"):
@@ -378,7 +378,7 @@ async def test_a_computer_moves_on_when_the_person_does_not_answer_in_time(world
 
 
 def test_computers_answer_offers_before_the_computer_on_turn_moves_on() -> None:
-    from bot.host.computers import computers_owing, people_owing_replies
+    from bot.host.computer_seats import computers_owing, people_owing_replies
     from bot.storage import Seat
 
     game = Catan.new(["alice", "C1", "C2"], {"first_player": 1}, 3)

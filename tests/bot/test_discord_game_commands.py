@@ -33,6 +33,7 @@ async def test_status_board_and_rules_of_a_running_game(world: World) -> None:
     assert "alice: 0" in status.embeds[0].description and "Waiting for <@" in status.embeds[0].description
     board = reply(await world.carol.slash(world.channel, "game board"))
     assert board.attachments and board.attachments[0].filename == "board.png"
+    assert board.attachments[0].description.startswith("Carcassonne board at turn 1. ")  # the picture in words
     rules = reply(await world.carol.slash(world.channel, "game rules"))
     assert "Carcassonne" in rules.content and "Catan" not in rules.content
     export = reply(await world.alice.slash(world.channel, "game export"))
@@ -140,8 +141,8 @@ async def test_leaving_a_lobby_by_command_keeps_its_buttons_working(world: World
 async def test_texts_name_commands_as_clickable_mentions_once_their_ids_are_known(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot import mentions
-    from bot.mentions import load_command_ids
+    from bot.core import command_mentions as mentions
+    from bot.core.command_mentions import load_command_ids
     from bot.text import i18n
 
     monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": "zh-TW")  # bob reads Traditional Chinese

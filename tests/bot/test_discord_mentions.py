@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.config import Config
-from bot.game_flows import show_lobby
-from bot.pings import harmless
+from bot.core.config import Config
+from bot.core.pings import harmless
+from bot.flows.game_commands import show_lobby
 from bot.storage import GameRow
 from tests.bot.conftest import reply
 from tests.bot.test_discord_carcassonne import labels, place

@@ -8,13 +8,11 @@ import re
 from typing import Any
 
 import discord
-import pytest
 from simcord.actors import _dispatch_actor_interaction
 from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 
-from bot.app import BoardHost
-from bot.owned import GameItem
+from bot.core.clicks import Control
 from bot.storage import GameRow
 from tests.bot.conftest import World, flat, reply
 from tests.bot.test_discord_carcassonne import labels, place
@@ -138,13 +136,11 @@ async def test_the_refusal_speaks_the_readers_language(world: World) -> None:
     assert refused.content == "這個按鈕屬於另一個頻道裡的遊戲，在這裡不起作用。沒有做任何變更。"
 
 
-def test_every_dynamic_item_must_check_where_it_is_clicked(simcord_bot: BoardHost) -> None:
-    class Careless(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:careless:(?P<game>\d+)"):
-        pass
-
-    class Careful(GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bh:careful:(?P<game>\d+)"):
-        pass
-
-    with pytest.raises(TypeError, match="GameItem"):
-        simcord_bot.add_dynamic_items(Careless)
-    simcord_bot.add_dynamic_items(Careful)
+async def test_every_button_and_select_is_the_one_control_that_checks_where_it_is_clicked(world: World) -> None:
+    """One dynamic item for every button and select of the bot (``bot.core.clicks.Control``): its check of where a
+    click counts cannot be forgotten by a new feature, which adds a table, not an item."""
+    registered = list(world.bot._connection._view_store._dynamic_items.values())
+    assert registered == [Control]
+    assert Control.interaction_check is not discord.ui.DynamicItem.interaction_check
+    scopes = set(world.bot.tables)
+    assert scopes == {"cc", "ct", "lobby", "back", "rp"}

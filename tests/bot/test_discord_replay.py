@@ -13,7 +13,7 @@ from PIL import Image
 
 import render
 from bot.app import BoardHost
-from bot.rendering import Job
+from bot.core.rendering import Job
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from tests.bot.catan_driver import refreshed
@@ -93,6 +93,7 @@ async def test_replay_moves_through_the_turns_with_the_narration_the_channel_saw
     assert "alice placed a tile in column 0, row -1, turned 180°." in first.content
     assert button(first, "⏮ First").get("disabled") and button(first, "◀ Back").get("disabled")
     assert first.attachments and first.attachments[0].filename == f"replay-{row.id}-1.png"
+    assert "alice (orange, marked A): 0 points" in first.attachments[0].description, "the picture in words"
 
 
 async def test_replay_of_a_turn_by_number_and_a_turn_the_game_does_not_have(world: World) -> None:
@@ -119,14 +120,14 @@ async def test_replay_buttons_work_after_a_restart(world: World) -> None:
 
 async def test_replay_in_the_readers_language(world: World) -> None:
     """simcord's interactions all come in en-US, so the page is built here as the reply to a Russian reader is."""
-    from bot import replay
+    from bot.flows import replay
     from bot.text.i18n import speaking
 
     row = await start(world, DECK)
     await turn(world, world.alice)
     with speaking("ru"):
         page = await replay.load(world.bot, await world.bot.service.row(row.id), 0)
-        text = replay.text_of(page)
+        text = replay.text_of(world.bot, page)
         labels_shown = [getattr(item.item, "label", None) for item in replay.controls(page).children]
     assert text.startswith("**Каркассон** · Ход 1: alice · 1/2")
     assert "alice выкладывает квадрат в столбце 0, строке -1" in text  # the narration too
@@ -164,6 +165,7 @@ async def test_since_your_last_turn_in_status_and_in_the_turn_dm(world: World) -
     assert "It is your turn in Carcassonne" in dm.content
     assert "\n\nSince the game began\n" in dm.content and "alice placed a tile in column 0, row -1" in dm.content
     assert dm.attachments and dm.attachments[0].filename == "since.png"
+    assert dm.attachments[0].description.startswith("The 1 tile placed since your last turn is outlined in white")
 
     await turn(world, world.bob)
     status = reply(await world.alice.slash(world.channel, "game status"))
@@ -173,6 +175,7 @@ async def test_since_your_last_turn_in_status_and_in_the_turn_dm(world: World) -
     assert missed.description.startswith("**Turn 2**, bob: bob placed a tile in ")
     assert "alice placed" not in missed.description, "her own move is not news to her"
     assert missed.image.url == "attachment://since.png" and status.attachments[0].filename == "since.png"
+    assert "It is alice's turn." in status.attachments[0].description
     picture = Image.open(io.BytesIO(await status.attachments[0].read()))
     assert max(picture.size) <= 1024
 
@@ -193,6 +196,7 @@ async def test_the_timelapse_follows_the_final_scores(world: World) -> None:
     assert follow.id > final.id and follow.content == "The whole Carcassonne game, turn by turn (3 turns)."
     [file] = follow.attachments
     assert file.filename in (f"carcassonne-{row.id}-timelapse.webp", f"carcassonne-{row.id}-timelapse.gif")
+    assert file.description.startswith("An animation of the whole Carcassonne game, 3 turns:")
     animation = Image.open(io.BytesIO(await file.read()))
     assert animation.n_frames == 4 and len(await file.read()) < 4 * 1024 * 1024
 

@@ -7,7 +7,7 @@ import pytest
 from simcord.interactions import OptionError
 
 from bot.app import BoardHost
-from bot.rebuild import load, rebuild
+from bot.host.rebuild import load, rebuild
 from tests.bot.conftest import World
 
 HOUR = 3600

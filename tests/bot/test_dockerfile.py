@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, load_config
+from bot.core.config import Config, load_config
 
 DOCKERFILE = Path(__file__).resolve().parents[2] / "Dockerfile"
 
@@ -23,7 +23,7 @@ def test_nothing_is_written_into_the_volume_after_it_is_declared() -> None:
     steps = instructions()
     volumes = [i for i, (op, _) in enumerate(steps) if op == "VOLUME"]
     assert volumes, "the database needs a volume"
-    volume = steps[volumes[0]][1].strip("[]\" ")
+    volume = steps[volumes[0]][1].strip('[]" ')
     for op, rest in steps[volumes[0] + 1 :]:
         assert not (op in ("RUN", "COPY", "ADD") and volume in rest), f"{op} {rest} writes into {volume}"
 

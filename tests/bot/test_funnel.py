@@ -18,8 +18,8 @@ import discord
 import pytest
 
 from bot.app import BoardHost
-from bot.config import Config
-from bot.game_flows import show_lobby
+from bot.core.config import Config
+from bot.flows.game_commands import show_lobby
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import speaking
@@ -45,10 +45,14 @@ async def test_a_button_that_fails_tells_the_clicker_an_incident_in_their_langua
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from bot.carcassonne import handlers
+    from bot.core.clicks import Click, Op
+
+    async def broken(click: Click) -> None:
+        raise KeyError("broken")  # a bug
 
     row = await start(world, DECK)
     message = await place(world, world.alice)  # alice's follower decision: the turn message has No follower
-    monkeypatch.setattr(handlers, "button_action", lambda op, arg: {}["broken"])  # a bug: KeyError
+    monkeypatch.setitem(handlers.TABLE.ops, "pass", Op(broken, answer="public"))
     before = (await world.bot.games.get(row.id) or row).version
     speak(world, "ru")
     with caplog.at_level(logging.ERROR, logger="boardhost.funnel"):

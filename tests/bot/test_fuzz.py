@@ -26,7 +26,7 @@ class like these with the ``Driver`` members of ``tests/bot/fuzzing.py`` and add
 
 Everything else (strangers, stale and simultaneous clicks, ``/game`` commands, restarts, the storage and reply
 checks) the fuzzer does for every game alike. Components must carry ``prefix:game:version`` custom ids
-(``bot.components.make_custom_id``) for the stale-message checks to recognise them.
+(``bot.core.components.make_custom_id``) for the stale-message checks to recognise them.
 """
 
 from __future__ import annotations
@@ -46,10 +46,10 @@ from simcord.builders import UserHandle
 
 from bot.app import BoardHost
 from bot.carcassonne.ids import ordered_cells, parse_cell
-from bot.catan.commands import legal_spots
-from bot.config import Config
-from bot.host.computers import controllers
-from bot.rebuild import load
+from bot.catan.command_flows import legal_spots
+from bot.core.config import Config
+from bot.host.computer_seats import controllers
+from bot.host.rebuild import load
 from bot.storage import GameRow
 from engine import Game
 from engine.ai import decide
@@ -527,7 +527,7 @@ async def test_the_fuzzer_notices_a_refusal_that_explains_nothing(
     async def say_nothing(*args: Any, **kwargs: Any) -> None:
         return None
 
-    monkeypatch.setattr("bot.funnel.explain", say_nothing)
+    monkeypatch.setattr("bot.core.funnel.explain", say_nothing)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     # Every refusal is worded by the funnel: muted, a click gets no answer and a slash command is never acknowledged.
     with pytest.raises(FuzzFailure, match=r"got no answer|empty message|was never acknowledged"):
@@ -538,15 +538,12 @@ async def test_the_fuzzer_notices_an_unhandled_exception(
     simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from bot.carcassonne import handlers
+    from bot.core.clicks import Click, Op
 
-    original = handlers.button_action
+    async def broken(click: Click) -> None:
+        raise KeyError("pass")  # a bug in the No follower button
 
-    def broken(op: str, arg: str) -> dict[str, Any]:
-        if op == "pass":
-            raise KeyError("pass")
-        return original(op, arg)
-
-    monkeypatch.setattr(handlers, "button_action", broken)
+    monkeypatch.setitem(handlers.TABLE.ops, "pass", Op(broken, answer="public"))
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match="errors were logged"):
         await fuzzer.run(200)
@@ -558,7 +555,7 @@ async def test_the_fuzzer_notices_old_turn_messages_that_keep_their_buttons(
     async def keep(*args: Any, **kwargs: Any) -> None:
         return None
 
-    monkeypatch.setattr("bot.turns.retire", keep)
+    monkeypatch.setattr("bot.flows.turns.retire", keep)
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match=r"an older message .* still offers"):
         await fuzzer.run(200)
@@ -600,7 +597,7 @@ async def test_the_fuzzer_waits_for_a_slow_timelapse_outside_the_click_that_ende
     a click. The fuzzer draws it after the step instead, however long it takes."""
     import time
 
-    from bot import timelapse
+    from bot.flows import post_timelapse as timelapse
 
     replay = timelapse.frames
 

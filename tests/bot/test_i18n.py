@@ -11,9 +11,9 @@ import pytest
 
 from bot.text import t
 from bot.text.catalogue import MESSAGES
-from bot.text.commands import command_strings
 from bot.text.i18n import LANGUAGES, PSEUDO, po_path, read_catalogue, speaking, translations
 from bot.text.po import build
+from bot.text.translator import command_strings
 from tests.bot.conftest import World
 
 

@@ -9,10 +9,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from bot.__main__ import main
-from bot.invite import PERMISSIONS, invite_url
+from bot.cli.invite import PERMISSIONS, invite_url
 
 # Discord's permission bits (developer documentation, "Permissions"), written out here rather than taken from
-# discord.py so that a wrong name in bot/invite.py cannot agree with itself.
+# discord.py so that a wrong name in bot/cli/invite.py cannot agree with itself.
 BITS = {
     "add_reactions": 6,
     "view_channel": 10,
@@ -88,7 +88,7 @@ NEEDS = {
 
 def test_the_invite_asks_for_a_permission_exactly_when_the_bot_makes_a_call_that_needs_it() -> None:
     """Derived from the code: a new call that needs another permission (reading the channel's history, say) fails
-    here until bot/invite.py asks for it; a permission no call needs any more fails too."""
+    here until bot/cli/invite.py asks for it; a permission no call needs any more fails too."""
     import re
 
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "bot").rglob("*.py")))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.carcassonne.items import CarcSelect
-from bot.components import Layout, image_file, upload_limit
+from bot.carcassonne.ids import select
+from bot.core.components import Layout, image_file, upload_limit
 
 
 def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:
@@ -13,7 +13,7 @@ def test_a_crowded_turn_fits_five_rows_of_five_with_selects_alone() -> None:
     for i in range(7):
         layout.button(discord.ui.Button(label=f"spot {i}", custom_id=f"a{i}"))
     options = [discord.SelectOption(label=f"tower {i}", value=str(i)) for i in range(40)]
-    assert layout.select(CarcSelect(1, 2, "tower", "", options, "towers"))
+    assert layout.select(select(1, 2, "tower", "", options, "towers"))
     added = [layout.button(discord.ui.Button(label=f"more {i}", custom_id=f"b{i}")) for i in range(20)]
     rows = layout.view.to_components()
     assert len(rows) <= 5

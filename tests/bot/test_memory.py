@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from bot import memory
 from bot.app import GC_THRESHOLDS
+from bot.core import memory
 from tests.bot.conftest import World
 
 # A drawing round's buffers: a canvas, its raw bytes and the PNG scanlines, a few MB each and of varying sizes
@@ -19,7 +19,7 @@ from tests.bot.conftest import World
 ROUNDS = """
 import resource, sys
 if sys.argv[1] == "keep":
-    from bot.memory import keep_freed_memory
+    from bot.core.memory import keep_freed_memory
     assert keep_freed_memory()
 def round_trip(n):
     canvas = bytearray((4 + n % 3) << 20)

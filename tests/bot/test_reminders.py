@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from bot.flows.reminders import due, mark_sent
 from bot.host import GameService
-from bot.reminders import due, mark_sent
-from bot.storage import Database, Games, Seat, UserSettings
+from bot.storage import Games, Seat, UserSettings
+from bot.storage.opening import open_database
 from tests.bot.conftest import Target
 
 HOUR = 3600
@@ -23,7 +24,7 @@ class Clock:
 
 async def test_reminders_follow_the_configured_delays_and_survive_a_restart(database_url: Target) -> None:
     clock = Clock()
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     service = GameService(Games(db, clock), random.Random(1))
     row = await service.open_lobby(guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={})
     await service.join(row.id, None, Seat(2, "B"))
@@ -37,7 +38,7 @@ async def test_reminders_follow_the_configured_delays_and_survive_a_restart(data
     assert due(await service.games.with_status("active"), clock.now, DELAYS) == []
     await db.close()
 
-    db = await Database.open(database_url)  # a restart: everything is read back from the file
+    db = await open_database(database_url)  # a restart: everything is read back from the file
     games = Games(db, clock)
     assert due(await games.with_status("active"), clock.now, DELAYS) == []
     clock.now += 12 * HOUR
@@ -51,7 +52,7 @@ async def test_reminders_follow_the_configured_delays_and_survive_a_restart(data
 
 async def test_a_move_resets_the_wait_and_voids_a_reminder_in_flight(database_url: Target) -> None:
     clock = Clock()
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     service = GameService(Games(db, clock), random.Random(1))
     row = await service.open_lobby(
         guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={"first_player": 0}
@@ -73,7 +74,7 @@ async def test_a_move_resets_the_wait_and_voids_a_reminder_in_flight(database_ur
 
 
 async def test_the_turn_dm_setting_is_stored_per_user(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     settings = UserSettings(db)
     assert not await settings.dm_on_turn(5)
     await settings.set_dm_on_turn(5, True)

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import render
-from bot.rendering import Job, Renderer, RenderError
+from bot.core.rendering import Job, Renderer, RenderError
 from engine import game_class
 
 

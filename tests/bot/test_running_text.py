@@ -21,7 +21,7 @@ import pytest
 from bot.carcassonne import turn as carc
 from bot.carcassonne.narration import narrate as carcassonne_narrate
 from bot.catan.narration import narrate as catan_narrate
-from bot.components import LABEL
+from bot.core.components import LABEL
 from bot.storage import GameRow, Seat
 from bot.text import t
 from bot.text.i18n import LANGUAGES, speaking

@@ -6,8 +6,9 @@ import asyncio
 import random
 
 from bot.host import GameService, HostError
-from bot.rebuild import load, rebuild
-from bot.storage import Database, Games, Seat
+from bot.host.rebuild import load, rebuild
+from bot.storage import Games, Seat
+from bot.storage.opening import open_database
 from engine.catan import road_spots
 from tests.bot.conftest import Target, code
 
@@ -156,7 +157,7 @@ async def test_a_whole_game_through_the_host_matches_its_replayed_log(service: G
 
 async def test_a_catan_undo_keeps_the_dice_to_come(database_url: Target) -> None:
     """Undo rebuilds from the log; the generator must be where the live game left it, or a roll would repeat."""
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     service = GameService(Games(db), random.Random(6))  # a table whose first roll is not a 7
     row = await service.open_lobby(
         guild_id=1, channel_id=77, game="catan", host=ALICE, options={"board": "beginner", "setup": "beginner"}

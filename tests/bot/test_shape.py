@@ -6,11 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bot.app import GAMES
+from bot.lineup import GAMES
 from engine import game_names
 
 BOT = Path(__file__).resolve().parent.parent.parent / "bot"
-MODULES = ("ids", "items", "turn", "flows", "handlers", "narration", "commands", "adapter")
+MODULES = ("ids", "turn", "flows", "handlers", "narration", "alt", "commands", "command_flows", "adapter")
 
 
 def sources(root: Path = BOT) -> dict[Path, ast.Module]:
@@ -18,7 +18,7 @@ def sources(root: Path = BOT) -> dict[Path, ast.Module]:
 
 
 def test_every_game_has_a_package_with_the_same_modules_and_an_adapter() -> None:
-    assert sorted(adapter().name for adapter in GAMES) == sorted(game_names())
+    assert sorted(adapter.name for adapter in GAMES) == sorted(game_names())
     for game in game_names():
         package = BOT / game
         present = {path.stem for path in package.glob("*.py")}
@@ -70,7 +70,7 @@ def thickness(tree: ast.Module) -> list[str]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             found.append(f"{node.lineno}: function {node.name} belongs outside the cogs")
         elif isinstance(node, ast.ClassDef):
-            if {ast.unparse(b) for b in node.bases} != {"commands.Cog"}:
+            if {ast.unparse(b) for b in node.bases} - {"commands.Cog", "Sweep"} or not node.bases:
                 found.append(f"{node.lineno}: {node.name} is not a cog")
             for method in node.body:
                 if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -87,10 +87,21 @@ def thickness(tree: ast.Module) -> list[str]:
     return found
 
 
+def cog_modules() -> dict[Path, ast.Module]:
+    """The game-neutral cogs (``bot/cogs``) and every game's cog (``bot/<game>/commands.py``)."""
+    found = sources(BOT / "cogs")
+    found.update(
+        {path: tree for path, tree in sources().items() if path.name == "commands.py" and path.parent.parent == BOT}
+    )
+    return found
+
+
 def test_the_cogs_are_thin() -> None:
     """A cog module holds cogs whose methods declare commands, listeners and loops and call the code that does the
-    work; refusals go to the one funnel, so no cog catches anything."""
-    found = [f"bot/cogs/{path.name}:{line}" for path, tree in sources(BOT / "cogs").items() for line in thickness(tree)]
+    work; the games' cogs too."""
+    modules = cog_modules()
+    assert len(modules) >= 7, sorted(modules)
+    found = [f"bot/{path.relative_to(BOT)}:{line}" for path, tree in modules.items() for line in thickness(tree)]
     assert not found, "the cogs are not thin:\n" + "\n".join(found)
 
 
@@ -108,10 +119,10 @@ class GameCog(commands.Cog):
 
 
 def test_discord_failures_are_caught_only_in_the_safely_module() -> None:
-    """Sends, edits, DMs and whole turn posts that Discord may refuse go through ``bot/safely.py``."""
+    """Sends, edits, DMs and whole turn posts that Discord may refuse go through ``bot/core/safely.py``."""
     caught = []
     for path, tree in sources().items():
-        if path == BOT / "safely.py":
+        if path == BOT / "core" / "safely.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.ExceptHandler) and node.type is not None:
@@ -122,7 +133,7 @@ def test_discord_failures_are_caught_only_in_the_safely_module() -> None:
                 continue
             if any("HTTPException" in ast.unparse(kind) for kind in guarded):
                 caught.append(f"bot/{path.relative_to(BOT)}:{node.lineno}")
-    assert not caught, "Discord failures caught outside bot/safely.py:\n" + "\n".join(caught)
+    assert not caught, "Discord failures caught outside bot/core/safely.py:\n" + "\n".join(caught)
 
 
 def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
@@ -141,13 +152,42 @@ def test_no_type_ignore_in_the_bot_without_a_reason() -> None:
 
 
 def test_handlers_reach_the_bot_through_the_typed_accessor() -> None:
-    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.client.bot_of`` reads it
-    (checked with ``isinstance``), so no handler casts it or ignores its type."""
+    """``interaction.client`` is a plain ``discord.Client`` to the type checker: only ``bot.core.host.host_of``
+    reads it (checked with ``isinstance``), so no handler casts it or ignores its type."""
     reads = [
         f"bot/{path.relative_to(BOT)}:{node.lineno}"
         for path, tree in sources().items()
-        if path != BOT / "client.py"
+        if path != BOT / "core" / "host.py"
         for node in ast.walk(tree)
         if isinstance(node, ast.Attribute) and node.attr == "client" and ast.unparse(node.value).endswith("interaction")
     ]
-    assert not reads, "interaction.client read around bot.client.bot_of:\n" + "\n".join(reads)
+    assert not reads, "interaction.client read around bot.core.host.host_of:\n" + "\n".join(reads)
+
+
+BUILDERS = {"button", "select", "button_for", "paged_select"}
+
+
+def ops_built(package: Path) -> dict[str, int]:
+    """The op names a game's package puts on its buttons and selects: the string constants its calls of a builder
+    pass first (``button(row, "roll", ...)``, ``paged_select(layout, row, "spot", "spage", ...)``), with a line."""
+    found: dict[str, int] = {}
+    for tree in sources(package).values():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name not in BUILDERS:
+                continue
+            strings = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            for op in strings[: 2 if name == "paged_select" else 1]:
+                found.setdefault(op, node.lineno)
+    return found
+
+
+def test_every_op_a_game_puts_on_a_button_is_in_its_click_table() -> None:
+    """A button whose op its table does not know would answer "out of date" to every click."""
+    for adapter in GAMES:
+        built = ops_built(BOT / adapter.name)
+        assert built, f"no buttons found in bot/{adapter.name}"
+        unknown = {op: line for op, line in built.items() if op not in adapter.table.ops}  # type: ignore[attr-defined]
+        assert not unknown, f"bot/{adapter.name} builds ops its table lacks: {unknown}"

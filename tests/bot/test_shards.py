@@ -3,9 +3,10 @@ and whoever holds the ``dm`` lease for games without a guild. On both backends."
 
 from __future__ import annotations
 
-from bot.shards import DM_LEASE, Ownership, shard_of
-from bot.storage import Database, GameRow, Games, Seat
+from bot.core.shards import DM_LEASE, Ownership, shard_of
+from bot.storage import GameRow, Games, Seat
 from bot.storage.leases import Leases
+from bot.storage.opening import open_database
 from tests.bot.conftest import Target
 
 TTL = 90.0
@@ -35,7 +36,7 @@ def test_the_shard_of_a_guild_is_discords() -> None:
 
 
 async def test_each_game_has_one_owner_and_a_dead_process_is_taken_over(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     clock = Clock()
     games = Games(db, clock=clock)
     first = Ownership(Leases(db), shard_count=2, shard_ids=(0,), clock=clock, ttl=TTL, holder="first")
@@ -76,7 +77,7 @@ async def test_each_game_has_one_owner_and_a_dead_process_is_taken_over(database
 
 async def test_one_process_without_shards_owns_everything_at_once(database_url: Target) -> None:
     """The default (one process, no shard count) needs no lease, so a restart waits for none to lapse."""
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     clock = Clock()
     games = Games(db, clock=clock)
     await Leases(db).claim("the process before a crash", DM_LEASE, clock(), TTL)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.rebuild import load, rebuild
-from bot.storage import ChannelBusy, Database, Games, SchemaTooNew, Seat, StaleVersion
+from bot.host.rebuild import load, rebuild
+from bot.storage import ChannelBusy, Games, SchemaTooNew, Seat, StaleVersion
 from bot.storage.migrations import POSTGRES, SQLITE
+from bot.storage.opening import open_database
 from engine.carcassonne import Carcassonne
 from tests.bot.conftest import Target
 
@@ -28,13 +29,13 @@ async def started(games: Games, channel: int = 10, seed: int = 3) -> tuple[int, 
 
 
 async def test_migrations_apply_once_and_are_recorded(database_url: Target) -> None:
-    db = await Database.open(database_url, migrate=False)
+    db = await open_database(database_url, migrate=False)
     assert await db.schema_version() == 0
     assert await db.migrate() == [number for number, _ in db.migrations()]
     assert await db.schema_version() == db.known_version()
     assert await db.migrate() == []
     await db.close()
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     assert await db.migrate() == []
     if db.dialect == "sqlite":
         row = await db.fetchone("PRAGMA journal_mode")
@@ -47,19 +48,19 @@ def test_both_backends_have_the_same_numbered_migrations() -> None:
 
 
 async def test_a_process_refuses_a_database_migrated_by_a_newer_boardhost(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     newer = db.known_version() + 1
     await db.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", (newer, 0.0))
     await db.close()
     for migrate in (True, False):
         with pytest.raises(SchemaTooNew) as refused:
-            await Database.open(database_url, migrate=migrate)
+            await open_database(database_url, migrate=migrate)
         assert refused.value.found == newer and "upgrade boardhost" in str(refused.value)
 
 
 async def test_two_connections_racing_for_the_same_version_store_one_action(database_url: Target) -> None:
     """Two processes (each its own connection or pool) click the same version: one wins, the other is stale."""
-    first_db, second_db = await Database.open(database_url), await Database.open(database_url)
+    first_db, second_db = await open_database(database_url), await open_database(database_url)
     games, other = Games(first_db), Games(second_db)
     game_id, version, engine = await started(games)
     for step in range(10):
@@ -80,7 +81,7 @@ async def test_two_connections_racing_for_the_same_version_store_one_action(data
 
 
 async def test_one_open_game_per_channel(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     await games.create_lobby(guild_id=5, channel_id=10, game="catan", host=ALICE, options={}, seed=1)
     with pytest.raises(ChannelBusy):
@@ -91,7 +92,7 @@ async def test_one_open_game_per_channel(database_url: Target) -> None:
 
 
 async def test_the_version_guard_rejects_a_second_write_of_the_same_version(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     action = engine.apply(engine.random_action(random.Random(1))).action
@@ -106,7 +107,7 @@ async def test_the_version_guard_rejects_a_second_write_of_the_same_version(data
 
 
 async def test_a_game_rebuilt_from_its_log_equals_the_stored_state(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     policy = random.Random(7)
@@ -122,7 +123,7 @@ async def test_a_game_rebuilt_from_its_log_equals_the_stored_state(database_url:
 
 async def test_a_crash_between_two_actions_loses_nothing(database_url: Target) -> None:
     """The first action commits; the second dies inside its transaction; a restart sees exactly the first."""
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     action = engine.apply(engine.random_action(random.Random(2))).action
@@ -134,7 +135,7 @@ async def test_a_crash_between_two_actions_loses_nothing(database_url: Target) -
             await conn.execute("INSERT INTO actions VALUES (?, 1, 1, '{}', 0)", (game_id,))
             raise RuntimeError("the process died here")
     await db.close()
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     again = await games.get(game_id)
     assert again is not None and again.version == row.version and again.state == saved
@@ -144,7 +145,7 @@ async def test_a_crash_between_two_actions_loses_nothing(database_url: Target) -
 
 
 async def test_undo_drops_the_last_action_and_bumps_the_version(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     game_id, version, engine = await started(games)
     before = engine.to_json()
@@ -157,7 +158,7 @@ async def test_undo_drops_the_last_action_and_bumps_the_version(database_url: Ta
 
 
 async def test_stats_count_finished_games_and_wins(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     game_id, version, _ = await started(games)
     await games.update(game_id, version, status="finished", winners=[1])
@@ -169,7 +170,7 @@ async def test_stats_count_finished_games_and_wins(database_url: Target) -> None
 async def test_a_multi_step_transaction_holds_writes_back_while_reads_see_the_last_commit(tmp_path: Path) -> None:
     """SQLite's writer: single-trip writes take no lock, yet never run inside another coroutine's open transaction;
     reads answer meanwhile (their own connection, WAL) with the last commit, never half of the open transaction."""
-    db = await Database.open(tmp_path / "a.sqlite3")
+    db = await open_database(tmp_path / "a.sqlite3")
     games = Games(db)
     game_id, version, _ = await started(games)
     opened = asyncio.Event()
@@ -198,7 +199,7 @@ async def test_a_multi_step_transaction_holds_writes_back_while_reads_see_the_la
 
 async def test_many_single_trips_in_flight_at_once_each_complete_in_order(tmp_path: Path) -> None:
     """SQLite's one connection runs trips in the order they were queued (a pool gives no such order)."""
-    db = await Database.open(tmp_path / "a.sqlite3")
+    db = await open_database(tmp_path / "a.sqlite3")
     games = Games(db)
     game_id, version, engine = await started(games)
     moves = random.Random(4)
@@ -214,7 +215,7 @@ async def test_many_single_trips_in_flight_at_once_each_complete_in_order(tmp_pa
 
 
 async def test_a_public_offers_message_is_remembered_replaced_and_forgotten(database_url: Target) -> None:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     games = Games(db)
     game_id, _, _ = await started(games)
     await games.add_offer_message(game_id, 1, 1_234_567_890_123_456_789)  # a Discord id: 64 bits

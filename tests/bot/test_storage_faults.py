@@ -22,6 +22,7 @@ import asyncpg
 import pytest
 
 from bot.storage import Database, Games, UserSettings
+from bot.storage.opening import open_database
 from bot.storage.sqlite import SqliteDatabase
 from engine.carcassonne import Carcassonne
 from tests.bot.test_storage import started
@@ -76,7 +77,7 @@ def unwritable(path: Path) -> Iterator[None]:
 
 async def test_reads_answer_at_once_while_another_process_holds_the_write_lock(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     games = Games(db)
     game_id, version, engine = await started(games)
     other = sqlite3.connect(path, isolation_level=None)  # another process, e.g. someone's sqlite3 shell
@@ -117,7 +118,7 @@ async def test_reads_answer_at_once_while_another_process_holds_the_write_lock(t
 
 
 async def test_both_connections_have_the_settings_wal_needs(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     assert isinstance(db, SqliteDatabase)
 
     async def pragma(conn: Any, name: str) -> Any:
@@ -139,7 +140,7 @@ async def test_a_move_on_a_full_disk_is_refused_and_the_log_names_the_full_disk_
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING)
-    db = await Database.open(tmp_path / "db.sqlite3")
+    db = await open_database(tmp_path / "db.sqlite3")
     games = Games(db)
     game_id, version, engine = await started(games)
     row = await db.fetchone("PRAGMA page_count")
@@ -180,11 +181,11 @@ async def test_a_move_on_a_read_only_database_is_refused_and_the_log_names_it(
 ) -> None:
     caplog.set_level(logging.WARNING)
     path = tmp_path / "db.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     game_id, version, engine = await started(Games(db))
     await db.close()
     with unwritable(path):
-        db = await Database.open(path)
+        db = await open_database(path)
         try:
             with pytest.raises(sqlite3.OperationalError) as refused:
                 await move(Games(db), game_id, version, engine, random.Random(3))
@@ -209,7 +210,7 @@ async def test_a_database_made_immutable_while_running_is_reported_once_and_agai
     """The tester's ``chattr +i``: moves still reach the WAL, but no checkpoint can fold it into the file."""
     caplog.set_level(logging.WARNING)
     path = tmp_path / "db.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     assert isinstance(db, SqliteDatabase)
     db.check_every = 5
     games = Games(db)
@@ -237,7 +238,7 @@ async def test_a_reader_that_never_lets_go_is_reported_before_the_wal_grows_with
 ) -> None:
     caplog.set_level(logging.WARNING)
     path = tmp_path / "db.sqlite3"
-    db = await Database.open(path)
+    db = await open_database(path)
     assert isinstance(db, SqliteDatabase)
     db.check_every, db.wal_backlog = 5, 256 << 10
     games = Games(db)
@@ -282,7 +283,7 @@ async def heard_again(notify: asyncpg.Connection, channel: str, heard: asyncio.Q
 
 async def listening(url: str, caplog: pytest.LogCaptureFixture) -> tuple[Database, str, asyncio.Queue[str]]:
     caplog.set_level(logging.INFO)
-    db = await Database.open(url)
+    db = await open_database(url)
     heard: asyncio.Queue[str] = asyncio.Queue()
     channel = f"wake_{uuid.uuid4().hex[:10]}"
     await db.listen(channel, heard.put_nowait)
@@ -358,9 +359,9 @@ async def test_a_write_to_a_read_only_postgresql_is_refused_and_reported_once(
 ) -> None:
     """A standby after a failover refuses writes the same way (SQLSTATE 25006)."""
     caplog.set_level(logging.WARNING)
-    db = await Database.open(postgres_url)
+    db = await open_database(postgres_url)
     game_id, version, engine = await started(Games(db))
-    standby = await Database.open(with_params(postgres_url, default_transaction_read_only="on"), migrate=False)
+    standby = await open_database(with_params(postgres_url, default_transaction_read_only="on"), migrate=False)
     games = Games(standby)
     rng = random.Random(6)
     for _ in range(2):

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from bot.text.i18n import LANGUAGES
-from bot.text.transcript import main
+from tools.transcript import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def regenerate(lang: str) -> str:
-    return f"python -m bot.text.transcript {lang} --out docs/transcripts/{lang}.txt"
+    return f"python -m tools.transcript {lang} --out docs/transcripts/{lang}.txt"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -25,7 +25,7 @@ def test_the_committed_transcript_is_what_the_bot_says_now(lang: str) -> None:
     committed = ROOT / "docs" / "transcripts" / f"{lang}.txt"
     assert committed.exists(), f"no transcript for {lang}: run {regenerate(lang)}"
     played = subprocess.run(
-        [sys.executable, "-m", "bot.text.transcript", lang], cwd=ROOT, capture_output=True, text=True, timeout=600
+        [sys.executable, "-m", "tools.transcript", lang], cwd=ROOT, capture_output=True, text=True, timeout=600
     )
     assert played.returncode == 0, played.stderr[-3000:]
     diff = list(

@@ -8,8 +8,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.host import GameService, HostError
-from bot.rebuild import load, rebuild
-from bot.storage import Database, Games, Seat
+from bot.host.rebuild import load, rebuild
+from bot.storage import Games, Seat
+from bot.storage.opening import open_database
 from tests.bot.conftest import Target
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
@@ -31,7 +32,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 async def service(database_url: Target, clock: Clock) -> AsyncIterator[GameService]:
-    db = await Database.open(database_url)
+    db = await open_database(database_url)
     yield GameService(Games(db, clock), random.Random(1))
     await db.close()
 

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 import bot.carcassonne.flows as carcassonne
+from bot.flows.turns import announce
 from bot.host import GameService, HostError
+from bot.host.rebuild import load
 from bot.host.service import RETRIES, Outcome
-from bot.rebuild import load
 from bot.storage import GameRow, StaleVersion
-from bot.turns import announce
 from engine import RuleError
 from tests.bot.catan_driver import turn_message
 from tests.bot.conftest import World, code, flat, reply

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from bot import mentions
 from bot.app import BoardHost, ShardedBoardHost
-from bot.config import Config
-from bot.game_flows import show_lobby
-from bot.rebuild import load, rebuild
-from bot.shards import shard_of
+from bot.core import command_mentions as mentions
+from bot.core.config import Config
+from bot.core.shards import shard_of
+from bot.flows.game_commands import show_lobby
+from bot.host.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
 from tests.bot.conftest import World, reply

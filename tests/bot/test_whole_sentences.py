@@ -260,4 +260,4 @@ def test_a_command_placeholder_becomes_the_commands_mention_in_the_current_serve
         install_command_mentions(None)
     assert all("</game back:77>" in text and "/game back)" not in text for text in told)
     with speaking("zh-TW"):
-        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用/hand查看你的牌和還有效的提議。"
+        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用/hand查看你的牌和還有效的提案。"

@@ -1,4 +1,5 @@
-"""Kill -9, SIGTERM and Discord's faults around the outbox (``bot/outbox.py``), through the real bot process and the
+"""Kill -9, SIGTERM and Discord's faults around the outbox (``bot/flows/outbox.py``), through the real bot process and
+the
 fake Discord: the helpers of ``test_crashes.py``.
 
 - ``Host``: the bot process, killed and started again on the same database (which the test reads: the game's
@@ -25,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.outbox import PARTS
-from bot.rendering import draw
+from bot.core.rendering import draw
+from bot.flows.outbox import PARTS
 from engine.history import spectator_events
 from tests.fakediscord import Exchange, Message
 from tests.process.carcassonne_play import CarcassonnePeople

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import render
-from bot.rendering import Job
+from bot.core.rendering import Job
 from engine import Game, game_class
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures
@@ -322,8 +322,9 @@ def spectator_job(kind: str, view: dict[str, Any], game: Any) -> Job:
 
 
 def texts(shown: Shown) -> list[str]:
-    """Every text a message state shows: content, embeds, component labels, placeholders and options."""
-    out = [shown.content]
+    """Every text a message state shows: content, embeds, component labels, placeholders and options, and the alt
+    text of its images."""
+    out = [shown.content, *(a.description or "" for a in shown.attachments)]
     for embed in shown.embeds:
         out += [str(embed.get(k) or "") for k in ("title", "description")]
         out += [str((embed.get("footer") or {}).get("text") or "")]

@@ -7,11 +7,11 @@ import ast
 from pathlib import Path
 
 from engine import game_names
-from render.games import GAMES
+from render.registry import GAMES
 
 RENDER = Path(__file__).resolve().parent.parent.parent / "render"
 # Allowed to name games: the one list of them, and the script that plays a game of each for docs/images.
-LISTS_GAMES = {Path("games.py"), Path("samples.py")}
+LISTS_GAMES = {Path("registry.py"), Path("samples.py")}
 
 
 def test_every_game_has_its_pictures_in_its_own_package() -> None:
@@ -56,7 +56,7 @@ def test_no_module_outside_a_games_package_names_a_game() -> None:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         named += [f"render/{relative}:{line}: {word}" for line, word in names_of_games(tree, games)]
-    assert not named, "a game named outside its package (ask render.games.GAMES instead):\n" + "\n".join(named)
+    assert not named, "a game named outside its package (ask render.registry.GAMES instead):\n" + "\n".join(named)
 
 
 def test_the_check_sees_a_branch_an_import_and_a_name() -> None:

@@ -1,0 +1,355 @@
+"""One click protocol for every button, select and form of the bot: op tables and the one dispatcher.
+
+A feature (each game, the lobby, the replay, the computer stand-in) declares one ``Table``: for each op, what it is
+(a button or a select), how the click is answered first (``Op.answer``), whether a click at an older version is
+refused (``Op.strict``), and its handler. A handler reads like the rules: it returns the engine action the click
+stands for (the dispatcher acts), a ``Reply`` (a private menu, or the clicked message brought up to date), a form to
+fill in (``Form``), or None when it answered by itself. Refusals are raised and reach the funnel; nothing changes.
+
+One custom-id scheme for all: ``bh:{scope}:{game}[:{version}:{op}[:{arg}]]``, parsed by one dynamic item
+(``Control``), so every button keeps working after a restart. A click counts only where its game is: in the game's
+channel, or in a direct message with one of its seated people (``Control.interaction_check``); anywhere else it is
+refused with a translated reply and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+import discord
+
+from bot.core import safely
+from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEHOLDER, clip, names_of
+from bot.core.funnel import explain, handle
+from bot.core.host import Host, Press, host_of
+from bot.host import HostError, Outcome
+from bot.text.limits import MODAL_TITLE
+from engine import Action, RuleError
+
+# How a click is answered before its handler runs (Discord wants an answer within 3 seconds):
+# "private": "thinking…" only the clicker sees; a Reply follows privately (menus, results, refusals);
+# "public": acknowledged without a word (turn-message buttons: the channel hears through the outbox);
+# "update": the clicked message is brought up to date by the handler's Reply (pages of a menu, the replay);
+# "form": the handler's Form is the answer (a form must be the first response, so nothing is deferred);
+# "own": the handler answers by itself (the lobby edits its message in one request).
+Answer = Literal["private", "public", "update", "form", "own"]
+TEMPLATE: Final = r"bh:(?P<scope>[a-z]+):(?P<game>\d+)(?::(?P<version>\d+):(?P<op>\w+)(?::(?P<arg>\S*))?)?"
+FORM_SECONDS: Final = 900.0  # how long an open form waits for its submit
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A private answer (a menu with its components), or what the clicked message becomes (``answer="update"``)."""
+
+    content: str | None = None
+    view: discord.ui.View | None = None
+    embed: discord.Embed | None = None
+    files: list[discord.File] | None = None  # None: a message brought up to date keeps its attachments
+
+    def kwargs(self, *, edit: bool) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        if self.content is not None:
+            found["content"] = self.content[:CONTENT]
+        if self.view is not None:
+            found["view"] = self.view
+        if self.embed is not None:
+            found["embed"] = self.embed
+        if self.files is not None and (edit or self.files):
+            found["attachments" if edit else "files"] = self.files
+        return found
+
+
+Result = Action | Reply | discord.ui.Modal | None
+Handler = Callable[["Click"], Awaitable[Result]]
+
+
+@dataclass(frozen=True)
+class Op:
+    """One op of a table: its handler, what it is, how it is answered, and whether it is bound to its version."""
+
+    handler: Handler
+    kind: Literal["button", "select"] = "button"
+    answer: Answer = "private"
+    strict: bool = True  # a click on an older version is refused ("out of date"); else the engine judges it
+
+
+@dataclass
+class Click:
+    """One press, with what its handler needs: the host, the game, the op's argument and the values chosen."""
+
+    interaction: discord.Interaction
+    host: Host
+    table: Table
+    press: Press
+    op: Op
+
+    @property
+    def game_id(self) -> int:
+        return self.press.game_id
+
+    @property
+    def version(self) -> int:
+        return self.press.version
+
+    @property
+    def at(self) -> int | None:
+        """The version a strict op is bound to; None for ops the engine judges on the game as it is now."""
+        return self.press.version if self.op.strict else None
+
+    @property
+    def arg(self) -> str:
+        return self.press.arg
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return self.press.values
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    async def act(self, action: Action) -> Outcome:
+        """Apply ``action`` for the clicker (at the op's version, if strict) and deliver what it owes Discord."""
+        return await self.table.act(self.host, self.interaction, self.game_id, self.at, action)
+
+
+# Hooks a table may have: the stale-button refresh (a racing edit may have left old buttons on a message), and
+# what the actor alone learns from their move (Catan's bought card).
+Refresh = Callable[[Host, int], Awaitable[None]]
+Told = Callable[[discord.Interaction, Outcome], Awaitable[None]]
+
+
+@dataclass
+class Table:
+    """One feature's ops under one custom-id scope; the host keeps its tables and the dispatcher runs them."""
+
+    scope: str
+    ops: Mapping[str, Op]
+    refresh: Refresh | None = None
+    tell_actor: Told | None = None
+    default_op: str = ""  # the op of an id that names only the game (``bh:back:{game}``)
+
+    def button(self, game_id: int, version: int, op: str, arg: str = "", **how: Any) -> Control:
+        if op not in self.ops:
+            raise ValueError(f"{self.scope} has no op {op!r}")
+        return button(self.scope, game_id, version, op, arg, **how)
+
+    def select(self, game_id: int, version: int, op: str, arg: str = "", **how: Any) -> Control:
+        if op not in self.ops:
+            raise ValueError(f"{self.scope} has no op {op!r}")
+        return select(self.scope, game_id, version, op, arg, **how)
+
+    async def run(self, host: Host, interaction: discord.Interaction, press: Press) -> None:
+        """Answer a press: the op's first answer, its handler, then what the handler returned."""
+        op = self.ops.get(press.op or self.default_op)
+        if op is None or (op.kind == "select" and not press.values):
+            raise HostError("stale")  # an op of an older release, or a select sent with nothing chosen
+        click = Click(interaction, host, self, press, op)
+        if op.answer == "form":
+            form = await op.handler(click)
+            if not isinstance(form, discord.ui.Modal):
+                raise TypeError(f"{self.scope}:{press.op} must return a form")
+            await interaction.response.send_modal(form)
+            return
+        if op.answer == "private":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        elif op.answer in ("public", "update"):
+            await interaction.response.defer()
+        result = await op.handler(click)
+        if isinstance(result, Reply):
+            if op.answer == "update":
+                await interaction.edit_original_response(**result.kwargs(edit=True))
+            else:
+                await interaction.followup.send(**result.kwargs(edit=False), ephemeral=True)
+        elif isinstance(result, dict):
+            await click.act(result)
+
+    async def act(
+        self,
+        host: Host,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int | None,
+        action: Action,
+        *,
+        answer: str | None = None,
+    ) -> Outcome:
+        """The act path of every click, form and in-game command: store the move (refusals raised), answer the actor
+        privately with ``answer`` at once (a command's "Done."), deliver what the move owes Discord (the turn
+        message, then private news), then tell the actor what only they learn."""
+        try:
+            outcome = await host.service.act(game_id, version, interaction.user.id, action)
+        except HostError as err:
+            if err.key == "stale" and self.refresh is not None:
+                await self.refresh(host, game_id)  # a racing edit may have left old buttons on the message
+            raise
+        if answer is not None:  # before the delivery: Discord may keep the channel waiting, never the actor
+            await say_privately(interaction, game_id, answer)
+        await host.outbox.deliver(outcome)
+        if self.tell_actor is not None:
+            await self.tell_actor(interaction, outcome)
+        return outcome
+
+
+class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+    """Every button and select of the bot: its custom id names the table, the game, the version and the op."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+        match = self.template.fullmatch(self.custom_id)
+        assert match is not None  # DynamicItem checked the template
+        self.press = parse(match)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Control:
+        return cls(item)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Whether the click is where its game is; if not, the user has been told why."""
+        return await check(interaction, self.press.game_id)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = tuple(str(v) for v in getattr(self.item, "values", ()))
+        press = Press(self.press.scope, self.press.game_id, self.press.version, self.press.op, self.press.arg, values)
+        await dispatch(interaction, press)
+
+
+def custom_id(scope: str, game_id: int, version: int, op: str, arg: str = "") -> str:
+    """``bh:{scope}:{game}:{version}:{op}[:{arg}]``: the game and version make stale clicks detectable."""
+    value = f"bh:{scope}:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")
+    if len(value) > LABEL:
+        raise ValueError(f"custom id too long: {value!r}")
+    return value
+
+
+def button(
+    scope: str,
+    game_id: int,
+    version: int,
+    op: str,
+    arg: str = "",
+    *,
+    label: str,
+    style: discord.ButtonStyle = GREY,
+    disabled: bool = False,
+    row: int | None = None,
+) -> Control:
+    """A button of ``scope``'s table (builders of messages need not import the handlers that build messages)."""
+    item: discord.ui.Button[Any] = discord.ui.Button(
+        label=clip(label, BUTTON_LABEL),
+        style=style,
+        custom_id=custom_id(scope, game_id, version, op, arg),
+        disabled=disabled,
+        row=row,
+    )
+    return Control(item)
+
+
+def select(
+    scope: str,
+    game_id: int,
+    version: int,
+    op: str,
+    arg: str = "",
+    *,
+    options: list[discord.SelectOption],
+    placeholder: str | None = None,
+) -> Control:
+    """A one-choice select of ``scope``'s table within Discord's limits (at most a page of options, never none, a
+    clipped placeholder)."""
+    item: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id(scope, game_id, version, op, arg),
+        options=options[:PAGE] or [discord.SelectOption(label="-", value="-")],
+        placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
+        min_values=1,
+        max_values=1,
+    )
+    return Control(item)
+
+
+def parse(match: re.Match[str]) -> Press:
+    version = match["version"]
+    return Press(
+        match["scope"], int(match["game"]), int(version) if version else 0, match["op"] or "", match["arg"] or ""
+    )
+
+
+async def dispatch(interaction: discord.Interaction, press: Press) -> None:
+    """Run a press through its table; whatever it raises ends as an ephemeral answer (``bot.core.funnel``), a rule
+    refusal naming the game's seats by their names."""
+    try:
+        host = host_of(interaction)
+        table = host.tables.get(press.scope)
+        if table is None:
+            raise HostError("stale")
+        await table.run(host, interaction, press)
+    except RuleError as err:
+        await explain(interaction, err, await seat_names(host, press.game_id))
+    except Exception as err:  # the funnel: every kind is answered, nothing escapes to discord.py's bare log
+        await handle(interaction, err, press.game_id)
+
+
+async def seat_names(host: Host, game_id: int) -> list[str] | None:
+    try:
+        return names_of(await host.service.row(game_id))
+    except HostError:
+        return None
+
+
+def in_direct_message(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a one-to-one DM with the bot (not a server channel, not a group DM)."""
+    channel = interaction.channel
+    return interaction.guild_id is None and getattr(channel, "type", None) == discord.ChannelType.private
+
+
+async def check(interaction: discord.Interaction, game_id: int) -> bool:
+    """Whether a click on game ``game_id``'s component or form may go on; if not, the user has been told why."""
+    try:
+        row = await host_of(interaction).service.placed(game_id)
+        if interaction.channel_id == row.channel_id:
+            return True
+        if not in_direct_message(interaction):
+            raise HostError("elsewhere")
+        if row.seat_of(interaction.user.id) is None:
+            raise HostError("not_your_game")
+        return True
+    except Exception as err:  # the funnel: a refusal in the reader's language, anything else an incident
+        await handle(interaction, err, game_id)
+        return False
+
+
+class Form(discord.ui.Modal):
+    """A form typed into (a trade offer, a discard): submitted, it becomes one action, acted on like a click (not
+    bound to a version: the engine judges it on the game as it is)."""
+
+    def __init__(self, table: Table, game_id: int, *, title: str, read: Callable[[], Action]) -> None:
+        super().__init__(title=clip(title, MODAL_TITLE), timeout=FORM_SECONDS)
+        self.table = table
+        self.game_id = game_id
+        self.read = read  # the action the filled-in fields stand for; refusals raised
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await check(interaction, self.game_id)
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            host = host_of(interaction)
+            await self.table.act(host, interaction, self.game_id, None, self.read())
+        except RuleError as err:
+            await explain(interaction, err, await seat_names(host_of(interaction), self.game_id))
+        except Exception as err:  # the funnel
+            await handle(interaction, err, self.game_id)
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /, *_: Any) -> None:
+        await handle(interaction, error, self.game_id)
+
+
+async def say_privately(interaction: discord.Interaction, game_id: int, content: str) -> None:
+    """A private line after a click was answered (``safely``: a refused follow-up is logged, nothing more)."""
+    await safely.followup(interaction, game_id, "private reply", content=content[:CONTENT], ephemeral=True)

@@ -1,0 +1,59 @@
+"""Command mentions (``</game back:ID>``, which Discord shows as a clickable command) from the ids sync stored.
+
+The bot loads the stored ids at start (or fetches them from Discord when none are stored); without an id a mention
+falls back to the readable ``/game back``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.storage.command_ids import CommandIds
+from bot.storage.database import Database
+
+log = logging.getLogger("boardhost.mentions")
+
+_ids: dict[int | None, dict[str, int]] = {}  # guild id (None: global) -> top-level command name -> id
+
+
+def remember(ids: Mapping[int | None, Mapping[str, int]]) -> None:
+    _ids.clear()
+    for guild_id, names in ids.items():
+        _ids[guild_id] = dict(names)
+
+
+def command_mention(qualified_name: str, guild_id: int | None = None) -> str:
+    """``</game back:ID>`` for the command ``game back`` (the id of its top-level command, registered in
+    ``guild_id`` or globally); ``/game back`` when no id is known."""
+    name = " ".join(qualified_name.split())
+    top = name.split(" ", 1)[0]
+    command_id = _ids.get(guild_id, {}).get(top) if guild_id else None
+    command_id = command_id or _ids.get(None, {}).get(top)
+    if command_id is None and guild_id is None and len(_ids) == 1:
+        command_id = next(iter(_ids.values())).get(top)  # commands synced to a single (development) guild
+    return f"</{name}:{command_id}>" if command_id else f"/{name}"
+
+
+async def load_command_ids(db: Database, tree: app_commands.CommandTree[Any], dev_guild: int | None) -> None:
+    """The ids stored by sync; when none are, fetch them from Discord (global, and ``dev_guild``'s) and store
+    them. A failed fetch is logged and leaves the readable fallback in place."""
+    store = CommandIds(db)
+    ids = await store.load()
+    if not ids:
+        try:
+            fetched: dict[int | None, dict[str, int]] = {None: {c.name: c.id for c in await tree.fetch_commands()}}
+            if dev_guild:
+                fetched[dev_guild] = {c.name: c.id for c in await tree.fetch_commands(guild=discord.Object(dev_guild))}
+        except Exception as err:  # mentions then read /name: never a reason not to start
+            log.warning("could not fetch the command ids: %s", err)
+            return
+        for guild_id, names in fetched.items():
+            if names:
+                await store.replace(guild_id, names)
+        ids = {g: n for g, n in fetched.items() if n}
+    remember(ids)

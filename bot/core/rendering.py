@@ -1,0 +1,312 @@
+"""Board images drawn off the event loop: in worker processes when configured, so a second core draws while the
+first answers Discord, else in threads. Turn posters describe an image as a ``Job`` (a drawing function and its
+plain-data arguments: views are JSON-like), so it can cross to another process.
+
+The processes are our own small pool rather than ``concurrent.futures.ProcessPoolExecutor``: a job is written to
+an idle worker's pipe straight from the event loop, and one thread per worker waits for its picture and hands it
+to the loop. The executor passes every job and result through two more threads (its manager and its queue
+feeder), each of which must win the GIL from a busy event loop; on a loaded bot that cost about 5 ms more per
+picture (``bench/README.md``). A worker that dies is replaced, and only the job it was drawing fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import multiprocessing
+import pickle
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any, TypeVarTuple
+
+import render
+from bot.core.memory import keep_freed_memory
+from bot.text.i18n import install_image_labels, language, speaking
+from render import png
+
+log = logging.getLogger("boardhost.rendering")
+
+Ts = TypeVarTuple("Ts")
+READY = b"ready"  # a worker's first message: warmed up
+STOP = b"stop"  # the bot's last message to a worker
+START_ATTEMPTS = 4  # a drawing process that dies before it is ready is started again this many times in all
+BACKOFF = 1.0  # seconds before the first new attempt; doubled after each failure (1, 2, 4 s)
+
+
+class RenderError(RuntimeError):
+    """A picture could not be drawn: the drawing raised, or its worker process died."""
+
+
+@dataclass(frozen=True, init=False)
+class Job:
+    """A picture to draw: a function at the top level of a ``render`` module (``render.board_png``, a game's
+    ``render.<game>.pictures.preview_png``...) and its plain-data arguments, which the type checker holds to the
+    function's parameters. The function crosses to a drawing process by reference (pickle sends its module and
+    name, some 35 bytes), as cheap to send as the name string jobs used to carry."""
+
+    function: Callable[..., bytes]
+    args: tuple[Any, ...]
+
+    def __init__(self, function: Callable[[*Ts], bytes], *args: *Ts) -> None:
+        object.__setattr__(self, "function", function)
+        object.__setattr__(self, "args", args)
+
+
+def draw(job: Job, language: str = "en") -> bytes:
+    """``job``'s picture with the image labels in ``language``."""
+    return _draw(job.function, job.args, language)
+
+
+def _draw(function: Callable[..., bytes], args: tuple[Any, ...], language: str) -> bytes:
+    """Run ``function(*args)`` with the image labels in ``language``: the one entry point a worker needs.
+
+    The language travels with the job because a worker process shares no context (nor installed labels) with
+    the bot's process.
+    """
+    install_image_labels()
+    with speaking(language):
+        return function(*args)
+
+
+def _worker_setup() -> None:
+    """In each drawing process: freed image buffers kept for the next image (``bot.core.memory``), one thread per image
+    (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
+    instead of during it."""
+    keep_freed_memory()
+    png.band_threads = 1
+    render.warm_up()
+    for view in render.sample_views():
+        draw(Job(render.board_png, view))
+
+
+def _worker(conn: Connection) -> None:
+    """A drawing process: warm up, say so, then draw one job at a time until the bot closes the pipe."""
+    _worker_setup()
+    conn.send_bytes(READY)
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):  # the bot is gone
+            return
+        if data == STOP:
+            return
+        try:
+            function, args, language = pickle.loads(data)
+            result: tuple[bool, Any] = (True, _draw(function, args, language))
+        except Exception as err:  # reported to whoever waits for this picture; the worker goes on
+            result = (False, f"{type(err).__name__}: {err}")
+        conn.send_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+@dataclass(eq=False)
+class _Process:
+    """One drawing process, its end of the pipe, and the job it is drawing (at most one at a time)."""
+
+    process: Any  # multiprocessing's SpawnProcess
+    conn: Connection
+    ready: asyncio.Future[None]
+    slot: asyncio.Future[bool]  # the place this process fills: True once one is ready, False once given up
+    attempt: int = 1  # how many processes in a row tried to start for this place
+    listener: threading.Thread | None = None
+    busy: asyncio.Future[bytes] | None = None
+    closed: bool = False
+
+
+class Renderer:
+    """Draws render jobs in ``processes`` drawing processes (0: in threads of this process).
+
+    A drawing process that dies while drawing is replaced at once. One that dies before it is ready (a broken
+    install, no memory) is started again after ``backoff`` seconds, doubled each time, and given up after
+    ``start_attempts`` attempts in a row, with a clear log line; once no process is left or coming, pictures fail
+    with ``RenderError``. ``target`` is the process's entry point (tests give one that fails).
+    """
+
+    def __init__(
+        self,
+        processes: int = 0,
+        *,
+        start_attempts: int = START_ATTEMPTS,
+        backoff: float = BACKOFF,
+        target: Callable[[Connection], None] | None = None,
+    ) -> None:
+        self.processes = processes
+        self.start_attempts = start_attempts
+        self.backoff = backoff
+        self._target = target or _worker
+        self._retrying = 0  # places waiting for their next attempt
+        self._workers: list[_Process] = []
+        self._queue: collections.deque[tuple[bytes, asyncio.Future[bytes]]] = collections.deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
+
+    async def start(self) -> None:
+        """Start the worker processes and wait until each has imported Pillow and drawn its warm-up picture."""
+        if self.processes <= 0:
+            return
+        self._loop = asyncio.get_running_loop()
+        started = [self._spawn(self._loop.create_future()) for _ in range(self.processes)]
+        up = await asyncio.gather(*(worker.slot for worker in started))
+        if not any(up):
+            raise RenderError(f"no drawing process could start in {self.start_attempts} attempts (see the log)")
+
+    def _spawn(self, slot: asyncio.Future[bool], attempt: int = 1) -> _Process:
+        assert self._loop is not None
+        # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
+        context = multiprocessing.get_context("spawn")
+        here, there = context.Pipe()
+        process = context.Process(target=self._target, args=(there,), name="boardhost-draw", daemon=True)
+        process.start()
+        there.close()  # the child has its own copy; ours would keep the pipe open after the child died
+        worker = _Process(process, here, self._loop.create_future(), slot, attempt)
+        worker.listener = threading.Thread(target=self._listen, args=(worker,), name="boardhost-draw", daemon=True)
+        self._workers.append(worker)
+        worker.listener.start()
+        return worker
+
+    def _listen(self, worker: _Process) -> None:
+        """On a thread per worker: each message from it goes to the event loop; the end of the pipe, too."""
+        assert self._loop is not None
+        while True:
+            try:
+                data = worker.conn.recv_bytes()
+            except (EOFError, OSError):
+                self._to_loop(self._lost, worker)
+                return
+            if not self._to_loop(self._received, worker, data):
+                return
+
+    def _to_loop(self, callback: Any, *args: Any) -> bool:
+        assert self._loop is not None
+        try:
+            self._loop.call_soon_threadsafe(callback, *args)
+        except RuntimeError:  # the event loop is closed: the bot has stopped
+            return False
+        return True
+
+    def _received(self, worker: _Process, data: bytes) -> None:
+        if not worker.ready.done():  # its first message: warmed up
+            worker.ready.set_result(None)
+            if not worker.slot.done():
+                worker.slot.set_result(True)
+        elif worker.busy is not None:
+            ok, value = pickle.loads(data)
+            waiting, worker.busy = worker.busy, None
+            if not waiting.done():  # the caller may have given up (cancelled): the picture is dropped
+                if ok:
+                    waiting.set_result(value)
+                else:
+                    waiting.set_exception(RenderError(value))
+        self._next(worker)
+
+    def _lost(self, worker: _Process) -> None:
+        """A worker's pipe closed: on purpose (closing), or the process died. Its job fails; a worker that had been
+        drawing is replaced at once. One that died before it was ready is started again after a pause that doubles
+        each time, and given up after ``start_attempts`` in a row (no crash loop); once no worker is left or coming,
+        the waiting jobs fail too."""
+        worker.closed = True
+        if worker in self._workers:
+            self._workers.remove(worker)
+        failure = RenderError(f"drawing process {worker.process.pid} exited (code {worker.process.exitcode})")
+        had_started = worker.ready.done()
+        if not had_started:
+            worker.ready.set_exception(failure)
+            # Seen here (``_next`` only asks a ready worker): unseen, the collector would log it as never retrieved
+            # whenever it happens to run, and Python 3.11 can fail the code it interrupts (an ``ast.parse``).
+            worker.ready.exception()
+        if worker.busy is not None and not worker.busy.done():
+            worker.busy.set_exception(failure)
+        worker.busy = None
+        if self._closing:
+            return
+        if had_started:
+            log.error("%s; starting another", failure)
+            self._replace(self._loop_or_fail().create_future(), 1)
+            return
+        if worker.attempt < self.start_attempts:
+            delay = self.backoff * 2 ** (worker.attempt - 1)
+            log.warning("%s before it was ready (attempt %d of %d); trying again in %.1f s",
+                        failure, worker.attempt, self.start_attempts, delay)  # fmt: skip
+            self._retrying += 1
+            self._loop_or_fail().call_later(delay, self._retry, worker.slot, worker.attempt + 1)
+            return
+        log.error("%s before it was ready, %d times in a row: giving up on this drawing process (%d left)",
+                  failure, worker.attempt, len(self._workers))  # fmt: skip
+        if not worker.slot.done():
+            worker.slot.set_result(False)
+        if not self._workers and not self._retrying:
+            self._fail_waiting(failure)
+
+    def _loop_or_fail(self) -> asyncio.AbstractEventLoop:
+        assert self._loop is not None
+        return self._loop
+
+    def _retry(self, slot: asyncio.Future[bool], attempt: int) -> None:
+        self._retrying -= 1
+        if self._closing:
+            if not slot.done():
+                slot.set_result(False)
+            return
+        self._replace(slot, attempt)
+
+    def _replace(self, slot: asyncio.Future[bool], attempt: int) -> None:
+        replacement = self._spawn(slot, attempt)
+        replacement.ready.add_done_callback(lambda _: self._next(replacement))
+
+    def _fail_waiting(self, failure: RenderError) -> None:
+        while self._queue:
+            _, waiting = self._queue.popleft()
+            if not waiting.done():
+                waiting.set_exception(failure)
+
+    def _next(self, worker: _Process) -> None:
+        """Give an idle, ready worker the oldest waiting job (skipping jobs whose caller gave up)."""
+        if worker.closed or worker.busy is not None or not worker.ready.done() or worker.ready.exception():
+            return
+        while self._queue:
+            payload, waiting = self._queue.popleft()
+            if waiting.done():
+                continue
+            worker.busy = waiting
+            # Jobs are small (a view is a few kB) and the worker is idle and reading: this does not block.
+            worker.conn.send_bytes(payload)
+            return
+
+    async def png(self, job: Job) -> bytes:
+        """The picture of ``job`` with its labels in the language of the current context."""
+        if self.processes <= 0 or self._loop is None:
+            return await asyncio.to_thread(draw, job, language())
+        if not self._workers and not self._retrying:
+            raise RenderError("no drawing process is left (see the log)")
+        waiting: asyncio.Future[bytes] = self._loop.create_future()
+        payload = pickle.dumps((job.function, job.args, language()), protocol=pickle.HIGHEST_PROTOCOL)
+        self._queue.append((payload, waiting))
+        for worker in self._workers:
+            if not self._queue:
+                break
+            self._next(worker)
+        return await waiting
+
+    def close(self) -> None:
+        """Stop the worker processes: each finishes the picture in hand, then exits."""
+        self._closing = True
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.closed = True
+            with contextlib.suppress(OSError):  # already gone
+                worker.conn.send_bytes(STOP)
+        for worker in workers:
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.terminate()
+                worker.process.join(timeout=5)
+            if worker.listener is not None:  # it has seen the pipe end; only then is our end closed under it
+                worker.listener.join(timeout=5)
+            worker.conn.close()
+        for _, waiting in self._queue:
+            if not waiting.done():
+                waiting.cancel()
+        self._queue.clear()

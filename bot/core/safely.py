@@ -1,0 +1,126 @@
+"""Discord calls that may fail without harming a move already stored: sending, editing, direct messages.
+
+A move is stored before anything is posted, with what it owes Discord (``bot.flows.outbox``). These helpers log a
+refusal
+that no retry changes (closed DMs, a message deleted meanwhile) with the game id and return what happened, so callers
+need no ``contextlib.suppress`` of their own; a passing failure (``passing``: a 5xx, a timeout) is raised from the
+ones that post what a move owes, for the outbox to try again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+
+from bot.core.host import Host
+
+log = logging.getLogger("boardhost.safely")
+
+
+def passing(err: BaseException) -> bool:
+    """A failure that goes away by itself (the outbox tries again): Discord's 5xx and 429, a timeout, the network."""
+    if isinstance(err, discord.HTTPException):
+        return err.status >= 500 or err.status == 429
+    passing_kinds = discord.RateLimited | discord.ConnectionClosed | aiohttp.ClientError | TimeoutError | OSError
+    return isinstance(err, passing_kinds)
+
+
+async def edit_unless_gone(
+    message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``message.edit(**kwargs)``; None (logged) when the message was deleted. Other refusals are raised: the
+    outbox (``bot.flows.outbox``) tries again or waits."""
+    try:
+        return await message.edit(**kwargs)
+    except discord.NotFound as err:
+        log.info("game %s: %s is gone (code %s)", game_id, what, err.code)
+        return None
+
+
+async def fetch_channel(
+    client: Host, channel_id: int, game_id: int | None, /
+) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:
+    """The channel ``channel_id``, from the cache or else from Discord; None (logged) when it is gone."""
+    channel = client.get_channel(channel_id)
+    if channel is not None:
+        return channel
+    try:
+        return await client.fetch_channel(channel_id)
+    except discord.HTTPException as err:
+        log.warning("game %s: channel %s is gone (HTTP %s, code %s)", game_id, channel_id, err.status, err.code)
+        return None
+
+
+async def send(
+    target: discord.abc.Messageable, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``target.send(**kwargs)``; None (logged) when Discord refuses it."""
+    try:
+        return await target.send(**kwargs)
+    except discord.HTTPException as err:
+        log.warning("game %s: %s not sent (HTTP %s, code %s): %s", game_id, what, err.status, err.code, err.text)
+        return None
+
+
+async def edit(
+    message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``message.edit(**kwargs)``; None (logged) when Discord refuses it or the message is gone."""
+    try:
+        return await message.edit(**kwargs)
+    except discord.HTTPException as err:
+        log.info("game %s: %s not edited (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return None
+
+
+async def followup(interaction: discord.Interaction, game_id: int | None, what: str, /, **kwargs: Any) -> bool:
+    """A follow-up to an answered interaction (an ephemeral reply, usually); False (logged) when refused."""
+    try:
+        await interaction.followup.send(**kwargs)
+    except discord.HTTPException as err:
+        log.info("game %s: %s not sent (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return False
+    return True
+
+
+async def reply(interaction: discord.Interaction, game_id: int | None, what: str, /, **kwargs: Any) -> bool:
+    """The interaction's response if it has none yet, else a follow-up; False (logged) when refused."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+    except discord.HTTPException as err:
+        log.info("game %s: %s not sent (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return False
+    return True
+
+
+async def dm(
+    client: Host,
+    user_id: int,
+    game_id: int | None,
+    what: str,
+    /,
+    logger: logging.Logger = log,
+    **kwargs: Any,
+) -> int | None:
+    """A direct message to ``user_id``. None when delivered, else Discord's error code (0 if it gave none), logged
+    (to ``logger``):
+    50007 (the user does not accept DMs from the bot) and 50278 (no server in common) are the usual ones. A passing
+    failure (``passing``: a 5xx, a timeout) is raised, for the outbox to try again."""
+    try:
+        channel = await client.create_dm(discord.Object(id=user_id))
+        await channel.send(**kwargs)
+    except discord.HTTPException as err:
+        if passing(err):
+            raise
+        logger.warning(
+            "game %s: %s to user %s not delivered (HTTP %s, code %s): %s",
+            game_id, what, user_id, err.status, err.code, err.text,
+        )  # fmt: skip
+        return int(err.code or 0)
+    return None

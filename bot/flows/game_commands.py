@@ -1,0 +1,204 @@
+"""What the game-neutral commands do (``/game ...``, ``/stats``, ``/settings``), for whichever game the channel has.
+
+``bot/cogs/game.py`` only declares the commands and calls these. A refusal is raised as ``HostError`` and answered
+by the one funnel (``bot.core.funnel``, the command tree's error handler), like every other interaction's.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+
+import render
+from bot.core import safely
+from bot.core.components import image_file
+from bot.core.pings import harmless
+from bot.core.rendering import Job
+from bot.flows import since
+from bot.flows.computer_turns import come_back, level_name
+from bot.flows.lobby import lobby_embed, lobby_view
+from bot.flows.outbox import waiting_text
+from bot.host import HostError
+from bot.host.computer_seats import controllers
+from bot.host.service import Outcome, waiting_for
+from bot.storage import GameRow
+from bot.text import listing, t
+from bot.text.alt import describe
+from bot.text.i18n import game_language, speaking
+
+if TYPE_CHECKING:
+    from bot.core.host import Host
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    user = interaction.user
+    return isinstance(user, discord.Member) and user.guild_permissions.manage_channels
+
+
+async def channel_game(bot: Host, interaction: discord.Interaction, *, started: bool = False) -> GameRow:
+    """The open game of this channel (``started``: past its lobby); HostError when there is none."""
+    row = await bot.service.in_channel(interaction.channel_id or 0)
+    if started and row.status == "lobby":
+        raise HostError("not_started")
+    return row
+
+
+async def show_lobby(bot: Host, row: GameRow) -> None:
+    """The lobby message shows the seats now, and its buttons the new version (the old ones would be stale)."""
+    channel = bot.get_channel(row.channel_id)
+    if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
+        return
+    await safely.edit(channel.get_partial_message(row.message_id), row.id, "lobby", embed=lobby_embed(row),
+                      view=lobby_view(row))  # fmt: skip
+
+
+async def retire_last(bot: Host, row: GameRow) -> None:
+    """An ended game's last message keeps its story but not its buttons (they could only be refused): owed by the
+    abandon's write, delivered like every change."""
+    ended = await bot.service.row(row.id)
+    await bot.outbox.deliver(Outcome(ended, kind="ended"))
+
+
+async def status(bot: Host, interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)  # "since your last turn" replays the log
+    row = await channel_game(bot, interaction, started=True)
+    game = bot.service.game(row)
+    result = game.result()
+    lines = [
+        t("cmd.status.score_line", name=seat.name, score=score)
+        for seat, score in zip(row.seats, result["scores"], strict=True)
+    ]
+    waiting = waiting_for(game)
+    lines.append(t("cmd.status.waiting", who=listing(row.mention(s) for s in waiting), count=len(waiting)))
+    waits = await bot.outbox.problem(row.id)
+    if waits is not None:  # Discord refuses the game's messages (permissions, a deleted channel): everyone may know
+        lines.append(waiting_text(row, waits))
+    problem = bot.service.storage_health()
+    if problem is not None and (interaction.user.id == row.host_id or can_manage(interaction)):
+        lines.append(t("cmd.status.storage", problem=str(problem)))  # for those who can act on it, not everyone
+    embed = discord.Embed(
+        title=t("cmd.status.title", game=t(f"game.{row.game}"), turn=result["turn"]), description="\n".join(lines)
+    )
+    embeds, files = [embed], []
+    missed = await since.for_status(bot, row, game, interaction.user.id, interaction.channel)
+    if missed is not None:  # the reader's turn: what the others did since their last move
+        embeds.append(missed[0])
+        files += [missed[1]] if missed[1] is not None else []
+    await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
+
+
+async def board(bot: Host, interaction: discord.Interaction) -> None:
+    row = await channel_game(bot, interaction, started=True)
+    await interaction.response.defer()
+    game = bot.service.game(row)
+    with speaking(game_language(row.language)):  # posted in the channel: the game's language
+        png = await bot.renderer.png(job := Job(render.board_png, game.view(None)))  # the spectator view
+        alt = describe(job, bot.adapter(row.game).words)
+        caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
+    file = image_file(interaction.channel, png, "board.png", alt)
+    if file is None:
+        await interaction.followup.send(caption)
+    else:
+        await interaction.followup.send(caption, file=file)
+
+
+async def rules(bot: Host, interaction: discord.Interaction) -> None:
+    row = await bot.service.open_in_channel(interaction.channel_id or 0)
+    names = [row.game] if row else [game.name for game in bot.adapters()]
+    await interaction.response.send_message("\n\n".join(t(f"rules.{n}") for n in names), ephemeral=True)
+
+
+async def abandon(bot: Host, interaction: discord.Interaction) -> None:
+    row = await channel_game(bot, interaction)
+    await bot.service.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
+    with speaking(game_language(row.language)):
+        text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
+    await interaction.response.send_message(text)
+    await retire_last(bot, row)
+
+
+async def leave(bot: Host, interaction: discord.Interaction) -> None:
+    row = await channel_game(bot, interaction)
+    user = interaction.user
+    if row.status == "lobby":
+        updated = await bot.service.leave_lobby(row.id, row.version, user.id)
+        with speaking(game_language(row.language)):
+            text = t("lobby.left", name=harmless(user.display_name))
+        await interaction.response.send_message(text)
+        await show_lobby(bot, updated)
+        return
+    if row.seat_of(user.id) is None:
+        raise HostError("not_seated")
+    # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
+    outcome = await bot.service.leave_game(row.id, row.version, user.id)
+    if outcome is not None:
+        seat = outcome.events[0]["player"]
+        level = controllers(outcome.row)[seat]
+        with speaking(game_language(row.language)):
+            text = t("cmd.left_for_computer", name=harmless(user.display_name), level=level_name(level))
+        await interaction.response.send_message(text)
+        await bot.outbox.deliver(outcome)  # the turn again, its buttons on the new version; computers move
+        return
+    with speaking(game_language(row.language)):
+        text = t("cmd.left_game", name=harmless(user.display_name), game=t(f"game.{row.game}"))
+    await interaction.response.send_message(text)
+    await retire_last(bot, row)
+
+
+async def undo(bot: Host, interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)  # acknowledged before any database work
+    row = await channel_game(bot, interaction, started=True)
+    if row.seat_of(interaction.user.id) is None:
+        raise HostError("not_seated")
+    outcome = await bot.service.undo(row.id, row.version, interaction.user.id)
+    await interaction.followup.send(t("cmd.undo.done"), ephemeral=True)
+    await bot.outbox.deliver(outcome)
+
+
+async def back(bot: Host, interaction: discord.Interaction) -> None:
+    row = await channel_game(bot, interaction, started=True)
+    await come_back(bot, interaction, row.id)
+
+
+async def language(bot: Host, interaction: discord.Interaction, language: str) -> None:
+    row = await channel_game(bot, interaction)
+    updated = await bot.service.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
+    with speaking(updated.language):
+        await interaction.response.send_message(t(f"cmd.language.set.{language}"))
+        if updated.status == "lobby":
+            await show_lobby(bot, updated)
+
+
+async def export(bot: Host, interaction: discord.Interaction) -> None:
+    row = await bot.service.latest_in_channel(interaction.channel_id or 0)
+    if row is None:
+        raise HostError("no_game_here")
+    replay = await bot.service.export(row.id)
+    data = json.dumps(replay, ensure_ascii=False, indent=1).encode()
+    with speaking(game_language(row.language)):
+        text = t("cmd.export.caption", game=t(f"game.{row.game}"))
+    await interaction.response.send_message(
+        text,
+        file=discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}.json"),
+    )
+
+
+async def stats(bot: Host, interaction: discord.Interaction) -> None:
+    total, wins, per_game = await bot.service.stats(interaction.guild_id or 0)
+    if not total:
+        await interaction.response.send_message(t("cmd.stats.none"))
+        return
+    lines = [t("cmd.stats.total", count=total)]
+    lines += [t("cmd.stats.per_game", game=t(f"game.{g}"), count=n) for g, n in sorted(per_game.items())]
+    lines += [t("cmd.stats.wins", user=u, count=n) for u, n in sorted(wins.items(), key=lambda w: -w[1])[:10]]
+    embed = discord.Embed(title=t("cmd.stats.title"), description="\n".join(lines))
+    await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def settings(bot: Host, interaction: discord.Interaction, dm_on_turn: bool) -> None:
+    await bot.service.set_dm_on_turn(interaction.user.id, dm_on_turn)
+    key = "cmd.settings.saved_on" if dm_on_turn else "cmd.settings.saved_off"
+    await interaction.response.send_message(t(key), ephemeral=True)

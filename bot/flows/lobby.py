@@ -1,0 +1,197 @@
+"""The lobby: a message with Join / Leave / Start / Cancel (and computer player) buttons, opened by each game's
+``/<game> new`` command (``open_lobby``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from bot.core.clicks import Click, Control, Op, Table, button
+from bot.core.components import BLUE, GREEN, GREY, RED
+from bot.core.pings import harmless, people
+from bot.flows.computer_turns import computer_name, level_name
+from bot.host import HostError
+from bot.storage import GameRow, Seat
+from bot.text import listing, t
+from bot.text.i18n import game_language, speaking
+from engine import game_class
+from engine.ai import LEVELS
+
+if TYPE_CHECKING:
+    from bot.core.host import Host
+
+SCOPE: Final = "lobby"  # its click table's, in custom ids bh:lobby:{game}:{version}:{op}[:{arg}]
+OPS = ("join", "leave", "start", "cancel")
+HOUR = 3600
+TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
+TAKEOVER_HELP = "When a turn limit runs out, a computer plays for that player until they return"
+STYLES = {"join": GREEN, "leave": GREY, "start": BLUE, "cancel": RED, "add": GREY, "remove": GREY}
+
+
+def seat_for(user: discord.abc.User) -> Seat:
+    return Seat(user.id, harmless(user.display_name))
+
+
+def lobby_embed(row: GameRow) -> discord.Embed:
+    """The lobby message, in the game's language (it is public)."""
+    with speaking(game_language(row.language)):
+        return _lobby_embed(row)
+
+
+def _option_value(value: object) -> str:
+    if value is True:
+        return t("option.on")
+    if value is False:
+        return t("option.off")
+    if isinstance(value, str):
+        return t(f"option.value.{value}")
+    return str(value)
+
+
+def _lobby_embed(row: GameRow) -> discord.Embed:
+    engine = game_class(row.game)
+    low, high = engine.MIN_PLAYERS, engine.MAX_PLAYERS
+    game = t(f"game.{row.game}")
+    embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.needs", min=low, max=high))
+    embed.add_field(
+        name=t("lobby.players", count=len(row.seats), max=high),
+        value="\n".join(f"{i + 1}. {s.mention}" for i, s in enumerate(row.seats)),
+        inline=False,
+    )
+    options = [
+        t("option.line", name=t(f"option.{name}"), value=_option_value(value)) for name, value in row.options.items()
+    ]
+    if options:
+        embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
+    if row.turn_limit:
+        hours = row.turn_limit // HOUR
+        embed.add_field(name=t("lobby.turn_limit"), value=t("lobby.turn_limit_value", count=hours), inline=False)
+    if row.takeover:
+        embed.add_field(name=t("lobby.takeover"), value=t("lobby.takeover_value"), inline=False)
+    embed.set_footer(text=t("lobby.hosted_by", host=row.seats[0].name if row.seats else "?"))
+    return embed
+
+
+def lobby_view(row: GameRow) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    with speaking(game_language(row.language)):
+        for op in OPS:
+            view.add_item(_button(row, op))
+        # Computer players: one button per level (engine.ai.LEVELS), then one to take the last one back.
+        for level in LEVELS:
+            view.add_item(_button(row, "add", level))
+        if row.computer_seats():
+            view.add_item(_button(row, "remove"))
+    return view
+
+
+def _button(row: GameRow, op: str, arg: str = "") -> Control:
+    if op == "add":
+        label = t("lobby.button.add_computer", level=level_name(arg))
+    elif op == "remove":
+        label = t("lobby.button.remove_computer")
+    else:
+        label = t(f"lobby.button.{op}")
+    return button(SCOPE, row.id, row.version, op, arg, label=label, style=STYLES[op], row=0 if op in OPS else 1)
+
+
+# What each lobby button does. Each answers by editing the lobby message in one request (``answer="own"``).
+
+
+async def _shown(click: Click, row: GameRow) -> None:
+    await click.interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
+
+
+async def _join(click: Click) -> None:
+    await _shown(click, await click.host.service.join(click.game_id, click.version, seat_for(click.interaction.user)))
+
+
+async def _leave(click: Click) -> None:
+    await _shown(click, await click.host.service.leave_lobby(click.game_id, click.version, click.user_id))
+
+
+async def _add_computer(click: Click) -> None:
+    level = click.arg
+    if level not in LEVELS:
+        raise HostError("computer_unavailable", level=level)
+    service = click.host.service
+    lobby = await service.row(click.game_id)
+
+    def name(number: int) -> str:
+        with speaking(game_language(lobby.language)):  # seat names are public: the game's language
+            return computer_name(number, level)
+
+    try:
+        row = await service.add_computer(click.game_id, click.version, click.user_id, level, name)
+    except HostError as err:
+        if err.key == "computer_unavailable":
+            raise HostError("computer_unavailable", level=level_name(level)) from None
+        raise
+    await _shown(click, row)
+
+
+async def _remove_computer(click: Click) -> None:
+    await _shown(click, await click.host.service.remove_computer(click.game_id, click.version, click.user_id))
+
+
+async def _cancel(click: Click) -> None:
+    user = click.interaction.user
+    can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
+    row = await click.host.service.cancel(click.game_id, click.version, user.id, can_manage=can_manage)
+    with speaking(game_language(row.language)):
+        content = t("lobby.cancelled", game=t(f"game.{row.game}"))
+    await click.interaction.response.edit_message(content=content, embed=None, view=None)
+
+
+async def _start(click: Click) -> None:
+    interaction = click.interaction
+    await interaction.response.defer()
+    outcome = await click.host.service.start(click.game_id, click.version, click.user_id)
+    row = outcome.row
+    with speaking(game_language(row.language)):
+        seats = listing(s.mention for s in row.seats)
+        content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
+    await interaction.edit_original_response(
+        content=content, embed=None, view=None, allowed_mentions=people(row, row.people())
+    )
+    await click.host.outbox.deliver(outcome)  # the first turn message
+
+
+TABLE: Final = Table(
+    SCOPE,
+    {
+        "join": Op(_join, answer="own"),
+        "leave": Op(_leave, answer="own"),
+        "start": Op(_start, answer="own"),
+        "cancel": Op(_cancel, answer="own"),
+        "add": Op(_add_computer, answer="own"),
+        "remove": Op(_remove_computer, answer="own"),
+    },
+)
+
+
+async def open_lobby(
+    bot: Host,
+    interaction: discord.Interaction,
+    game: str,
+    options: dict[str, Any],
+    turn_limit: int | None,
+    takeover: bool = False,
+) -> None:
+    """``/<game> new``: open a lobby in the channel (refusals are raised: the funnel answers them)."""
+    if interaction.channel_id is None:
+        return
+    row = await bot.service.open_lobby(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        game=game,
+        host=seat_for(interaction.user),
+        options=options,
+        turn_limit=turn_limit * HOUR if turn_limit else None,
+        takeover=takeover,
+        language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
+    )
+    await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+    message = await interaction.original_response()
+    await bot.service.set_message(row.id, message.id)

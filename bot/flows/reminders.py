@@ -1,0 +1,85 @@
+"""Reminders for idle turns, decided from the database alone so that they survive restarts.
+
+A game's ``turn_started_at`` is reset whenever the players owing a decision change; ``reminders_sent`` counts the
+reminders of the current wait. The n-th reminder is due once the wait reaches the n-th configured delay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.core import pings, safely
+from bot.core.funnel import each_game
+from bot.host.service import waiting_for
+from bot.storage import GameRow, Games
+from bot.text import listing, t
+from bot.text.i18n import game_language, speaking
+
+if TYPE_CHECKING:
+    from bot.core.host import Host
+
+
+def now() -> float:
+    """Wall-clock seconds, through discord.py so that simulated time in tests moves it too."""
+    return discord.utils.utcnow().timestamp()
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    row: GameRow
+    nth: int  # 1 for the first reminder of this wait
+    idle: float  # seconds since the turn started
+
+
+def due(rows: Sequence[GameRow], now: float, delays: Sequence[int]) -> list[Due]:
+    """The reminders to send now, at most one per game (the latest due, so a long outage sends one, not many)."""
+    found = []
+    for row in rows:
+        if row.status != "active" or row.turn_started_at is None:
+            continue
+        idle = now - row.turn_started_at
+        reached = sum(1 for d in delays if idle >= d)
+        if reached > row.reminders_sent:
+            found.append(Due(row, reached, idle))
+    return found
+
+
+async def mark_sent(games: Games, reminder: Due) -> bool:
+    """Record a reminder as sent unless the turn moved on meanwhile (then it is not sent at all)."""
+    return await games.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth)
+
+
+async def remind(bot: Host, reminder: Due) -> None:
+    """Mention the people a game waits for, in its channel (in the game's language), once per reminder."""
+    if not await bot.service.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
+        return  # the turn moved on while we looked
+    row = reminder.row
+    game = bot.service.game(row)
+    channel = await safely.fetch_channel(bot, row.channel_id, row.id)  # None (logged): a deleted channel
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
+    if not people:  # only computer players owe a decision: they move by themselves
+        return
+    hours = int(reminder.idle // 3600)
+    with speaking(game_language(row.language)):  # posted in the channel: the game's language
+        who = listing(row.mention(s) for s in people)
+        params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
+        if row.turn_limit:
+            limit = t("reminder.limit_hours", count=row.turn_limit // 3600)
+            text = t("reminder.turn_limit", limit=limit, **params)
+        else:
+            text = t("reminder.turn", **params)
+    await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=pings.people(row, people))
+
+
+async def sweep(bot: Host) -> None:
+    """One round: remind the players of every game this process owns whose wait reached the next delay."""
+    await bot.ownership.refresh()
+    rows = [row for row in await bot.service.running() if bot.owns(row)]  # this process's games only
+    due_now = due(rows, now(), bot.config.reminder_after)
+    await each_game(due_now, "its reminder", lambda reminder: remind(bot, reminder))

@@ -1,0 +1,21 @@
+"""What this bot hosts: the games (each brings its adapter, cog and click table; ``/<game> new`` first), the
+game-neutral cogs in the order their commands are added, and the game-neutral click tables. The entry point builds
+the host from these; ``python -m bot sync`` registers the same commands without one."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.carcassonne.adapter import ADAPTER as CARCASSONNE
+from bot.catan.adapter import ADAPTER as CATAN
+from bot.cogs.computer_sweep import Computers
+from bot.cogs.delivery_sweep import Deliveries
+from bot.cogs.game import GameCog
+from bot.cogs.reminder_sweep import Reminders
+from bot.cogs.turn_limit_sweep import TurnLimits
+from bot.core.host import ClickTable, GameAdapter
+from bot.flows import computer_turns, lobby, replay
+
+GAMES: tuple[GameAdapter, ...] = (CARCASSONNE, CATAN)
+COGS: tuple[type[commands.Cog], ...] = (GameCog, Reminders, TurnLimits, Computers, Deliveries)
+TABLES: tuple[ClickTable, ...] = (lobby.TABLE, computer_turns.TABLE, replay.TABLE)

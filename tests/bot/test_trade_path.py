@@ -1,0 +1,86 @@
+"""How many of the project's files a Catan trade offer crosses, from the click on Trade to the offer in the channel:
+a measure of the bot's shape (one click protocol, one act path), kept from growing back.
+
+Run with ``-s`` to see the files. The README's design notes give the figure before and after the click protocol (this
+same test, run on each tree).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from bot.storage import GameRow
+from bot.storage.games import Games
+from tests.bot.conftest import World, flat, reply
+from tests.bot.test_discord_catan import hands, rig, start, turn
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PACKAGES = ("bot", "engine", "render")
+BOT_FILES_AT_MOST = 34  # 37 before the click protocol (with the outbox); a longer path must say why here
+
+
+@contextmanager
+def files_run(seen: set[str]) -> Iterator[None]:
+    """Every file of bot/, engine/ and render/ whose code runs inside the block (this thread: the event loop)."""
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        if event == "call":
+            seen.add(frame.f_code.co_filename)
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        yield
+    finally:
+        sys.setprofile(previous)
+
+
+def ours(seen: set[str]) -> list[str]:
+    found = []
+    for name in seen:
+        path = Path(name)
+        if path.is_relative_to(ROOT) and path.relative_to(ROOT).parts[0] in PACKAGES:
+            found.append(str(path.relative_to(ROOT)))
+    return sorted(found)
+
+
+async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    shown = await turn(world)
+    seen: set[str] = set()
+    reads: list[int] = []
+    get = Games.get
+
+    async def counted(games: Games, game_id: int) -> GameRow | None:
+        reads.append(game_id)
+        return await get(games, game_id)
+
+    with files_run(seen):
+        menu = reply(await world.alice.click(shown, label="Trade"))
+        form = await world.alice.click(menu, label="Offer to everyone")
+        monkeypatch.setattr(Games, "get", counted)
+        await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
+    # The form's submit reads the game's row twice: to act on it (the move is not bound to a version), and to find
+    # the turn message to bring up to date (another move may have followed).
+    assert len(reads) <= 2, reads
+    made = [m for m in world.channel.history() if any(":acc:" in str(c.get("custom_id")) for c in flat(m))]
+    assert made, "no public offer message"
+    files = ours(seen)
+    bot_files = [f for f in files if f.startswith("bot/")]
+    print(f"\n{len(bot_files)} bot files, {len(files)} in all:\n  " + "\n  ".join(files))
+    assert len(bot_files) <= BOT_FILES_AT_MOST, bot_files
