@@ -474,12 +474,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "{name} claimed every ore: {count} card taken.",
         "{name} claimed every ore: {count} cards taken.",
     ),
-    # a monopoly that finds nothing: "claimed every brick: 0 cards taken" is no sentence
-    "narrate.catan.monopoly_none.brick": "{name} played Monopoly on brick, but nobody had any.",
-    "narrate.catan.monopoly_none.lumber": "{name} played Monopoly on lumber, but nobody had any.",
-    "narrate.catan.monopoly_none.wool": "{name} played Monopoly on wool, but nobody had any.",
-    "narrate.catan.monopoly_none.grain": "{name} played Monopoly on grain, but nobody had any.",
-    "narrate.catan.monopoly_none.ore": "{name} played Monopoly on ore, but nobody had any.",
+    # a monopoly that finds nothing has its own sentence ("claimed every brick: 0 cards taken" reads as a glitch)
+    "narrate.catan.monopoly_none.brick": "{name} claimed every brick, but nobody had any.",
+    "narrate.catan.monopoly_none.lumber": "{name} claimed every lumber, but nobody had any.",
+    "narrate.catan.monopoly_none.wool": "{name} claimed every wool, but nobody had any.",
+    "narrate.catan.monopoly_none.grain": "{name} claimed every grain, but nobody had any.",
+    "narrate.catan.monopoly_none.ore": "{name} claimed every ore, but nobody had any.",
     "narrate.catan.took": "{name} took {cards} from the bank.",
     "narrate.catan.bank_traded": "{name} traded {give} to the bank for {get}.",
     "narrate.catan.traded": "{name} traded {give} to {other} for {get}.",

@@ -211,4 +211,4 @@ def test_a_monopoly_of_nothing_and_a_win_past_the_target_are_sentences() -> None
         assert catan_narrate(nothing, ["Вера"]) == ["Вера объявляет монополию на руду, но руды ни у кого нет."]
         assert catan_narrate(won, ["Аня", "Борис"]) == ["Борис побеждает с 21 победным очком!"]
     with speaking("en"):
-        assert catan_narrate(nothing, ["Carol"]) == ["Carol played Monopoly on ore, but nobody had any."]
+        assert catan_narrate(nothing, ["Carol"]) == ["Carol claimed every ore, but nobody had any."]
