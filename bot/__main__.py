@@ -35,6 +35,7 @@ from bot.core.config import (
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
 FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
+DISCORD_IDS = 1 << 64  # every Discord id (a snowflake) lies below this
 _HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")  # discord.py's task names
 
 
@@ -157,8 +158,8 @@ async def serve(config: Config, secret: str) -> int:
 
 
 async def run(config: Config, sync: bool, guild: int | None) -> int:
-    if guild is not None and guild < 1:
-        sys.stderr.write(f"sync: --guild {guild}: must be a server's id, a whole number 1 or more\n")
+    if guild is not None and not 0 < guild < DISCORD_IDS:
+        sys.stderr.write(f"sync: --guild {guild}: must be a server's id, a whole number of up to 20 digits\n")
         return 2
     secret = token()
     if not secret:
@@ -188,10 +189,10 @@ async def database_problem(config: Config) -> str | None:
 
 
 def print_invite(application_id: int | None) -> int:
-    if application_id is not None and application_id < 1:
+    if application_id is not None and not 0 < application_id < DISCORD_IDS:
         sys.stderr.write(
-            f"invite: --application-id {application_id}: must be the application's id, a whole number 1 or more "
-            "(Developer Portal, your application, General Information)\n"
+            f"invite: --application-id {application_id}: must be the application's id, a whole number of up to 20 "
+            "digits (Developer Portal, your application, General Information)\n"
         )
         return 2
     try:

@@ -168,9 +168,17 @@ CASES: dict[str, Case] = {
         env={**TOKEN, "BOARDHOST_DATABASE": "postgresql://bot@127.0.0.1:{closed}/b"},
     ),
     "sync to a negative guild": case("sync", "--guild", "-1", says="--guild -1: must be a server's id", status=2),
+    "sync to a guild id too long": case(
+        "sync", "--guild", "1" * 21, says=f"--guild {'1' * 21}: must be a server's id, a whole number of up to 20",
+        status=2,
+    ),
     # invite
     "invite for a negative application id": case(
         "invite", "--application-id", "-5", says="--application-id -5: must be the application's id", status=2
+    ),
+    "invite for an application id too long": case(
+        "invite", "--application-id", "9" * 21, says="must be the application's id, a whole number of up to 20 digits",
+        status=2,
     ),
     "invite for an application id that is not a number": case(
         "invite", "--application-id", "x", says="--application-id: invalid int value: 'x'", status=2
