@@ -13,18 +13,29 @@ import argparse
 import asyncio
 import dataclasses
 import logging
+import os
 import signal
 import sys
 import time
+from typing import NoReturn
 
 import aiohttp
 import discord
 
 from bot.cli.invite import explain
-from bot.core.config import TOKEN_HELP, Config, ConfigError, load_config, shards, token
+from bot.core.config import (
+    TOKEN_HELP,
+    Config,
+    ConfigError,
+    check_storage_for_shards,
+    load_config,
+    shards,
+    token,
+)
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
 FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
+DISCORD_IDS = 1 << 64  # every Discord id (a snowflake) lies below this
 _HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")  # discord.py's task names
 
 
@@ -147,6 +158,9 @@ async def serve(config: Config, secret: str) -> int:
 
 
 async def run(config: Config, sync: bool, guild: int | None) -> int:
+    if guild is not None and not 0 < guild < DISCORD_IDS:
+        sys.stderr.write(f"sync: --guild {guild}: must be a server's id, a whole number of up to 20 digits\n")
+        return 2
     secret = token()
     if not secret:
         sys.stderr.write(TOKEN_HELP + "\n")
@@ -154,10 +168,33 @@ async def run(config: Config, sync: bool, guild: int | None) -> int:
     apply_endpoints(config.rest_base_url, config.gateway_url)
     if sync:
         return await run_sync(config, secret, guild)
+    problem = await database_problem(config)  # before Discord: a database that cannot be used stops the bot at once
+    if problem:
+        sys.stderr.write(f"boardhost stopped: {problem}\n")
+        return 1
     return await serve(config, secret)
 
 
+async def database_problem(config: Config) -> str | None:
+    """Why the configured database cannot be used (opened and brought up to date), or None when it can."""
+    from bot.storage import SchemaTooNew  # lazy: only commands that open the database load storage
+    from bot.storage.opening import CannotOpen, open_database  # lazy: see above
+
+    try:
+        db = await open_database(config.database)
+    except (CannotOpen, SchemaTooNew) as err:
+        return str(err)
+    await db.close()
+    return None
+
+
 def print_invite(application_id: int | None) -> int:
+    if application_id is not None and not 0 < application_id < DISCORD_IDS:
+        sys.stderr.write(
+            f"invite: --application-id {application_id}: must be the application's id, a whole number of up to 20 "
+            "digits (Developer Portal, your application, General Information)\n"
+        )
+        return 2
     try:
         application_id = application_id or load_config().application_id
     except ConfigError as err:
@@ -177,11 +214,11 @@ async def migrate(config: Config) -> int:
     """Apply the pending migrations of the configured database and say what it is at."""
     from bot.storage import SchemaTooNew  # lazy: only this subcommand opens the database
     from bot.storage.database import describe  # lazy: see above
-    from bot.storage.opening import open_database  # lazy: see above
+    from bot.storage.opening import CannotOpen, open_database  # lazy: see above
 
     try:
         db = await open_database(config.database, migrate=False)
-    except SchemaTooNew as err:
+    except (CannotOpen, SchemaTooNew) as err:
         sys.stderr.write(f"migrate: {err}\n")
         return 1
     try:
@@ -208,26 +245,40 @@ async def copy_db(source: str, target: str) -> int:
 
 
 def with_shards(config: Config, shard_ids: str | None, shard_count: int | None) -> Config:
-    """The command line's ``--shard-ids`` / ``--shard-count`` over the config's."""
+    """The command line's ``--shard-ids`` / ``--shard-count`` over the config's, checked like the file's
+    (``--shard-count 0``, like ``shard_count = 0``, is no sharding)."""
     if shard_ids is None and shard_count is None:
         return config
     count = shard_count if shard_count is not None else config.shard_count
     ids = shard_ids
     if ids is None and config.shard_ids is not None and shard_count is None:
         ids = ",".join(map(str, config.shard_ids))
-    return dataclasses.replace(config, **{"shard_count": None, "shard_ids": None, **shards(ids, count)})
+    ids_name = "--shard-ids" if shard_ids is not None else "[discord] shard_ids"
+    count_name = "--shard-count" if shard_count is not None else "[discord] shard_count"
+    checked = shards(ids, count, ids_name=ids_name, count_name=count_name)
+    return dataclasses.replace(config, **{"shard_count": None, "shard_ids": None, **checked})
+
+
+class Parser(argparse.ArgumentParser):
+    """A mistake on the command line is one line, like every other refusal (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: {message} (see {self.prog} --help)\n")
+        raise SystemExit(2)
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line: running the bot, and its subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m bot",
         description="boardhost Discord bot: without a command, run it (needs DISCORD_TOKEN and, optionally, "
         "config.toml or $BOARDHOST_CONFIG).",
     )
     parser.add_argument("--shard-ids", default=None, metavar="IDS", help="the shards this process runs: 0-3, 0,2,5-7")
-    parser.add_argument("--shard-count", type=int, default=None, metavar="N", help="the bot's total number of shards")
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument(
+        "--shard-count", type=int, default=None, metavar="N", help="the bot's total number of shards (0: no sharding)"
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=Parser)
     sync = sub.add_parser(
         "sync",
         help="register the slash commands (globally, or in one guild at once)",
@@ -277,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord.client").addFilter(_OneLineReconnects())
     try:
         config = with_shards(load_config(), args.shard_ids, args.shard_count)
+        if args.command is None:
+            check_storage_for_shards(config)
         if args.command == "migrate":
             return asyncio.run(migrate(config))
         return asyncio.run(run(config, args.command == "sync", getattr(args, "guild", None)))
@@ -285,5 +338,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def entry() -> int:
+    """``main`` for the process: a reader that stops early (``invite | head -1``) or Ctrl-C ends it quietly."""
+    try:
+        status = main()
+        sys.stdout.flush()  # here, where a closed pipe can still be caught, not at exit
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing left to flush at exit
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

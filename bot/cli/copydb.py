@@ -7,6 +7,7 @@ its stored state (``bot.host.rebuild``), so a game whose log and state disagree 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,7 +15,8 @@ from pathlib import Path
 
 from bot.host.rebuild import load, rebuild
 from bot.storage import Database, GameRow, Games
-from bot.storage.opening import open_database
+from bot.storage.database import SchemaTooNew, is_postgres, sqlite_path
+from bot.storage.opening import CannotOpen, open_database
 from engine import RuleError
 
 BATCH = 500
@@ -33,19 +35,55 @@ class Copied:
 async def copy_database(
     source: str | Path, target: str | Path, *, say: Callable[[str], None] = lambda _: None
 ) -> Copied:
-    """Copy ``source`` into ``target`` (migrated here, and refused unless empty), then verify the copy."""
-    src = await open_database(source, migrate=False)
+    """Copy ``source`` (which must exist) into ``target`` (migrated here, and refused unless empty), then verify the
+    copy. A SQLite target this made is removed again when the copy fails, so a failed copy leaves nothing behind."""
+    if same_database(source, target):
+        raise CopyError("FROM and TO are the same database: TO must be another, empty one")
+    src = await _open(source, "FROM", migrate=False, create=False)
     try:
         if await src.schema_version() != src.known_version():
             wanted = src.known_version()
             raise CopyError(f"{source} is not at schema version {wanted}: run `python -m bot migrate` on it first")
-        dst = await open_database(target)
+        made = None if is_postgres(target) else _new_file(target)
         try:
-            return await _copy(src, dst, say)
-        finally:
-            await dst.close()
+            dst = await _open(target, "TO", migrate=True, create=True)
+            try:
+                return await _copy(src, dst, say)
+            finally:
+                await dst.close()
+        except BaseException:
+            if made is not None:
+                for path in (made, made.with_name(made.name + "-wal"), made.with_name(made.name + "-shm")):
+                    with contextlib.suppress(OSError):  # never made (its folder is missing), or gone already
+                        path.unlink()
+            raise
     finally:
         await src.close()
+
+
+async def _open(target: str | Path, role: str, *, migrate: bool, create: bool) -> Database:
+    try:
+        return await open_database(target, migrate=migrate, create=create)
+    except (CannotOpen, SchemaTooNew) as err:
+        raise CopyError(f"{role}: {err}") from None
+
+
+def same_database(source: str | Path, target: str | Path) -> bool:
+    if is_postgres(source) or is_postgres(target):
+        return str(source) == str(target)
+    try:
+        return sqlite_path(source).resolve() == sqlite_path(target).resolve()
+    except ValueError:  # not a database URL: refused when it is opened
+        return False
+
+
+def _new_file(target: str | Path) -> Path | None:
+    """The SQLite file ``target`` names if it does not exist yet (the copy then makes it)."""
+    try:
+        path = sqlite_path(target)
+    except ValueError:
+        return None
+    return None if path.exists() else path
 
 
 async def _copy(src: Database, dst: Database, say: Callable[[str], None]) -> Copied:

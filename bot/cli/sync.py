@@ -17,7 +17,8 @@ from discord.ext import commands
 from bot.core.config import Config
 from bot.lineup import COGS, GAMES
 from bot.storage.command_ids import CommandIds
-from bot.storage.opening import open_database
+from bot.storage.database import SchemaTooNew
+from bot.storage.opening import CannotOpen, open_database
 from bot.text.translator import CatalogueTranslator
 
 TIMEOUT = 30.0  # seconds for the whole registration
@@ -57,7 +58,22 @@ def describe(err: BaseException, where: str) -> str:
 
 
 async def sync(config: Config, secret: str, guild_id: int | None) -> str:
-    """Register the commands (in ``guild_id``, else globally), store their ids; the line to print."""
+    """Register the commands (in ``guild_id``, else globally), store their ids; the line to print. The database is
+    opened first: commands registered with nowhere to store their ids would be a half-done sync."""
+    try:
+        db = await open_database(config.database)
+    except (CannotOpen, SchemaTooNew) as err:
+        raise SyncError(f"nothing registered: {err}") from None
+    try:
+        synced = await register(config, secret, guild_id)
+        await CommandIds(db).replace(guild_id, {command.name: command.id for command in synced})
+    finally:
+        await db.close()
+    return f"synced {len(synced)} commands " + (f"to guild {guild_id}" if guild_id else "globally")
+
+
+async def register(config: Config, secret: str, guild_id: int | None) -> list[app_commands.AppCommand]:
+    """The commands registered with Discord (in ``guild_id``, else globally)."""
     where = config.rest_base_url or discord.http.Route.BASE
     client = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.none(), help_command=None)
     try:
@@ -69,14 +85,8 @@ async def sync(config: Config, secret: str, guild_id: int | None) -> str:
             target = discord.Object(guild_id) if guild_id else None
             if target:
                 client.tree.copy_global_to(guild=target)
-            synced = await client.tree.sync(guild=target)
+            return await client.tree.sync(guild=target)
     except (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError) as err:
         raise SyncError(describe(err, where)) from None
     finally:
         await client.http.close()
-    db = await open_database(config.database)
-    try:
-        await CommandIds(db).replace(guild_id, {command.name: command.id for command in synced})
-    finally:
-        await db.close()
-    return f"synced {len(synced)} commands " + (f"to guild {guild_id}" if guild_id else "globally")

@@ -88,9 +88,9 @@ def sqlite_path(target: str | Path) -> Path:
 
 
 def describe(target: str | Path) -> str:
-    """A target for logs: a PostgreSQL URL without its password."""
+    """A target for logs: a SQLite file's absolute path, a PostgreSQL URL without its password."""
     if not is_postgres(target):
-        return str(sqlite_path(target))
+        return str(sqlite_path(target).absolute())
     text = str(target)
     scheme, rest = text.split("://", 1)
     if "@" in rest:

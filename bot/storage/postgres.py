@@ -105,12 +105,13 @@ class PostgresDatabase(Database):
         self.listener = Listener(url, describe(url))
 
     @classmethod
-    async def connect(cls, url: str, *, size: int = POOL_SIZE) -> PostgresDatabase:
+    async def connect(cls, url: str, *, size: int = POOL_SIZE, timeout: float = 60.0) -> PostgresDatabase:
         # Connections are not closed when idle (a timer per connection that a busy event loop serves late), and are
         # handed back to the pool without asyncpg's reset round trip: no query here leaves session state behind
-        # (transactions end with their block; LISTEN holds its own connection until ``close``).
+        # (transactions end with their block; LISTEN holds its own connection until ``close``). ``timeout``: seconds
+        # for each connection to be made.
         pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=size, max_inactive_connection_lifetime=0, reset=_keep_session
+            url, min_size=1, max_size=size, max_inactive_connection_lifetime=0, reset=_keep_session, timeout=timeout
         )
         return cls(pool, url)
 

@@ -107,6 +107,7 @@ async def test_a_game_whose_log_disagrees_with_its_state_is_reported(tmp_path: P
     await db.close()
     with pytest.raises(CopyError, match="game 5"):
         await copy_database(source, tmp_path / "copy.sqlite3")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["source.sqlite3"]  # the copy it made is gone again
 
 
 def test_the_command_line_copies_and_says_what_it_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
