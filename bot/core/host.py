@@ -100,6 +100,7 @@ class Deliveries(Protocol):
 PostTurn = Callable[["Host", GameRow, Game, Sequence[Event], bool, Shown, "str | None"], Awaitable["Posted | None"]]
 AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
 Narrate = Callable[[Sequence[Event], Sequence[str]], list[str]]
+Rules = Callable[[Mapping[str, Any], "int | None"], str]
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ class GameAdapter:
       previous one's buttons are off;
     - ``narrate(events, names)``: spectator events (secret parts already gone) in the sentences the turn messages
       tell, in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them;
+    - ``rules(options, players)``: ``/game rules`` for a lobby (``players`` None) or game with these stored options,
+      in the current language;
     - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
       (``actor`` already knows); None for a game without secrets.
     """
@@ -124,6 +127,7 @@ class GameAdapter:
     cog_type: type[commands.Cog]
     post_turn: PostTurn
     narrate: Narrate
+    rules: Rules
     after_move: AfterMove | None = None
 
     def cog(self, host: Host) -> commands.Cog:
