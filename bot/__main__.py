@@ -32,6 +32,7 @@ from bot.core.config import (
     shards,
     token,
 )
+from bot.core.logs import setup_logging
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
 FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
@@ -87,8 +88,10 @@ async def run_sync(config: Config, secret: str, guild: int | None) -> int:
 async def serve(config: Config, secret: str) -> int:
     from bot.app import make_bot  # lazy: `--help` and config errors answer without loading Pillow and discord.py
     from bot.cli.sync import describe  # lazy: loaded with the app, see above
+    from bot.core.ready_report import report_when_ready  # lazy: loaded with the app, see above
 
     bot = make_bot(config)
+    report_when_ready(bot, config, lambda: bot.renderer)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -322,9 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "invite":
         return print_invite(args.application_id)
     if args.command == "copy-db":
-        discord.utils.setup_logging(level=logging.WARNING)
+        setup_logging(logging.WARNING)
         return asyncio.run(copy_db(args.source, args.target))
-    discord.utils.setup_logging(level=logging.ERROR if args.command == "sync" else logging.INFO)
+    setup_logging(logging.ERROR if args.command == "sync" else logging.INFO)
     logging.getLogger("discord.client").addFilter(_OneLineReconnects())
     try:
         config = with_shards(load_config(), args.shard_ids, args.shard_count)

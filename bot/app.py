@@ -28,7 +28,6 @@ from bot.flows.outbox import Outbox
 from bot.host import GameService
 from bot.lineup import COGS, GAMES, TABLES
 from bot.storage import Database, Games
-from bot.storage.database import describe
 from bot.storage.leases import Leases
 from bot.storage.opening import open_database
 from bot.text.i18n import (
@@ -122,7 +121,6 @@ class BoardHost(commands.Bot):
         gc.collect()  # garbage of the start frozen would never be freed
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
-        log.info("boardhost ready: database %s", describe(self.config.database))
 
     @property
     def tables(self) -> dict[str, ClickTable]:

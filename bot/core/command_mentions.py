@@ -27,6 +27,11 @@ def remember(ids: Mapping[int | None, Mapping[str, int]]) -> None:
         _ids[guild_id] = dict(names)
 
 
+def registered_guilds() -> list[int]:
+    """The servers that sync registered the commands in (their ids are stored), in the order stored."""
+    return [guild_id for guild_id in _ids if guild_id is not None]
+
+
 def command_mention(qualified_name: str, guild_id: int | None = None) -> str:
     """``</game back:ID>`` for the command ``game back`` (the id of its top-level command, registered in
     ``guild_id`` or globally); ``/game back`` when no id is known."""

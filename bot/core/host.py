@@ -101,6 +101,7 @@ class Deliveries(Protocol):
 PostTurn = Callable[["Host", GameRow, Game, Sequence[Event], bool, Shown, "str | None"], Awaitable["Posted | None"]]
 AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
 Narrate = Callable[[Sequence[Event], Sequence[str], "Mapping[str, Any] | None"], list[str]]
+Rules = Callable[[Mapping[str, Any], "int | None"], str]
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,8 @@ class GameAdapter:
     - ``narrate(events, names, state)``: spectator events (secret parts already gone) in the sentences the turn
       messages tell, in the current language: ``/game replay`` and "since your last turn" tell earlier turns with
       them; ``state`` is the game's stored state (``GameRow.state``), whose board names places as the image does;
+    - ``rules(options, players)``: ``/game rules`` for a lobby (``players`` None) or game with these stored options,
+      in the current language;
     - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
       (``actor`` already knows); None for a game without secrets;
     - ``words``: its boards and turn pictures in words, for the alt text of every picture posted.
@@ -127,6 +130,7 @@ class GameAdapter:
     cog_type: type[commands.Cog]
     post_turn: PostTurn
     narrate: Narrate
+    rules: Rules
     after_move: AfterMove | None = None
     words: GameWords | None = None  # its pictures in words (alt text): ``bot/<game>/alt.py``
 

@@ -153,6 +153,10 @@ class Renderer:
         if not any(up):
             raise RenderError(f"no drawing process could start in {self.start_attempts} attempts (see the log)")
 
+    def ready_pids(self) -> list[int]:
+        """The process ids of the drawing processes ready to draw now (started, warmed up, not exited)."""
+        return [worker.process.pid for worker in self._workers if worker.ready.done() and not worker.closed]
+
     def _spawn(self, slot: asyncio.Future[bool], attempt: int = 1) -> _Process:
         assert self._loop is not None
         # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step

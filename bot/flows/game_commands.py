@@ -64,7 +64,12 @@ async def retire_last(bot: Host, row: GameRow) -> None:
 
 async def status(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)  # "since your last turn" replays the log
-    row = await channel_game(bot, interaction, started=True)
+    row = await bot.service.open_in_channel(interaction.channel_id or 0)
+    if row is None:  # over, or never begun: the channel's last game, if it was played at all
+        await final_status(bot, interaction)
+        return
+    if row.status == "lobby":
+        raise HostError("not_started")
     game = bot.service.game(row)
     result = game.result()
     lines = [
@@ -90,6 +95,31 @@ async def status(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.followup.send(embeds=embeds, files=files, ephemeral=True)
 
 
+async def final_status(bot: Host, interaction: discord.Interaction) -> None:
+    """How the channel's last game ended: its winners and scores, and where to see it again."""
+    row = await bot.service.latest_game(interaction.channel_id or 0)
+    if row.state is None:  # a lobby cancelled before it started
+        raise HostError("no_game_here")
+    result = bot.service.game(row).result()
+    name, lines = t(f"game.{row.game}"), []
+    if row.status == "finished":
+        title = t("cmd.status.finished_title", game=name, turn=result["turn"])
+        winners = [row.seats[seat].name for seat in result["winners"]]
+        if len(winners) == 1:
+            lines.append(t("cmd.status.winner", winner=winners[0]))
+        elif winners:
+            lines.append(t("cmd.status.winners_tie", winners=listing(winners)))
+    else:
+        title = t("cmd.status.abandoned_title", game=name, turn=result["turn"])
+    lines += [
+        t("cmd.status.score_line", name=seat.name, score=score)
+        for seat, score in zip(row.seats, result["scores"], strict=True)
+    ]
+    lines.append(t("cmd.status.look_back" if row.status == "finished" else "cmd.status.look_back_abandoned"))
+    embed = discord.Embed(title=title, description="\n".join(lines))
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
 async def board(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     await interaction.response.defer()
@@ -107,8 +137,12 @@ async def board(bot: Host, interaction: discord.Interaction) -> None:
 
 async def rules(bot: Host, interaction: discord.Interaction) -> None:
     row = await bot.service.open_in_channel(interaction.channel_id or 0)
-    names = [row.game] if row else [game.name for game in bot.adapters()]
-    await interaction.response.send_message("\n\n".join(t(f"rules.{n}") for n in names), ephemeral=True)
+    if row is not None:  # this game's rules, as its options make them
+        players = None if row.status == "lobby" else len(row.seats)
+        text = bot.adapter(row.game).rules(row.options, players)
+    else:
+        text = "\n\n".join(t(f"rules.{game.name}") for game in bot.adapters())
+    await interaction.response.send_message(text, ephemeral=True)
 
 
 async def abandon(bot: Host, interaction: discord.Interaction) -> None:

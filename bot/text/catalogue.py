@@ -23,6 +23,12 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.status.finished": "Finished. Winner: {winners}.",
     "cmd.status.score_line": "{name}: {score}",
     "cmd.status.storage": "⚠️ The bot's storage is in trouble: {problem}. Whoever runs the bot should look at its log.",
+    "cmd.status.finished_title": "{game}: finished on turn {turn}",
+    "cmd.status.abandoned_title": "{game}: abandoned on turn {turn}",
+    "cmd.status.winner": "Winner: {winner}.",
+    "cmd.status.winners_tie": "A tie: the winners are {winners}.",
+    "cmd.status.look_back": "Look back at any turn with {replay}, or download the replay file with {export}.",
+    "cmd.status.look_back_abandoned": "Look back at any turn with {replay}.",
     "outbox.missing_permissions": (
         "The {game} game in {channel} is waiting: I am missing the {permissions} permission there. Give it to me and "
         "the game goes on by itself.",
@@ -101,6 +107,74 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "players or the bank 4:1, or 3:1 / 2:1 at harbours), build (road, settlement, city) and buy development "
         "cards. Longest road (5+) and largest army (3+ knights) are worth 2 points each. The first to 10 points on "
         "their own turn wins."
+    ),
+    # /game rules in a channel with a game: its own options, one line each (bot/<game>/rules.py)
+    "rules.carcassonne.turn": (
+        "**Carcassonne.** On your turn draw a tile and place it so every touching edge matches (city to city, road "
+        "to road, field to field). Then you may put one follower from your supply on a road, city, cloister or field "
+        "of that tile, if nobody is on that feature yet."
+    ),
+    "rules.carcassonne.scoring": (
+        "Finished roads score 1 per tile, cities 2 per tile and pennant, cloisters 9; followers come back."
+    ),
+    "rules.carcassonne.scoring_small_city": (
+        "Finished roads score 1 per tile, cities 2 per tile and pennant (a city of just two tiles only 1 per tile and "
+        "pennant: the small city rule), cloisters 9; followers come back."
+    ),
+    "rules.carcassonne.end": (
+        "At the end, unfinished features score 1 per tile (+1 per pennant), and each farm scores 3 per finished city "
+        "it supplies for whoever has the most farmers in it."
+    ),
+    "rules.carcassonne.end_first_edition": (
+        "At the end, unfinished features score 1 per tile (+1 per pennant), and each finished city scores 4 for "
+        "whoever has the most farmers in the fields that supply it (the first edition's farm rule)."
+    ),
+    "rules.carcassonne.river": (
+        "The River: its tiles come first, from the spring to the lake, each one carrying the river on; then the other "
+        "tiles."
+    ),
+    "rules.carcassonne.no_river": "Without The River: the game begins from the usual start tile.",
+    "rules.carcassonne.tower": (
+        "The Tower: instead of placing a follower you may put a tower piece on a tower foundation or a tower and "
+        "capture a follower within its reach (in a straight line, as many tiles away as the tower is high), or close "
+        "a tower with a follower on top. A prisoner goes home when its owner pays 3 points of ransom, or in an "
+        "exchange of prisoners."
+    ),
+    "rules.carcassonne.tower_pieces": (
+        "Each player has {count} tower piece.",
+        "Each player has {count} tower pieces.",
+    ),
+    "rules.catan.turn": (
+        "**Catan.** Roll the dice: every hex with that number pays its neighbours (settlement 1, city 2). On a 7, "
+        "everyone with more than 7 cards discards half and you move the robber and steal a card."
+    ),
+    "rules.catan.phases": (
+        "Then trade (with players or the bank 4:1, or 3:1 / 2:1 at harbours), build (road, settlement, city) and buy "
+        "development cards, in any order."
+    ),
+    "rules.catan.strict_phases": (
+        "Then trade first (with players or the bank 4:1, or 3:1 / 2:1 at harbours), then build (road, settlement, "
+        "city) and buy development cards: once you build or buy, your trading is over for this turn (strict phases)."
+    ),
+    "rules.catan.goal": (
+        "Longest road (5+) and largest army (3+ knights) are worth 2 points each. The first to {count} point on their "
+        "own turn wins.",
+        "Longest road (5+) and largest army (3+ knights) are worth 2 points each. The first to {count} points on their "
+        "own turn wins.",
+    ),
+    "rules.catan.board.random": "Map: hexes and harbours shuffled, the numbers laid in the rulebook's spiral.",
+    "rules.catan.board.random_numbers": (
+        "Map: hexes, harbours and numbers all shuffled (no 6 or 8 next to another 6 or 8)."
+    ),
+    "rules.catan.board.beginner": "Map: the rulebook's beginner map.",
+    "rules.catan.board.fixed": "Map: a fixed map set for this game.",
+    "rules.catan.setup.snake": (
+        "Set-up: everyone places a settlement and a road in seat order, then a second settlement and road in reverse "
+        "order; the second settlement brings one card from each hex around it."
+    ),
+    "rules.catan.setup.beginner": (
+        "Set-up: everyone starts from the rulebook's beginner positions, with two settlements and two roads, and one "
+        "card from each hex around one of those settlements."
     ),
     # lobby
     "lobby.title": "{game} lobby",

@@ -48,6 +48,8 @@ COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
     "hand": "hand",
     "carcassonne_new": "carcassonne new",
     "catan_new": "catan new",
+    "replay": "game replay",
+    "export": "game export",
 }
 _COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
 Mentioner = Callable[[str, "int | None"], str]

@@ -613,7 +613,10 @@ class Fuzzer:
         self.note(f"{user.name}: /{choice} {options or ''}")
         result = await self.slash(user, table.channel, choice, **options)
         opened = row if row is not None and row.status in ("lobby", "active") else None
-        if choice in ("game status", "game board"):
+        ended = await self.bot.games.latest_started_in_channel(table.channel.id) if opened is None else None
+        if choice == "game status" and ended is not None:  # the channel's last game: how it ended
+            self.answered(result, f"cmd.status.{ended.status}_title")
+        elif choice in ("game status", "game board"):
             refusal = (
                 "error.no_game_here" if opened is None else "error.not_started" if opened.status == "lobby" else None
             )
@@ -647,7 +650,7 @@ class Fuzzer:
         elif choice == "settings":
             self.answered(result, "cmd.settings.saved_on" if options["dm_on_turn"] else "cmd.settings.saved_off")
         else:
-            self.answered(result, f"rules.{opened.game}" if opened else "rules.carcassonne")
+            self.answered(result, f"rules.{opened.game}.turn" if opened else "rules.carcassonne")  # its options'
 
     async def leave_or_abandon(self, table: Table, row: GameRow | None, kind: str) -> None:
         user = self.pick_user(row)

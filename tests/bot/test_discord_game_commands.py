@@ -6,6 +6,7 @@ import discord
 import pytest
 
 from bot.text import t
+from bot.text.i18n import text
 from tests.bot.conftest import World, reply
 from tests.bot.test_discord_carcassonne import DECK, labels, place, start
 
@@ -155,3 +156,97 @@ async def test_texts_name_commands_as_clickable_mentions_once_their_ids_are_know
         )
     finally:
         mentions.remember({})
+
+
+# -- /game rules follows the game's options; /game status after the end -----------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-CN", "zh-TW", "ru"])
+async def test_the_rules_of_a_catan_lobby_state_its_own_options(
+    world: World, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    from bot.text import i18n
+
+    await world.alice.slash(world.channel, "catan new", points_to_win=12, strict_phases=True, board="beginner",
+                            setup="beginner")  # fmt: skip
+    monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": lang)  # carol reads ``lang``
+
+    rules = reply(await world.carol.slash(world.channel, "game rules")).content
+
+    lines = rules.split("\n")
+    assert lines[0].startswith(text("rules.catan.turn", lang))
+    assert text("rules.catan.goal", lang, count=12) in lines
+    assert text("rules.catan.goal", lang, count=10) not in rules, "not the default 10 points"
+    assert text("rules.catan.strict_phases", lang) in lines and text("rules.catan.phases", lang) not in rules
+    assert text("rules.catan.board.beginner", lang) in lines and text("rules.catan.setup.beginner", lang) in lines
+    assert "Carcassonne" not in rules and len(rules) <= 2000
+    wording = {
+        "en": "The first to 12 points on their own turn wins.",
+        "zh-CN": "率先达到12分的玩家获胜",
+        "zh-TW": "率先達到12點勝利點數的玩家獲勝",
+        "ru": "первым наберёт 12 очков",
+    }
+    assert wording[lang] in rules
+
+
+async def test_the_rules_of_a_carcassonne_game_follow_its_options(world: World) -> None:
+    await start(world, DECK, farm_scoring="first_edition", small_city=True, tower=True)  # river off, 2 players
+
+    rules = reply(await world.carol.slash(world.channel, "game rules")).content
+
+    assert "a city of just two tiles only 1 per tile and pennant: the small city rule" in rules
+    assert "each finished city scores 4 for whoever has the most farmers" in rules
+    assert "farm scores 3 per finished city" not in rules
+    assert "Without The River" in rules and "The River: its tiles come first" not in rules
+    assert "The Tower: instead of placing a follower" in rules and "Each player has 10 tower pieces." in rules
+    assert "Catan" not in rules
+
+
+async def test_the_rules_of_a_default_carcassonne_lobby_name_the_river_and_current_farms(world: World) -> None:
+    await world.alice.slash(world.channel, "carcassonne new")
+
+    rules = reply(await world.carol.slash(world.channel, "game rules")).content
+
+    assert "The River: its tiles come first" in rules
+    assert "each farm scores 3 per finished city it supplies" in rules
+    assert "small city" not in rules and "The Tower" not in rules
+
+
+async def test_status_after_the_end_shows_the_result_and_where_to_see_the_game_again(world: World) -> None:
+    row = await start(world, DECK)
+    for user in (world.alice, world.bob, world.alice):
+        message = await place(world, user)
+        await user.click(message, label="No follower")
+    ended = await world.bot.service.row(row.id)
+    result = world.bot.service.game(ended).result()
+    assert ended.status == "finished"
+
+    status = reply(await world.carol.slash(world.channel, "game status"))
+
+    assert status.ephemeral and not status.content
+    [embed] = status.embeds
+    assert embed.title == f"Carcassonne: finished on turn {result['turn']}"
+    names = {0: "alice", 1: "bob"}
+    winners = [names[seat] for seat in result["winners"]]
+    told = f"Winner: {winners[0]}." if len(winners) == 1 else "A tie: the winners are alice and bob."
+    assert told in embed.description
+    for seat, score in enumerate(result["scores"]):
+        assert f"{names[seat]}: {score}" in embed.description
+    assert "Look back at any turn with /game replay, or download the replay file with /game export." in (
+        embed.description
+    )
+    export = reply(await world.carol.slash(world.channel, "game export"))
+    assert export.attachments, "the export it points to is there"
+
+
+async def test_status_after_an_abandon_says_so_and_points_to_the_replay(world: World) -> None:
+    await start_carcassonne(world)
+    await world.alice.slash(world.channel, "game abandon")
+
+    status = reply(await world.carol.slash(world.channel, "game status"))
+
+    [embed] = status.embeds
+    assert embed.title == "Carcassonne: abandoned on turn 1"
+    assert "alice: 0" in embed.description and "bob: 0" in embed.description
+    assert "Winner" not in embed.description and "/game export" not in embed.description
+    assert embed.description.endswith("Look back at any turn with /game replay.")
