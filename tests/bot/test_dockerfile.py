@@ -149,3 +149,20 @@ def test_the_build_context_of_this_checkout_is_the_code_alone() -> None:
         dirs[:] = [d for d in dirs if not ignored(f"{here}{d}")]
         size += sum((Path(folder) / f).stat().st_size for f in files if not ignored(f"{here}{f}"))
     assert size < 16 * 2**20, f"the build context is {size / 2**20:.0f} MB"
+
+
+def test_the_readme_builds_the_image_runs_it_and_syncs_once_on_the_same_volume() -> None:
+    from bot.__main__ import parser
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    docker = [line.strip() for line in readme.splitlines() if line.strip().startswith("docker ")]
+    assert "docker build -t boardhost ." in docker
+    run = next(line for line in docker if line.startswith("docker run -d "))
+    sync = next(line for line in docker if line.startswith("docker run --rm ") and "python -m bot sync" in line)
+    for line in (run, sync):
+        assert "-v boardhost-data:/data" in line and "-e DISCORD_TOKEN" in line, line
+    assert run.endswith(" boardhost"), "the image's own command runs the bot"
+    for line in docker:  # every bot command the README runs in the image is one the bot accepts
+        if " boardhost python -m bot" in line:
+            argv = line.split(" boardhost python -m bot", 1)[1].split("&&")[0].split()
+            parser().parse_args([re.sub(r"^[A-Z_]+$", "1", arg) for arg in argv])  # SERVER_ID, ID: placeholders

@@ -109,3 +109,33 @@ def test_no_beat_or_a_broken_one_is_unhealthy(tmp_path: Path) -> None:
     beat.write_text(json.dumps({"problem": None}), encoding="utf-8")
     healthy, line = check(beat, now=0.0)
     assert not healthy and "unreadable heartbeat" in line
+
+
+class Shard:
+    def __init__(self, closed: bool) -> None:
+        self.closed = closed
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+class Sharded(discord.AutoShardedClient):
+    """A sharded client's connections as the heartbeat reads them (nothing of discord.py's set-up)."""
+
+    def __init__(self, *closed: bool) -> None:  # no super().__init__(): nothing here connects
+        self._shards = {n: Shard(c) for n, c in enumerate(closed)}
+
+    @property
+    def shards(self) -> dict[int, Any]:  # plain stand-ins for ShardInfo
+        return self._shards
+
+    def is_ready(self) -> bool:
+        return True
+
+    def is_closed(self) -> bool:
+        return False
+
+
+async def test_a_sharded_bot_is_connected_only_while_every_shard_is() -> None:
+    assert await problem(Sharded(False, False), Database()) is None
+    assert "gateway is down" in str(await problem(Sharded(False, True), Database()))
