@@ -22,7 +22,7 @@ ENGLISH: Final[dict[str, str]] = {
     "choose_cell": "Choose a numbered cell in the menu below",
     "legend_last_tile": "Coloured frame: the tile each player placed last",
     "legend_since": "White outline: placed since your last turn",
-    "choose_spot": "Follower spots on the tile at ({x}, {y})",
+    "choose_spot": "Follower spots on the tile in column {x}, row {y}",
     "no_spot": "No follower can be placed",
     "finished": "Game over",
     "winner": "Winner: {names}",

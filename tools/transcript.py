@@ -4,7 +4,7 @@ player would read in one place.
 
     python -m tools.transcript ru --out docs/transcripts/ru.txt
 
-Every channel message (text, embeds, buttons, selects, image attachments), every ephemeral reply, every direct
+Every channel message (text, embeds, buttons, selects, images with their alt text), every ephemeral reply, every direct
 message and every form is written in order with who sees it; the players' own clicks, choices and typed text are
 written as the lines starting with ``>``. Everything is deterministic: fixed seeds, no clock, and every Discord id
 replaced by a stable name. The players' moves are chosen by the engine's ``standard`` computer player, with a few
@@ -141,7 +141,7 @@ class Recorder:
         for attachment in data.get("attachments") or []:
             line = (
                 f"[image: {attachment.get('filename')}]"
-                if str(attachment.get("filename", "")).endswith(".png")
+                if str(attachment.get("filename", "")).endswith((".png", ".webp", ".gif"))  # the timelapse too
                 else f"[file: {attachment.get('filename')}]"
             )
             if attachment.get("description"):

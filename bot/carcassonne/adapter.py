@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot.carcassonne import narration
+from bot.carcassonne.alt import WORDS
 from bot.carcassonne.commands import CarcassonneCog
 from bot.carcassonne.flows import NAME, post_turn
 from bot.carcassonne.handlers import TABLE
 from bot.core.host import GameAdapter
 
 # No private news: the turn message says everything.
-ADAPTER = GameAdapter(NAME, TABLE, CarcassonneCog, post_turn, narration.narrate)
+ADAPTER = GameAdapter(NAME, TABLE, CarcassonneCog, post_turn, narration.narrate, words=WORDS)

@@ -43,8 +43,7 @@ async def place(host: Host, interaction: discord.Interaction, cell: str, rotatio
     if where is None:
         raise HostError("rule", reason=t("carcassonne.no_cell"))
     action: Action = {"type": "place", "x": where[0], "y": where[1], "rotation": rotation}
-    await TABLE.act(host, interaction, row.id, row.version, action)
-    await interaction.followup.send(t("carcassonne.done"), ephemeral=True)
+    await TABLE.act(host, interaction, row.id, row.version, action, answer=t("carcassonne.done"))
 
 
 async def cell_choices(host: Host, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

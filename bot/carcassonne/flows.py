@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.carcassonne.alt import WORDS
 from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
 from bot.core.components import image_file
 from bot.core.host import Posted, Shown
@@ -18,6 +19,7 @@ from bot.core.pings import owing
 from bot.flows.turns import game_channel
 from bot.host import HostError
 from bot.storage import GameRow
+from bot.text.alt import describe
 from engine import Event, Game
 from engine.carcassonne import Carcassonne
 
@@ -67,9 +69,9 @@ async def post_turn(
     )
     view = game.view(None)
     content, story = turn_text(row, game, events, opening=opening, view=view, story=shown.story if same_turn else ())
-    image = await bot.renderer.png(turn_image(game, view))
+    image = await bot.renderer.png(job := turn_image(game, view))
     choices = turn_view(row, game)
-    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+    file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
     if same_turn and hasattr(channel, "get_partial_message"):
         try:
             message = await channel.get_partial_message(shown.message_id).edit(
@@ -79,7 +81,7 @@ async def post_turn(
                 allowed_mentions=owing(row, game),
             )
         except discord.NotFound:  # deleted meanwhile: post the turn as a new message
-            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png")
+            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
         else:
             return Posted(message, step, tuple(story))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}

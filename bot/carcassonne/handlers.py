@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.carcassonne.cells import cell_text
 from bot.carcassonne.flows import current_game
 from bot.carcassonne.ids import SCOPE, parse_cell
 from bot.carcassonne.turn import rotation_message, turn_view
@@ -24,7 +25,7 @@ async def place(click: Click) -> Action:
     x, y, rotation = (int(v) for v in click.arg.split(","))
     interaction = click.interaction
     if interaction.message is not None and interaction.message.flags.ephemeral:
-        chosen = t("carcassonne.rotation_chosen", x=x, y=y, degrees=rotation)
+        chosen = t("carcassonne.rotation_chosen", cell=cell_text(x, y), degrees=rotation)
         await interaction.response.edit_message(content=chosen, view=None)
     else:
         await interaction.response.defer()

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from bot.carcassonne.cells import cell_text, cells_text
 from bot.text import listing, t
 from bot.text.story import Event, host_event, name_of, who
 from render.labels import spot_label
@@ -37,12 +39,14 @@ FEATURES = ("city", "road", "cloister")
 
 
 def _where(event: Event) -> str:
-    """Where a feature lies: its cloister cell, or the first cells of its tiles."""
+    """Where a feature lies, as the image labels it: its cloister's cell, or the columns and rows of its tiles."""
     if "x" in event and "y" in event:
-        return f"({event['x']}, {event['y']})"
-    cells = event.get("cells") or []
-    shown = listing((f"({x}, {y})" for x, y in cells[:3]), style="enumeration")
-    return shown + ("…" if len(cells) > 3 else "")
+        return cell_text(event["x"], event["y"])
+    return cells_text(event.get("cells") or [])
+
+
+def _cell(event: Event) -> str:
+    return cell_text(event["x"], event["y"])
 
 
 def _why(event: Event) -> str:
@@ -80,31 +84,20 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
     kind = event.get("type")
     player = name_of(names, event.get("player"))
     simple: dict[str, Callable[[], str]] = {
-        "tile_placed": lambda: t(
-            "narrate.tile_placed",
-            name=player,
-            tile=event["tile"],
-            x=event["x"],
-            y=event["y"],
-            rotation=event["rotation"],
-        ),
+        "tile_placed": lambda: t("narrate.tile_placed", name=player, cell=_cell(event), rotation=event["rotation"]),
         "follower_placed": lambda: t(
             f"narrate.follower_placed.{spot_kind(event['on'], PLACES)}",
             name=player,
             side=spot_side(event["on"]),
-            x=event["x"],
-            y=event["y"],
+            cell=_cell(event),
         ),
         "follower_returned": lambda: t(
             f"narrate.follower_returned.{spot_kind(event['on'], (*PLACES, 'tower'))}",
             name=player,
             side=spot_side(event["on"]),
-            x=event["x"],
-            y=event["y"],
+            cell=_cell(event),
         ),
-        "tower_built": lambda: t(
-            "narrate.tower_built", name=player, x=event["x"], y=event["y"], height=event.get("height", 0)
-        ),
+        "tower_built": lambda: t("narrate.tower_built", name=player, cell=_cell(event), height=event.get("height", 0)),
         "captured": lambda: t(
             # a tower can take its builder's own follower back: "Alice captured Alice's farmer" is not a sentence
             f"narrate.{'captured_own' if event.get('owner') == event.get('player') else 'captured'}"
@@ -112,16 +105,16 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
             name=player,
             owner=name_of(names, event.get("owner")),
             side=spot_side(event["on"]),
-            x=event["x"],
-            y=event["y"],
+            cell=_cell(event),
         ),
         "prisoners_exchanged": lambda: t("narrate.prisoners_exchanged", who=who(names, event.get("players", []))),
-        "tower_closed": lambda: t("narrate.tower_closed", name=player, x=event["x"], y=event["y"]),
+        "tower_closed": lambda: t("narrate.tower_closed", name=player, cell=_cell(event)),
         "ransom_paid": lambda: t(
             "narrate.ransom_paid", name=player, to=name_of(names, event.get("to")), count=event.get("points", 0)
         ),
-        "tile_discarded": lambda: t("narrate.tile_discarded", name=player, tile=event["tile"]),
-        "tile_drawn": lambda: t("narrate.tile_drawn", name=player, tile=event["tile"]),
+        # a tile's id (R3, T11) means nothing to players: the image shows the drawn tile itself
+        "tile_discarded": lambda: t("narrate.tile_discarded", name=player),
+        "tile_drawn": lambda: t("narrate.tile_drawn", name=player),
         "feature_completed": lambda: _feature(event, names, final=False),
         "feature_scored": lambda: _feature(event, names, final=True),
         "farm_scored": lambda: t(
@@ -144,8 +137,9 @@ def _carcassonne(event: Event, names: Sequence[str]) -> str | None:
     return host_event(event, names) if tell is None else tell()
 
 
-def narrate(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """One sentence per event worth telling, in order (turn starts are left to the turn line)."""
+def narrate(events: Sequence[Event], names: Sequence[str], state: Mapping[str, Any] | None = None) -> list[str]:
+    """One sentence per event worth telling, in order (turn starts are left to the turn line). Carcassonne's
+    sentences need nothing of the stored ``state``: its events name their cells."""
     lines = []
     worthless = 0
     for event in events:

@@ -11,12 +11,14 @@ from typing import Any
 import discord
 
 import render
+from bot.carcassonne.cells import cell_text
 from bot.carcassonne.ids import button, cell_value, ordered_cells, select
 from bot.carcassonne.narration import PLACES, narrate, spot_kind, spot_name, spot_side
 from bot.core.components import BLUE, CONTENT, GREY, PAGE, RED, ROW_WIDTH, Layout, names_of, option
 from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.limits import BUTTON_LABEL, LABEL, Name, fitted
 from bot.text.story import fit
 from engine import Event
 from engine.carcassonne import Carcassonne, CarcassonneView
@@ -129,7 +131,7 @@ def turn_view(row: GameRow, game: Carcassonne, page: int = 0) -> discord.ui.View
     elif decision == "follower":
         _follower_choices(layout, row, game)
     for i, holder in enumerate(game.ransom_options()):
-        label = t("carcassonne.ransom", name=row.seats[holder].name)
+        label = fitted(BUTTON_LABEL, "carcassonne.ransom", name=Name(row.seats[holder].name))
         layout.button(
             button(gid, version, "ransom", str(holder), label, RED), new_row=i == 0 and decision == "follower"
         )
@@ -152,11 +154,12 @@ def _follower_choices(layout: Layout, row: GameRow, game: Carcassonne) -> None:
         towers.append(option(t("carcassonne.tower_option", x=x, y=y, height=tower["height"] + 1), f"{x},{y}"))
         for cap in tower["captures"]:
             own = "_own" if cap["player"] == game.current else ""  # taking back one's own follower reads differently
-            label = t(
+            label = fitted(
+                LABEL,
                 f"carcassonne.tower_capture{own}.{spot_kind(cap['on'], (*PLACES, 'tower'))}",
                 x=x,
                 y=y,
-                owner=names[cap["player"]],
+                owner=Name(names[cap["player"]]),
                 side=spot_side(cap["on"]),
                 tx=cap["x"],
                 ty=cap["y"],
@@ -205,5 +208,5 @@ def rotation_message(row: GameRow, game: Carcassonne, cell: tuple[int, int]) -> 
                 BLUE,
             )
         )
-    content = t("carcassonne.choose_rotation", tile=game.drawn, number=number, x=x, y=y)
+    content = t("carcassonne.choose_rotation", number=number, cell=cell_text(x, y))
     return {"content": content, "view": layout.view}

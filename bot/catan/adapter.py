@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.catan import narration
+from bot.catan.alt import WORDS
 from bot.catan.commands import CatanCog
 from bot.catan.flows import deliver, post_turn
 from bot.catan.handlers import TABLE
@@ -10,4 +11,4 @@ from bot.catan.seating import NAME
 from bot.core.host import GameAdapter
 
 # A bought card, a card stolen from you, offers and replies meant for you: by direct message, after the turn message.
-ADAPTER = GameAdapter(NAME, TABLE, CatanCog, post_turn, narration.narrate, after_move=deliver)
+ADAPTER = GameAdapter(NAME, TABLE, CatanCog, post_turn, narration.narrate_stored, after_move=deliver, words=WORDS)

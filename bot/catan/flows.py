@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.catan.alt import WORDS
 from bot.catan.menus import offer_view
 from bot.catan.names import bundle_text, card_name, resource, resource_name
 from bot.catan.narration import narrate
@@ -20,7 +21,7 @@ from bot.catan.offer_messages import close_offers, remember
 from bot.catan.seating import NAME, catan
 from bot.catan.turn import is_light, offer_text, turn_image, turn_text, turn_view
 from bot.core import safely
-from bot.core.components import image_file, names_of
+from bot.core.components import CONTENT, image_file, names_of
 from bot.core.host import Posted, Shown
 from bot.core.pings import only, owing
 from bot.flows.turns import channel_of, game_channel, nonce
@@ -28,6 +29,7 @@ from bot.host import HostError
 from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.alt import describe
 from bot.text.i18n import game_language, reader_language, speaking
 from engine import Event, Game
 from engine.catan import Catan, OfferView, public_events
@@ -69,11 +71,11 @@ async def post_turn(
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)
     content = turn_text(row, game, events, opening=opening)
-    image = await bot.renderer.png(turn_image(game))
+    image = await bot.renderer.png(job := turn_image(game))
     kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
     if nonce is not None:
         kwargs["nonce"] = nonce
-    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png")
+    file = image_file(channel, image, f"catan-{row.id}-{row.version}.png", describe(job, WORDS))
     if file is not None:
         kwargs["file"] = file
     view = turn_view(row, game)
@@ -94,7 +96,7 @@ async def post_news(
 ) -> None:
     """A short public line for public offers, replies and discards; a public offer carries its reply buttons."""
     shown = public_events(events, None)
-    lines = narrate(shown, names_of(row))
+    lines = narrate(shown, names_of(row), game.view(None)["board"]["hexes"])
     if not lines:
         return
     view, offered = None, None
@@ -103,7 +105,7 @@ async def post_news(
             offer = next((o for o in game.view(None)["offers"] if o["id"] == event["offer"]), None)
             if offer is not None:
                 view, offered = offer_view(row, offer, public=True), offer["id"]
-    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:2000], "allowed_mentions": discord.AllowedMentions.none()}
+    kwargs: dict[str, Any] = {"content": "\n".join(lines)[:CONTENT], "allowed_mentions": discord.AllowedMentions.none()}
     if view is not None:
         kwargs["view"] = view
     if nonce is not None:
@@ -176,7 +178,7 @@ async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None
         return
     lines = private_lines(outcome.row, outcome.events, seat)
     text = "\n".join(lines) if lines else t("catan.done")
-    await safely.followup(interaction, outcome.row.id, "private news", content=text[:2000], ephemeral=True)
+    await safely.followup(interaction, outcome.row.id, "private news", content=text[:CONTENT], ephemeral=True)
 
 
 async def deliver(bot: Host, outcome: Outcome, actor: int | None) -> None:
@@ -238,7 +240,7 @@ async def dm(
     """Send a direct message; on failure tell the player in the game's channel (without the secret). A player whose
     DMs are closed is told so once; while it is remembered (``GameService.dms_closed``) no DM is tried, and the
     channel only says there is news for them."""
-    kwargs: dict[str, Any] = {"content": content[:2000], "nonce": nonce}
+    kwargs: dict[str, Any] = {"content": content[:CONTENT], "nonce": nonce}
     if view is not None:
         kwargs["view"] = view
     remembered = await bot.service.dms_closed(user_id)

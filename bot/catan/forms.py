@@ -14,11 +14,9 @@ from bot.core.clicks import Form, Table
 from bot.core.components import clip
 from bot.host import HostError
 from bot.text import t
+from bot.text.limits import INPUT_LABEL, INPUT_PLACEHOLDER
 from engine import Action
 from engine.catan.board import RESOURCES
-
-FIELD_LABEL = 45  # characters in a form field's label (Discord's limit)
-FIELD_PLACEHOLDER = 100  # characters in a form field's placeholder
 
 
 class OfferForm(Form):
@@ -30,14 +28,14 @@ class OfferForm(Form):
         self.counter = counter
         self.give: discord.ui.TextInput[OfferForm] = discord.ui.TextInput(
             custom_id="give",
-            label=clip(t("catan.modal.give"), FIELD_LABEL),
-            placeholder=clip(t("catan.bundle_example"), FIELD_PLACEHOLDER),
+            label=clip(t("catan.modal.give"), INPUT_LABEL),
+            placeholder=clip(t("catan.bundle_example"), INPUT_PLACEHOLDER),
             max_length=100,
         )
         self.get: discord.ui.TextInput[OfferForm] = discord.ui.TextInput(
             custom_id="get",
-            label=clip(t("catan.modal.get"), FIELD_LABEL),
-            placeholder=clip(t("catan.modal.get_example"), FIELD_PLACEHOLDER),
+            label=clip(t("catan.modal.get"), INPUT_LABEL),
+            placeholder=clip(t("catan.modal.get_example"), INPUT_PLACEHOLDER),
             max_length=100,
         )
         self.add_item(self.give)
@@ -61,7 +59,7 @@ class DiscardForm(Form):
             if hand.get(name):
                 field: discord.ui.TextInput[DiscardForm] = discord.ui.TextInput(
                     custom_id=f"discard:{name}",
-                    label=clip(t("catan.modal.discard_field", resource=resource(name, hand[name])), FIELD_LABEL),
+                    label=clip(t("catan.modal.discard_field", resource=resource(name, hand[name])), INPUT_LABEL),
                     placeholder="0",
                     required=False,
                     max_length=2,

@@ -16,7 +16,8 @@ from bot.catan.ids import SCOPE, select
 from bot.catan.menus import afford, build_menu, button_for, card_menu, hand_view, trade_menu, victim_view
 from bot.catan.names import (
     bundle_text,
-    hex_label,
+    hex_inline,
+    path_inline,
     path_label,
     resource,
     resource_name,
@@ -28,6 +29,7 @@ from bot.core.clicks import Click, Form, Op, Reply, Table
 from bot.core.components import BLUE, PAGE, Layout, option
 from bot.host import HostError
 from bot.text import t
+from bot.text.limits import MODAL_TITLE, Name, fitted
 from engine import Action, RuleError
 from engine.catan import (
     bank_trades,
@@ -102,7 +104,7 @@ async def _robber(click: Click) -> Action | Reply:
     if victims is None:
         raise HostError("rule", reason=t("catan.robber_stays"))
     if len(victims) > 1:
-        text = t("catan.choose_victim", hex=hex_label(found.game.view(None), letter))
+        text = t("catan.choose_victim", hex=hex_inline(letter, found.game.view(None)["board"]["hexes"]))
         return Reply(text, victim_view(found.row, mode, letter, victims))
     return _rob(mode, letter, victims[0] if victims else None)
 
@@ -174,7 +176,7 @@ async def _road_building_first(click: Click) -> Action | Reply:
     layout = Layout()
     options = [option(path_label(p), p) for p in seconds[:PAGE]]
     layout.select(select(row.id, row.version, "rb2", first, options, t("catan.rb_second")))
-    return Reply(t("catan.rb_then", path=path_label(first)), layout.view)
+    return Reply(t("catan.rb_then", path=path_inline(first)), layout.view)
 
 
 async def _road_building_second(click: Click) -> Action:
@@ -260,7 +262,7 @@ async def _offer_form(click: Click) -> Form:
     if to is None:
         title = t("catan.modal.offer_all_title")
     else:
-        title = t("catan.modal.offer_title", name=found.row.seats[to].name)
+        title = fitted(MODAL_TITLE, "catan.modal.offer_title", name=Name(found.row.seats[to].name))
     return OfferForm(click.table, click.game_id, to=to, counter=None, title=title)
 
 
@@ -270,7 +272,9 @@ async def _counter_form(click: Click) -> Form:
     offer = next((o for o in found.game.view(found.seat)["offers"] if o["id"] == int(click.arg)), None)
     if offer is None:
         raise RuleError("unknown_offer", t("catan.offer_gone", offer=click.arg))
-    title = t("catan.modal.counter_title", offer=offer["id"], name=found.row.seats[offer["from"]].name)
+    title = fitted(
+        MODAL_TITLE, "catan.modal.counter_title", offer=offer["id"], name=Name(found.row.seats[offer["from"]].name)
+    )
     return OfferForm(click.table, click.game_id, to=offer["from"], counter=offer["id"], title=title)
 
 

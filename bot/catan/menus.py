@@ -17,6 +17,7 @@ from bot.core.components import BLUE, GREEN, GREY, PAGE, RED, Layout, option
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.limits import BUTTON_LABEL, Name, fitted
 from engine.catan import (
     OfferView,
     city_spots,
@@ -38,10 +39,9 @@ def offer_view(row: GameRow, offer: OfferView, *, public: bool, confirm: int | N
     layout = Layout()
     ident = str(offer["id"])
     if confirm is not None:
-        name = row.seats[confirm].name
-        layout.button(
-            button_for(row, "conf", t("catan.button.confirm", name=name, offer=ident), GREEN, f"{ident},{confirm}")
-        )
+        name = Name(row.seats[confirm].name)
+        label = fitted(BUTTON_LABEL, "catan.button.confirm", name=name, offer=ident)
+        layout.button(button_for(row, "conf", label, GREEN, f"{ident},{confirm}"))
         layout.button(button_for(row, "wd", t("catan.button.withdraw", offer=ident), GREY, ident))
         return layout.view
     layout.button(button_for(row, "acc", t("catan.button.accept", offer=ident), GREEN, ident))
@@ -58,7 +58,7 @@ def hand_view(found: Seated) -> discord.ui.View | None:
         ident = str(offer["id"])
         if offer["from"] == seat:
             for other in offer["accepted"]:
-                label = t("catan.button.confirm", name=row.seats[other].name, offer=ident)
+                label = fitted(BUTTON_LABEL, "catan.button.confirm", name=Name(row.seats[other].name), offer=ident)
                 layout.button(button_for(row, "conf", label, GREEN, f"{ident},{other}"))
             layout.button(button_for(row, "wd", t("catan.button.withdraw", offer=ident), GREY, ident))
         elif seat in game.awaiting_reply(next(o for o in game.offers if o["id"] == offer["id"])) or (
@@ -119,7 +119,7 @@ def victim_view(row: GameRow, mode: str, letter: str, victims: list[int | None])
     for victim in victims:
         label = row.seats[victim].name if victim is not None else t("catan.steal_nobody")
         arg = f"{mode},{letter},{'' if victim is None else victim}"
-        layout.button(button_for(row, "vic", t("catan.steal_from", name=label), BLUE, arg))
+        layout.button(button_for(row, "vic", fitted(BUTTON_LABEL, "catan.steal_from", name=Name(label)), BLUE, arg))
     return layout.view
 
 
@@ -140,8 +140,9 @@ def trade_menu(found: Seated) -> tuple[str, discord.ui.View]:
         layout.button(button_for(row, "offer", t("catan.button.offer_all"), BLUE, "all"))
         for other, person in enumerate(row.seats):
             if other != seat:
-                layout.button(button_for(row, "offer", t("catan.button.offer_to", name=person.name), BLUE, str(other)))
+                label = fitted(BUTTON_LABEL, "catan.button.offer_to", name=Name(person.name))
+                layout.button(button_for(row, "offer", label, BLUE, str(other)))
     else:
-        active = row.seats[game.current].name
-        layout.button(button_for(row, "offer", t("catan.button.offer_to", name=active), BLUE, str(game.current)))
+        active = fitted(BUTTON_LABEL, "catan.button.offer_to", name=Name(row.seats[game.current].name))
+        layout.button(button_for(row, "offer", active, BLUE, str(game.current)))
     return t("catan.trade_prompt"), layout.view

@@ -1,17 +1,20 @@
 """How Catan things are named in chat: intersections (``25 · J-NE``), paths (``25-31 · J-E``), hexes, bundles.
 
+Menus and buttons use the compact labels; a sentence uses the running-text forms (``intersection_inline``:
+``25 (J-NE)``, ``hex_inline``: ``R (fields 6)``, with the sentence's own noun around them), never a menu label.
+
 Players type numbers or hex-and-corner names; ``parse_bundle_text`` reads trade amounts such as ``2 brick, ore``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Final, Literal
 
 from bot.catan.typed_input import Misread, read_bundle
 from bot.host import HostError
 from bot.text import listing, t
-from engine.catan import CatanView
+from engine.catan import CatanView, HexView
 from engine.catan.board import (
     CORNERS,
     EDGE_BY_NAME,
@@ -52,8 +55,26 @@ def hex_label(view: CatanView, letter: str) -> str:
     return t("catan.hex", hex=letter, terrain=terrain, number=entry["number"])
 
 
+def hex_inline(letter: str, hexes: Iterable[HexView] = ()) -> str:
+    """A hex in running text with what the image shows on it, ``R (fields 6)``: its letter, terrain and number
+    (``hexes``: the board's, from a view or ``stored_hexes``). The letter alone if the board is not known."""
+    entry = next((h for h in hexes if h["hex"] == letter), None)
+    if entry is None:
+        return letter
+    terrain = t(f"catan.terrain.{entry['terrain']}")
+    if entry["number"] is None:
+        return t("catan.hex_inline_plain", hex=letter, terrain=terrain)
+    return t("catan.hex_inline", hex=letter, terrain=terrain, number=entry["number"])
+
+
 def intersection_label(number: int) -> str:
+    """An intersection in a menu or on a button: ``25 · J-NE``."""
     return t("catan.intersection", number=number, name=corner_name(number - 1))
+
+
+def intersection_inline(number: int) -> str:
+    """An intersection in a sentence, which names it "intersection": ``25 (J-NE)``."""
+    return t("catan.intersection_inline", number=number, name=corner_name(number - 1))
 
 
 def intersection_description(view: CatanView, number: int) -> str:
@@ -62,7 +83,13 @@ def intersection_description(view: CatanView, number: int) -> str:
 
 
 def path_label(path: str) -> str:
+    """A path in a menu or on a button: ``25-31 · J-E``."""
     return t("catan.path", path=path, name=side_name(path))
+
+
+def path_inline(path: str) -> str:
+    """A path in a sentence, which names it "path": ``25-31 (J-E)``."""
+    return t("catan.path_inline", path=path, name=side_name(path))
 
 
 def resource(name: str, count: int, case: Case = "nominative") -> str:
@@ -71,7 +98,13 @@ def resource(name: str, count: int, case: Case = "nominative") -> str:
 
 
 def resource_name(name: str) -> str:
+    """A resource's name on its own, as a button shows it: ``Brick``, «Глина»."""
     return t(f"catan.name.{name}")
+
+
+def resource_word(name: str, case: Case = "nominative") -> str:
+    """A resource named inside a sentence, without an amount: ``brick``, «глина» (``case="accusative"``: «глину»)."""
+    return t(f"catan.word_acc.{name}" if case == "accusative" else f"catan.word.{name}")
 
 
 def bundle_text(bundle: Mapping[str, int], case: Case = "nominative") -> str:
@@ -96,7 +129,7 @@ def parse_bundle_text(text: str) -> dict[str, int]:
         elif misread.code == "number":
             reason = t("catan.bundle_number", text=misread.text, example=example)
         elif misread.code == "unknown":
-            resources = listing(resource_name(r) for r in RESOURCES)
+            resources = listing(resource_word(r) for r in RESOURCES)
             reason = t("catan.bundle_unknown", word=misread.text, resources=resources)
         elif misread.code == "too_many":
             reason = t("catan.bundle_too_many", max=BUNDLE_LIMIT)

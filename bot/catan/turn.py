@@ -13,12 +13,20 @@ import discord
 
 import render
 from bot.catan import ids
-from bot.catan.names import bundle_text, hex_label, intersection_description, intersection_label, path_label
+from bot.catan.names import (
+    bundle_text,
+    hex_label,
+    intersection_description,
+    intersection_inline,
+    intersection_label,
+    path_label,
+)
 from bot.catan.narration import narrate
-from bot.core.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, clip, names_of, option
+from bot.core.components import BLUE, CONTENT, GREEN, GREY, PAGE, RED, Layout, names_of, option
 from bot.core.rendering import Job
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.limits import BUTTON_LABEL, LABEL, Name, Names, fitted
 from bot.text.story import fit
 from engine import Event
 from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
@@ -53,7 +61,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
     if decision == "setup_settlement":
         return t("catan.turn.setup_settlement", mention=who)
     if decision == "setup_road":
-        return t("catan.turn.setup_road", mention=who, at=intersection_label(first["touching"]))
+        return t("catan.turn.setup_road", mention=who, at=intersection_inline(first["touching"]))
     if decision == "roll_or_play":
         return t("catan.turn.roll", mention=who, turn=game.turn)
     if decision == "discard":
@@ -66,7 +74,7 @@ def decision_line(row: GameRow, game: Catan) -> str:
 
 def turn_text(row: GameRow, game: Catan, events: Sequence[Event], *, opening: bool = False) -> str:
     view = game.view(None)
-    lines = narrate(public_events(events, None), names_of(row))
+    lines = narrate(public_events(events, None), names_of(row), view["board"]["hexes"])
     if game.finished:
         return fit([e for e in lines], t("catan.over", scores=scores_line(view)), CONTENT)
     if opening:
@@ -171,8 +179,8 @@ def confirm_buttons(layout: Layout, row: GameRow, game: Catan) -> None:
         if offer["to"] is not None:
             continue
         for seat in offer["accepted"]:
-            label = t("catan.button.confirm", name=row.seats[seat].name, offer=offer["id"])
-            item = button(row, "conf", clip(label), GREEN, f"{offer['id']},{seat}")
+            label = fitted(BUTTON_LABEL, "catan.button.confirm", name=Name(row.seats[seat].name), offer=offer["id"])
+            item = button(row, "conf", label, GREEN, f"{offer['id']},{seat}")
             layout.button(item, new_row=first)
             first = False
 
@@ -183,7 +191,9 @@ def robber_options(row: GameRow, game: Catan, seat: int) -> list[discord.SelectO
     out = []
     for letter, victims in robber_choices(game, seat).items():
         who = [names[v] for v in victims if v is not None]
-        description = t("catan.robber_victims", names=listing(who, style="or")) if who else t("catan.robber_nobody")
+        description = (
+            fitted(LABEL, "catan.robber_victims", names=Names(tuple(who), "or")) if who else t("catan.robber_nobody")
+        )
         out.append(option(hex_label(view, letter), letter, description))
     return out
 

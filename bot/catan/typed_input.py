@@ -2,7 +2,8 @@
 
 English ``2 brick, 1 ore`` or ``brick brick ore``; Chinese with full-width punctuation and digits, measure words and
 numerals (「2 砖块，1 矿石」「2张砖块」「两个木材」「2 磚，1 鐵」, no spaces needed); Russian in the case the
-sentence puts it in («1 глину», «2 древесины», «5 руд»). Pure: the callers turn a ``Misread`` into a message.
+sentence puts it in («1 глину», «2 древесины», «5 руд», «две глины»). Pure: the callers turn a ``Misread`` into a
+message.
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ RUSSIAN: Final = (
     (re.compile(r"пшениц(?:а|ы|е|у|ей|ею)?"), "grain"),
     (re.compile(r"руд(?:а|ы|е|у|ой|ою|ам|ами|ах)?"), "ore"),
 )
+# Amounts written as words: Russian in every gender and case a count of cards takes («одну руду», «две глины»,
+# «трёх овец»), and English.
+NUMBER_WORDS: Final = {
+    "один": 1, "одна": 1, "одну": 1, "одно": 1, "одного": 1, "одной": 1,
+    "два": 2, "две": 2, "двух": 2, "три": 3, "трёх": 3, "трех": 3, "четыре": 4, "четырёх": 4, "четырех": 4,
+    "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}  # fmt: skip
 FILLERS: Final = frozenset({"and", "a", "an", "и", "да", "和", "及", "与", "與", "跟", "还有", "還有", "加"})
 # Chinese measure words between a number and the resource: 2张砖块, 两个木材, 3份羊毛.
 MEASURES: Final = ("张", "張", "个", "個", "份", "块", "塊", "片", "枚", "单位", "單位")
@@ -133,10 +142,13 @@ def _count_at(text: str, position: int) -> tuple[int | None, int]:
     number: int | None = None
     digits = _DIGITS.match(text, position)
     chinese = _CHINESE_NUMBER.match(text, position)
+    word = _LETTERS.match(text, position)
     if digits:
         number, position = int(digits[0]), digits.end()
     elif chinese and chinese_number(chinese[0]) is not None:
         number, position = chinese_number(chinese[0]), chinese.end()
+    elif word and word[0] in NUMBER_WORDS:
+        number, position = NUMBER_WORDS[word[0]], word.end()
     if number is None:
         return None, position
     while position < len(text) and text[position] == " ":

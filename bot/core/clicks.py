@@ -26,6 +26,7 @@ from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEH
 from bot.core.funnel import explain, handle
 from bot.core.host import Host, Press, host_of
 from bot.host import HostError, Outcome
+from bot.text.limits import MODAL_TITLE
 from engine import Action, RuleError
 
 # How a click is answered before its handler runs (Discord wants an answer within 3 seconds):
@@ -167,16 +168,26 @@ class Table:
             await click.act(result)
 
     async def act(
-        self, host: Host, interaction: discord.Interaction, game_id: int, version: int | None, action: Action
+        self,
+        host: Host,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int | None,
+        action: Action,
+        *,
+        answer: str | None = None,
     ) -> Outcome:
-        """The act path of every click and form: store the move (refusals raised), deliver what it owes Discord (the
-        turn message, then private news), then tell the actor what only they learn."""
+        """The act path of every click, form and in-game command: store the move (refusals raised), answer the actor
+        privately with ``answer`` at once (a command's "Done."), deliver what the move owes Discord (the turn
+        message, then private news), then tell the actor what only they learn."""
         try:
             outcome = await host.service.act(game_id, version, interaction.user.id, action)
         except HostError as err:
             if err.key == "stale" and self.refresh is not None:
                 await self.refresh(host, game_id)  # a racing edit may have left old buttons on the message
             raise
+        if answer is not None:  # before the delivery: Discord may keep the channel waiting, never the actor
+            await say_privately(interaction, game_id, answer)
         await host.outbox.deliver(outcome)
         if self.tell_actor is not None:
             await self.tell_actor(interaction, outcome)
@@ -317,7 +328,7 @@ class Form(discord.ui.Modal):
     bound to a version: the engine judges it on the game as it is)."""
 
     def __init__(self, table: Table, game_id: int, *, title: str, read: Callable[[], Action]) -> None:
-        super().__init__(title=clip(title, 45), timeout=FORM_SECONDS)
+        super().__init__(title=clip(title, MODAL_TITLE), timeout=FORM_SECONDS)
         self.table = table
         self.game_id = game_id
         self.read = read  # the action the filled-in fields stand for; refusals raised

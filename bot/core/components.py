@@ -19,6 +19,12 @@ from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import language
+from bot.text.limits import ATTACHMENT_DESCRIPTION
+from bot.text.limits import BUTTON_LABEL as BUTTON_LABEL  # Discord's limits on text and the guard, named here too
+from bot.text.limits import CONTENT as CONTENT
+from bot.text.limits import LABEL as LABEL
+from bot.text.limits import PLACEHOLDER as PLACEHOLDER
+from bot.text.limits import clip as clip
 from engine import RuleError
 
 log = logging.getLogger("boardhost.components")
@@ -26,10 +32,6 @@ log = logging.getLogger("boardhost.components")
 PAGE: Final = 25  # options in a select or an autocomplete
 ROW_WIDTH: Final = 5  # buttons in a row
 ROWS: Final = 5  # rows in a message
-LABEL: Final = 100  # characters in a select option's label or value, or a custom id
-BUTTON_LABEL: Final = 80  # characters in a button's label
-PLACEHOLDER: Final = 150  # characters in a select's placeholder
-CONTENT: Final = 2000  # characters in a message
 UPLOAD: Final = 10 * 1024 * 1024  # bytes in an upload where the server grants no more (and in DMs)
 
 
@@ -53,10 +55,6 @@ def make_custom_id(prefix: str, game_id: int, version: int, op: str, arg: str = 
     if len(value) > LABEL:
         raise ValueError(f"custom id too long: {value!r}")
     return value
-
-
-def clip(text: str, limit: int = LABEL) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
@@ -118,12 +116,14 @@ def upload_limit(channel: object) -> int:
     return limit if isinstance(limit, int) and limit > 0 else UPLOAD
 
 
-def image_file(channel: object, png: bytes, filename: str) -> discord.File | None:
-    """The board image as an upload, or None (logged) when it would exceed the channel's upload limit."""
+def image_file(channel: object, png: bytes, filename: str, alt: str | None = None) -> discord.File | None:
+    """The board image as an upload with its alt text (``bot.text.alt``), or None (logged) when it would exceed the
+    channel's upload limit."""
     if len(png) > upload_limit(channel):
         log.warning("image %s (%d bytes) exceeds the upload limit; posting text only", filename, len(png))
         return None
-    return discord.File(io.BytesIO(png), filename=filename)
+    description = clip(alt, ATTACHMENT_DESCRIPTION) if alt else None
+    return discord.File(io.BytesIO(png), filename=filename, description=description)
 
 
 class Layout:

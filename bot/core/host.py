@@ -24,6 +24,7 @@ from bot.core.rendering import Renderer
 from bot.core.shards import Ownership
 from bot.host import GameService, Outcome
 from bot.storage import GameRow
+from bot.text.alt import GameWords
 from engine import Event, Game
 
 
@@ -99,7 +100,7 @@ class Deliveries(Protocol):
 # What a game's Discord package provides (``bot/<game>/adapter.py``), as the game-neutral parts of the bot call it.
 PostTurn = Callable[["Host", GameRow, Game, Sequence[Event], bool, Shown, "str | None"], Awaitable["Posted | None"]]
 AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
-Narrate = Callable[[Sequence[Event], Sequence[str]], list[str]]
+Narrate = Callable[[Sequence[Event], Sequence[str], "Mapping[str, Any] | None"], list[str]]
 
 
 @dataclass(frozen=True)
@@ -113,10 +114,12 @@ class GameAdapter:
       after a change (``nonce``: the new message's, so that a retry cannot post it twice); Discord's refusals are
       raised (the outbox judges them). The caller (``bot.flows.turns``) records the message as the game's once the
       previous one's buttons are off;
-    - ``narrate(events, names)``: spectator events (secret parts already gone) in the sentences the turn messages
-      tell, in the current language: ``/game replay`` and "since your last turn" tell earlier turns with them;
+    - ``narrate(events, names, state)``: spectator events (secret parts already gone) in the sentences the turn
+      messages tell, in the current language: ``/game replay`` and "since your last turn" tell earlier turns with
+      them; ``state`` is the game's stored state (``GameRow.state``), whose board names places as the image does;
     - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
-      (``actor`` already knows); None for a game without secrets.
+      (``actor`` already knows); None for a game without secrets;
+    - ``words``: its boards and turn pictures in words, for the alt text of every picture posted.
     """
 
     name: str
@@ -125,6 +128,7 @@ class GameAdapter:
     post_turn: PostTurn
     narrate: Narrate
     after_move: AfterMove | None = None
+    words: GameWords | None = None  # its pictures in words (alt text): ``bot/<game>/alt.py``
 
     def cog(self, host: Host) -> commands.Cog:
         """The game's cog for ``host``."""

@@ -26,6 +26,7 @@ from bot.host.computer_seats import controllers
 from bot.host.service import Outcome, waiting_for
 from bot.storage import GameRow
 from bot.text import listing, t
+from bot.text.alt import describe
 from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
@@ -94,9 +95,10 @@ async def board(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.response.defer()
     game = bot.service.game(row)
     with speaking(game_language(row.language)):  # posted in the channel: the game's language
-        png = await bot.renderer.png(Job(render.board_png, game.view(None)))  # the spectator view: nothing secret
+        png = await bot.renderer.png(job := Job(render.board_png, game.view(None)))  # the spectator view
+        alt = describe(job, bot.adapter(row.game).words)
         caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
-    file = image_file(interaction.channel, png, "board.png")
+    file = image_file(interaction.channel, png, "board.png", alt)
     if file is None:
         await interaction.followup.send(caption)
     else:
@@ -165,7 +167,7 @@ async def language(bot: Host, interaction: discord.Interaction, language: str) -
     row = await channel_game(bot, interaction)
     updated = await bot.service.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
     with speaking(updated.language):
-        await interaction.response.send_message(t("cmd.language.set", language=t(f"language.{language}")))
+        await interaction.response.send_message(t(f"cmd.language.set.{language}"))
         if updated.status == "lobby":
             await show_lobby(bot, updated)
 

@@ -23,6 +23,7 @@ from bot.flows.turns import game_channel
 from bot.host import HostError, Outcome
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.alt import describe
 from bot.text.i18n import game_language, speaking
 from engine.history import frames
 from render.timelapse import format_of
@@ -46,7 +47,8 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
         game_log = await bot.service.log(row)
         views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
         with speaking(game_language(row.language)):  # a channel message: the game's language
-            data = await bot.renderer.png(Job(render.timelapse_bytes, views))
+            data = await bot.renderer.png(job := Job(render.timelapse_bytes, views))
+            alt = describe(job)
             caption = t("timelapse.caption", game=t(f"game.{row.game}"), count=len(views) - 1)
     except (HostError, ValueError) as err:
         log.warning("game %s: no timelapse: %s", row.id, err)
@@ -55,6 +57,6 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
     if len(data) > upload_limit(channel):
         log.warning("game %s: timelapse of %d bytes exceeds the upload limit", row.id, len(data))
         return None
-    file = discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}-timelapse.{format_of(data)}")
+    file = discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}-timelapse.{format_of(data)}", description=alt)
     extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
     return await channel.send(content=caption, file=file, allowed_mentions=discord.AllowedMentions.none(), **extra)

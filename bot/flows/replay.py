@@ -25,6 +25,8 @@ from bot.core.rendering import Job
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.alt import describe
+from bot.text.limits import LABEL, Name, fitted
 from bot.text.story import fit
 from engine import Game
 from engine.history import GameLog, Turn, history, walk
@@ -48,7 +50,7 @@ def seat_name(row: GameRow, seat: int | None) -> str:
 
 def story(host: Host, row: GameRow, turn: Turn) -> list[str]:
     """The turn's events in sentences, as the turn messages told them (spectator events: nothing secret)."""
-    return host.adapter(row.game).narrate(turn.events, [s.name for s in row.seats])
+    return host.adapter(row.game).narrate(turn.events, [s.name for s in row.seats], row.state)
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,10 @@ def controls(page: Page) -> discord.ui.View:
     low = max(0, min(page.index - PAGE // 2, len(page.turns) - PAGE))
     window = page.turns[low : low + PAGE]
     options = [
-        option(t("replay.option", turn=turn_label(turn), name=seat_name(page.row, turn.seat)), str(turn.index))
+        option(
+            fitted(LABEL, "replay.option", turn=turn_label(turn), name=Name(seat_name(page.row, turn.seat))),
+            str(turn.index),
+        )
         for turn in window
     ]
     for choice, turn in zip(options, window, strict=True):
@@ -135,8 +140,10 @@ def controls(page: Page) -> discord.ui.View:
 
 
 async def picture(bot: Host, page: Page) -> discord.File | None:
-    png = await bot.renderer.png(Job(render.board_png, page.view))  # the spectator's view: nothing secret
-    return image_file(None, png, f"replay-{page.row.id}-{page.index + 1}.png")
+    png = await bot.renderer.png(job := Job(render.board_png, page.view))  # the spectator's view: nothing secret
+    return image_file(
+        None, png, f"replay-{page.row.id}-{page.index + 1}.png", describe(job, bot.adapter(page.row.game).words)
+    )
 
 
 async def command(bot: Host, interaction: discord.Interaction, turn: int | None) -> None:

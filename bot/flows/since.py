@@ -22,6 +22,7 @@ from bot.flows.replay import seat_name, story, turn_label
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
+from bot.text.alt import describe
 from bot.text.story import fit
 from engine import Game
 from engine.history import Since, since_last_move
@@ -42,6 +43,7 @@ class News:
     since: Since
     text: str
     png: bytes | None
+    alt: str | None = None  # the picture's alt text (``bot.alt``)
 
 
 def told(host: Host, row: GameRow, since: Since) -> str:
@@ -62,8 +64,11 @@ async def news(bot: Host, row: GameRow, seat: int, *, picture: bool = True) -> N
     since = await asyncio.to_thread(since_last_move, game_log, seat)
     if not since.turns:
         return None
-    png = await bot.renderer.png(Job(render.since_png, since.view, since.placed)) if picture else None
-    return News(seat, since, told(bot, row, since), png)
+    job = Job(render.since_png, since.view, since.placed)
+    png = await bot.renderer.png(job) if picture else None
+    return News(
+        seat, since, told(bot, row, since), png, describe(job, bot.adapter(row.game).words) if picture else None
+    )
 
 
 def title(news: News) -> str:
@@ -83,7 +88,7 @@ async def for_status(
     if missed is None:
         return None
     embed = discord.Embed(title=title(missed), description=missed.text)
-    file = image_file(channel, missed.png, "since.png") if missed.png is not None else None
+    file = image_file(channel, missed.png, "since.png", missed.alt) if missed.png is not None else None
     if file is not None:
         embed.set_image(url="attachment://since.png")
     return embed, file
@@ -96,4 +101,4 @@ async def for_dm(bot: Host, row: GameRow, user_id: int, text: str) -> tuple[str,
     if missed is None:
         return text, None
     told = fit([text, "", title(missed), missed.text], "", CONTENT).rstrip("\n")
-    return told, image_file(None, missed.png, "since.png") if missed.png is not None else None
+    return told, image_file(None, missed.png, "since.png", missed.alt) if missed.png is not None else None

@@ -1,9 +1,9 @@
 """After every accepted change: post the game's new turn message and retire the buttons of the one before.
 
-Each game's adapter (``bot.core.contract``) says how it posts a turn; everything else (commands, the lobby's Start, turn
-limits) reaches ``announce`` through the outbox (``bot.flows.outbox``), which dispatches ``turn_posted`` after it. A
-poster may instead bring the game's current message up to date (a turn that goes on with the same player reads best
-as one message); it is told what that message shows.
+Each game's adapter (``bot.core.host.GameAdapter``) says how it posts a turn; everything else (commands, the lobby's
+Start, turn limits) reaches ``announce`` through the outbox (``bot.flows.outbox``), which dispatches ``turn_posted``
+after it. A poster may instead bring the game's current message up to date (a turn that goes on with the same player
+reads best as one message); it is told what that message shows.
 
 Failures are not caught here: ``bot.flows.outbox``, the one caller, keeps the change owed and tries again.
 
@@ -71,7 +71,7 @@ async def post_story(bot: Host, row: GameRow, version: int, events: list[Event])
     game's language, without board or buttons (the newer change's message carries those)."""
     game = bot.adapter(row.game)
     with speaking(game_language(row.language)):
-        lines = game.narrate(spectator_events(events), names_of(row))
+        lines = game.narrate(spectator_events(events), names_of(row), row.state)
     if not lines:
         return
     channel = await game_channel(bot, row)

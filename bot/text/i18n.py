@@ -230,7 +230,7 @@ def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | 
 
     ``style`` is one of Babel's list styles ("standard" joins with "and", "or" with "or"), or "enumeration": the
     language's list separator alone, without a conjunction ("A, B, C", 「A、B、C」), for lists that are not prose
-    (scores, the cells of a feature). Never glue a list with a fixed comma or a translated "and": the separators
+    (scores). Never glue a list with a fixed comma or a translated "and": the separators
     and the conjunction are the language's."""
     lang = lang or _current.get()
     words = [str(item) for item in items]

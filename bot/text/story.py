@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.text import listing, t
+from bot.text.limits import CONTENT
 
 Event = Mapping[str, Any]  # an engine's event (``engine.Event``), read only
 
@@ -31,7 +32,7 @@ def host_event(event: Event, names: Sequence[str]) -> str | None:
     return None
 
 
-def fit(lines: Sequence[str], tail: str, limit: int = 2000) -> str:
+def fit(lines: Sequence[str], tail: str, limit: int = CONTENT) -> str:
     """``lines`` then ``tail`` within ``limit`` characters: the tail always stays, late lines give way first."""
     tail = tail[:limit]
     budget = limit - len(tail) - 1

@@ -12,7 +12,8 @@ The bot's entry points:
 - ``public_events(events, seat | None)``: the events of one ``apply`` as one viewer may see them.
 - Legal choices: ``settlement_spots``, ``road_spots``, ``city_spots``, ``robber_choices``, ``playable_cards``,
   ``bank_trades``, ``road_pairs`` (each ``(game, seat)``).
-- Naming: ``parse_intersection("J-NE") -> 25``, ``parse_path("J-E") -> "25-31"``.
+- Naming: ``parse_intersection("J-NE") -> 25``, ``parse_path("J-E") -> "25-31"``; ``stored_hexes(state_json)``:
+  the board's hexes of a stored state, to name them without loading the game.
 
 Actions are the replay format's plus live trade offers, which replays accept too:
 ``{"type": "offer", "to": SEAT|null, "give": B, "get": B}`` (``give``: what the proposer gives; a non-active
@@ -50,6 +51,7 @@ from engine.catan.policy import (
     robber_choices,
     settlement_spots,
 )
+from engine.catan.state_json import stored_hexes
 from engine.catan.view import BoardView, CatanView, HexView, OfferView, PieceView, PlayerView, RoadView, public_events
 
 __all__ = [
@@ -71,4 +73,5 @@ __all__ = [
     "road_spots",
     "robber_choices",
     "settlement_spots",
+    "stored_hexes",
 ]

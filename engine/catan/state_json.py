@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.catan.board import EDGE_NODES, NODE_HEXES, NODE_NEIGHBORS
+from engine.catan.board import EDGE_NODES, HEX_NAMES, NODE_HEXES, NODE_NEIGHBORS
 from engine.catan.options import Options
 from engine.catan.state import GAME, State, copy_offer
 from engine.catan.trading import harbor_rates
+from engine.catan.view import HexView
 from engine.errors import RuleError
 
 SCHEMA: Final = 1  # version of the state JSON
@@ -120,3 +121,12 @@ def load(game: State, data: Mapping[str, Any]) -> None:
         for e in roads:
             game.reach[seat].update(EDGE_NODES[e])
         game.rates[seat] = harbor_rates(game.harbors, game.node_owner, seat)
+
+
+def stored_hexes(data: Mapping[str, Any]) -> list[HexView]:
+    """The hexes of a stored state's board in letter order, as ``view`` shows them, without loading the game (the
+    board never changes, so any stored state of a game names its hexes); empty if ``data`` is no Catan state."""
+    if data.get("schema") != SCHEMA or data.get("game") != GAME:
+        return []
+    hexes = data["layout"]["hexes"]
+    return [HexView(hex=HEX_NAMES[i], terrain=t, number=n) for i, (t, n) in enumerate(hexes)]

@@ -76,7 +76,7 @@ async def test_the_lobby_start_posts_the_first_turn(world: World) -> None:
     await world.bob.click(world.channel.last_message, label="Join")
     await world.alice.click(world.channel.last_message, label="Start")
     first = world.channel.last_message
-    assert "Carcassonne begins" in first.content and "place tile" in first.content
+    assert "Carcassonne begins" in first.content and "place the drawn tile" in first.content
     assert first.attachments and select_id(first, "cell")
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None and row.message_id == first.id
@@ -86,13 +86,13 @@ async def test_a_short_game_to_the_end_image(world: World) -> None:
     started = await start(world, DECK)
     first = world.channel.last_message
     assert "Carcassonne begins" in first.content
-    assert f"<@{world.alice.id}>" in first.content and "place tile **E**" in first.content
+    assert f"<@{world.alice.id}>" in first.content and "place the drawn tile —" in first.content
     assert first.attachments and first.attachments[0].filename.endswith(".png")
     players = {0: world.alice, 1: world.bob}
     for turn in range(3):
         user = players[turn % 2]
         message = await place(world, user)
-        assert "placed tile" in message.content and message.attachments
+        assert "placed a tile" in message.content and message.attachments
         assert "No follower" in labels(message)
         await user.click(message, label="No follower")
     row = await world.bot.games.get(started.id)
@@ -105,13 +105,13 @@ async def test_a_short_game_to_the_end_image(world: World) -> None:
 async def test_follower_placement_and_scoring_are_narrated(world: World) -> None:
     await start(world, DECK)
     message = await place(world, world.alice, option=0)  # cell 1 is (0, -1): only 180° fits
-    assert "(0, -1), turned 180°" in message.content
+    assert "column 0, row -1, turned 180°" in message.content
     assert f"<@{world.alice.id}>, put a follower" in message.content
     assert "city (south)" in labels(message)
     await world.alice.click(message, label="city (south)")
     after = world.channel.last_message
-    assert "alice put a knight on the city (south) at (0, -1)." in after.content
-    assert "The city at (0, -1), (0, 0) was completed: 4 points to alice (2 tiles)." in after.content
+    assert "alice put a knight on the city (south) in column 0, row -1." in after.content
+    assert "The city in column 0, rows -1 and 0 was completed: 4 points to alice (2 tiles)." in after.content
     assert "went back to the supply" in after.content
     assert "Scores: alice 4, bob 0 · tiles left" in after.content and f"<@{world.bob.id}>" in after.content
 
@@ -129,7 +129,7 @@ async def test_wrong_user_and_stale_clicks_are_refused(world: World) -> None:
     rotation_id = next(c["custom_id"] for c in flat(picked) if c["type"] == 2)
     await world.alice.click(picked, custom_id=rotation_id)
     used = reply_message(world, picked)  # the used rotation buttons are retired, the choice is told
-    assert not flat(used) and used.content == "You chose cell (0, -1), turned 180°."
+    assert not flat(used) and used.content == "You placed the tile in column 0, row -1, turned 180°."
     moved = await world.bot.games.get(row.id)
     assert moved is not None
     # the same rotation again from the other copy: stale, nothing changes
@@ -152,18 +152,18 @@ async def test_a_turn_goes_on_in_its_message_unless_something_was_posted_after_i
     opening = world.channel.last_message
     placed = await place(world, world.alice, rotation=0)  # E at (0, -1)
     assert placed.id == opening.id, "placing and the follower decision are one message"
-    assert "Carcassonne begins" in placed.content and "alice placed tile E at (0, -1)" in placed.content
+    assert "Carcassonne begins" in placed.content and "alice placed a tile in column 0, row -1" in placed.content
     assert "put a follower" in placed.content and placed.attachments
     assert "No follower" in labels(placed)
     await world.alice.click(placed, label="No follower")
     bobs = world.channel.last_message
-    assert bobs.id != placed.id and f"<@{world.bob.id}>, place tile" in bobs.content
+    assert bobs.id != placed.id and f"<@{world.bob.id}>, place the drawn tile" in bobs.content
     assert not flat(world.env.backend.get_message(placed.channel.id, placed.id)), "the finished turn's choices are gone"
 
     await world.carol.send(world.channel, "nice move")  # chat below bob's turn message
     followed = await place(world, world.bob, message=bobs)
     assert followed.id not in (bobs.id, placed.id), "bob's follower decision comes below the chat"
-    assert "bob placed tile" in followed.content and "No follower" in labels(followed)
+    assert "bob placed a tile" in followed.content and "No follower" in labels(followed)
     assert not flat(world.env.backend.get_message(bobs.channel.id, bobs.id))
     assert not world.env.errors
 
@@ -181,7 +181,7 @@ async def test_place_command_with_autocomplete(world: World) -> None:
     assert wrong.ephemeral and "not your turn" in wrong.content
     await world.alice.slash(world.channel, "place", cell="0,-1", rotation=180)
     message = world.channel.last_message
-    assert "alice placed tile E at (0, -1), turned 180°." in message.content
+    assert "alice placed a tile in column 0, row -1, turned 180°." in message.content
     assert "city (south)" in labels(message)
 
 

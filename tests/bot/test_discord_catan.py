@@ -195,7 +195,7 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     letter = next(h for h, v in robber_choices(game, 0).items() if len(v) >= 2 and None not in v)
     victims = robber_choices(game, 0)[letter]
     picked = reply(await world.alice.select(robber, [letter], custom_id=find(robber, op="rob", kind=3)["custom_id"]))
-    assert picked.ephemeral and "Whom do you rob" in picked.content
+    assert picked.ephemeral and "whom do you rob" in picked.content
     victim = victims[0]
     victim_user = [world.alice, world.bob, world.carol][victim]
     stolen = reply(await world.alice.click(picked, label=f"Steal from {victim_user.name}"))
@@ -285,11 +285,11 @@ async def test_build_accepts_numbers_and_hex_corner_names(world: World) -> None:
     assert unknown.ephemeral and "is not an intersection" in unknown.content
     await world.alice.slash(world.channel, "build", what="settlement", where="J-NE")
     message = await turn(world)
-    assert "alice built a settlement at 25 · F-S." in message.content
+    assert "alice built a settlement at intersection 25 (F-S)." in message.content
     roads = await world.alice.autocomplete(world.channel, "build", "where", "J-E", what="road")
     assert roads[0]["value"] == "25-31" and roads[0]["name"].startswith("25-31 · ")
     await world.alice.slash(world.channel, "build", what="road", where="J-E")
-    assert "alice built a road at 25-31 · " in world.channel.last_message.content
+    assert "alice built a road on path 25-31 (" in world.channel.last_message.content
     assert (await world.bot.games.actions(row.id))[-2:] == [
         {"player": 0, "type": "settlement", "at": 25},
         {"player": 0, "type": "road", "at": "25-31"},

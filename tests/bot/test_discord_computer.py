@@ -93,13 +93,13 @@ async def test_the_host_seats_a_computer_which_moves_after_the_person(world: Wor
     await set_options(world, first_player=0)
     await world.alice.click(world.channel.last_message, label="Start")
     first = world.channel.last_message
-    assert "Carcassonne begins" in first.content and f"<@{world.alice.id}>, place tile" in first.content
+    assert "Carcassonne begins" in first.content and f"<@{world.alice.id}>, place the drawn tile" in first.content
 
     await place(world, world.alice)
     await world.alice.click(world.channel.last_message, label="No follower")
     back = world.channel.last_message  # the computer placed its tile and decided on a follower at once
-    assert "Computer 1 (random) placed tile" in told(world)
-    assert f"Turn 3: <@{world.alice.id}>, place tile" in back.content and back.components
+    assert "Computer 1 (random) placed a tile" in told(world)
+    assert f"Turn 3: <@{world.alice.id}>, place the drawn tile" in back.content and back.components
     assert "<@-" not in back.content  # a computer seat is never mentioned as a user
 
     stored = await world.bot.games.get(row.id)
@@ -185,13 +185,13 @@ async def test_the_computer_waits_the_configured_pause_before_each_move(world: W
     await place(world, world.alice)
     await world.alice.click(world.channel.last_message, label="No follower")
     waiting = world.channel.last_message
-    assert "Turn 2: Computer 1 (random), place tile" in waiting.content
+    assert "Turn 2: Computer 1 (random), place the drawn tile" in waiting.content
     await world.env.advance_time(20)
     assert world.channel.last_message.id == waiting.id, "still thinking"
     await world.env.advance_time(15)
-    assert "Computer 1 (random) placed tile" in world.channel.last_message.content
+    assert "Computer 1 (random) placed a tile" in world.channel.last_message.content
     await world.env.advance_time(35)
-    assert f"Turn 3: <@{world.alice.id}>, place tile" in world.channel.last_message.content
+    assert f"Turn 3: <@{world.alice.id}>, place the drawn tile" in world.channel.last_message.content
     assert not world.env.errors
 
 
@@ -202,7 +202,7 @@ async def test_a_computer_owing_a_move_moves_after_a_restart(world: World) -> No
     await world.bot.remove_cog("Computers")  # the bot goes down before its computer player could move
     await world.alice.click(world.channel.last_message, label="Start")
     first = world.channel.last_message
-    assert "Computer 1 (random), place tile" in first.content
+    assert "Computer 1 (random), place the drawn tile" in first.content
     row = await lobby_row(world)
     assert await world.bot.games.actions(row.id) == []
 
@@ -212,8 +212,8 @@ async def test_a_computer_owing_a_move_moves_after_a_restart(world: World) -> No
     await world.env.settle()
     after = world.channel.last_message
     assert after.id != first.id
-    assert "Computer 1 (random) placed tile" in told(world)
-    assert f"<@{world.alice.id}>, place tile" in after.content
+    assert "Computer 1 (random) placed a tile" in told(world)
+    assert f"<@{world.alice.id}>, place the drawn tile" in after.content
     assert {a["player"] for a in await fresh.games.actions(row.id)} == {1}
     assert not world.env.errors
 
@@ -234,7 +234,7 @@ async def test_a_computer_stands_in_after_the_turn_limit_until_the_person_is_bac
     assert f"<@{world.alice.id}> ran out of time, so a computer player ({level}) plays for them" in notice.content
     assert labels(notice) == ["I'm back"]
     turn = world.channel.last_message
-    assert "alice placed tile" in told(world) and f"<@{world.bob.id}>, place tile" in turn.content
+    assert "alice placed a tile" in told(world) and f"<@{world.bob.id}>, place the drawn tile" in turn.content
     assert "alice, put a follower" in told(world) and f"<@{world.alice.id}>, put a follower" not in told(world)
     stored = await world.bot.games.get(row.id)
     assert stored is not None and stored.stand_ins == [0]
@@ -242,7 +242,7 @@ async def test_a_computer_stands_in_after_the_turn_limit_until_the_person_is_bac
     await human_carcassonne_move(world, world.bob)
     await human_carcassonne_move(world, world.bob)
     again = world.channel.last_message  # the computer played alice's next turn at once
-    assert f"<@{world.bob.id}>, place tile" in again.content and "Turn 4" in again.content
+    assert f"<@{world.bob.id}>, place the drawn tile" in again.content and "Turn 4" in again.content
 
     refused = reply(await world.bob.click(notice, label="I'm back"))
     assert refused.ephemeral and "No computer is playing for you" in refused.content
@@ -256,7 +256,7 @@ async def test_a_computer_stands_in_after_the_turn_limit_until_the_person_is_bac
     await human_carcassonne_move(world, world.bob)
     await human_carcassonne_move(world, world.bob)
     mine = world.channel.last_message
-    assert f"Turn 5: <@{world.alice.id}>, place tile" in mine.content, "alice plays her own turn again"
+    assert f"Turn 5: <@{world.alice.id}>, place the drawn tile" in mine.content, "alice plays her own turn again"
     log = await world.bot.games.actions(row.id)
     assert [a["player"] for a in log if a["type"] == "place"] == [0, 1, 0, 1]
     assert not world.env.errors
@@ -296,7 +296,7 @@ async def test_lobby_rules_for_computer_seats(world: World) -> None:
 
 async def test_takeover_needs_a_turn_limit(world: World) -> None:
     refused = reply(await world.alice.slash(world.channel, "carcassonne new", takeover=True))
-    assert refused.ephemeral and "needs a turn limit" in refused.content
+    assert refused.ephemeral and "only when turns have a time limit" in refused.content
 
 
 def test_computer_seat_names_are_localised() -> None:

@@ -33,6 +33,7 @@ async def test_status_board_and_rules_of_a_running_game(world: World) -> None:
     assert "alice: 0" in status.embeds[0].description and "Waiting for <@" in status.embeds[0].description
     board = reply(await world.carol.slash(world.channel, "game board"))
     assert board.attachments and board.attachments[0].filename == "board.png"
+    assert board.attachments[0].description.startswith("Carcassonne board at turn 1. ")  # the picture in words
     rules = reply(await world.carol.slash(world.channel, "game rules"))
     assert "Carcassonne" in rules.content and "Catan" not in rules.content
     export = reply(await world.alice.slash(world.channel, "game export"))
@@ -59,7 +60,7 @@ async def test_status_tells_the_host_and_moderators_when_the_database_refuses_mo
 
     await world.bot.db.execute("PRAGMA query_only = OFF")  # writable again: the next move is stored
     message = await place(world, world.alice)
-    assert "placed tile" in message.content
+    assert "placed a tile" in message.content
     status = {world.alice: reply(await world.alice.slash(world.channel, "game status"))}
     assert not shown(world.alice)
 

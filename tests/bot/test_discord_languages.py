@@ -21,6 +21,6 @@ async def test_the_host_sets_the_game_language_and_private_replies_stay_in_the_r
     turn = world.channel.last_message  # the new turn message: the game's Russian, buttons included
     assert CYRILLIC.search(turn.content), turn.content
     assert any(CYRILLIC.search(label) for label in labels(turn))
-    assert turn.attachments
+    assert turn.attachments and CYRILLIC.search(turn.attachments[0].description or ""), "its alt text too"
     wrong = reply(await world.bob.slash(world.channel, "place", cell="0,1", rotation=0))
     assert wrong.ephemeral and "not your turn" in wrong.content and not CYRILLIC.search(wrong.content)

@@ -70,7 +70,7 @@ async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
     with caplog.at_level(logging.WARNING, logger="boardhost.notify"):
         await world.alice.click(world.channel.last_message, label="Start")
     turn = world.channel.last_message
-    assert f"<@{first.id}>" in turn.content and "place tile" in turn.content and turn.components
+    assert f"<@{first.id}>" in turn.content and "place the drawn tile" in turn.content and turn.components
     assert dms(first) == []
     [record] = [r for r in caplog.records if r.name == "boardhost.notify"]
     assert f"HTTP {status}, code {code}" in record.getMessage() and str(first.id) in record.getMessage()

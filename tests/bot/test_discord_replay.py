@@ -81,7 +81,7 @@ async def test_replay_moves_through_the_turns_with_the_narration_the_channel_saw
     await world.carol.click(shown, label="◀ Back")
     back = refreshed(world, shown)
     assert back.content.startswith("**Carcassonne**, Turn 2: bob · 2/3")
-    bob_line = next(line for line in back.content.splitlines() if line.startswith("bob placed tile U"))
+    bob_line = next(line for line in back.content.splitlines() if line.startswith("bob placed a tile in "))
     assert bob_line in told[1], "the sentence the channel saw after bob's move"
     options = select(back)["options"]
     assert [o["label"] for o in options] == ["Turn 1 · alice", "Turn 2 · bob", "Turn 3 · alice"]
@@ -90,9 +90,10 @@ async def test_replay_moves_through_the_turns_with_the_narration_the_channel_saw
     await world.carol.select(back, ["0"], custom_id=select(back)["custom_id"])
     first = refreshed(world, shown)
     assert first.content.startswith("**Carcassonne**, Turn 1: alice · 1/3")
-    assert "alice placed tile E at (0, -1), turned 180°." in first.content
+    assert "alice placed a tile in column 0, row -1, turned 180°." in first.content
     assert button(first, "⏮ First").get("disabled") and button(first, "◀ Back").get("disabled")
     assert first.attachments and first.attachments[0].filename == f"replay-{row.id}-1.png"
+    assert "alice (orange, marked A): 0 points" in first.attachments[0].description, "the picture in words"
 
 
 async def test_replay_of_a_turn_by_number_and_a_turn_the_game_does_not_have(world: World) -> None:
@@ -128,8 +129,8 @@ async def test_replay_in_the_readers_language(world: World) -> None:
         page = await replay.load(world.bot, await world.bot.service.row(row.id), 0)
         text = replay.text_of(world.bot, page)
         labels_shown = [getattr(item.item, "label", None) for item in replay.controls(page).children]
-    assert text.startswith("**Каркассон**, Ход 1: alice · 1/2")
-    assert "alice выкладывает квадрат E в (0, -1)" in text  # the narration too
+    assert text.startswith("**Каркассон** · Ход 1: alice · 1/2")
+    assert "alice выкладывает квадрат в столбце 0, строке -1" in text  # the narration too
     assert "Далее ▶" in labels_shown and "⏮ Начало" in labels_shown
 
 
@@ -162,17 +163,19 @@ async def test_since_your_last_turn_in_status_and_in_the_turn_dm(world: World) -
     await world.env.settle()
     [dm] = dms(world.bob)
     assert "It is your turn in Carcassonne" in dm.content
-    assert "\n\nSince the game began\n" in dm.content and "alice placed tile E at (0, -1)" in dm.content
+    assert "\n\nSince the game began\n" in dm.content and "alice placed a tile in column 0, row -1" in dm.content
     assert dm.attachments and dm.attachments[0].filename == "since.png"
+    assert dm.attachments[0].description.startswith("The 1 tile placed since your last turn is outlined in white")
 
     await turn(world, world.bob)
     status = reply(await world.alice.slash(world.channel, "game status"))
     assert status.ephemeral and len(status.embeds) == 2
     missed = status.embeds[1]
     assert missed.title == "Since your last turn"
-    assert missed.description.startswith("**Turn 2**, bob: bob placed tile U")
+    assert missed.description.startswith("**Turn 2**, bob: bob placed a tile in ")
     assert "alice placed" not in missed.description, "her own move is not news to her"
     assert missed.image.url == "attachment://since.png" and status.attachments[0].filename == "since.png"
+    assert "It is alice's turn." in status.attachments[0].description
     picture = Image.open(io.BytesIO(await status.attachments[0].read()))
     assert max(picture.size) <= 1024
 
@@ -193,6 +196,7 @@ async def test_the_timelapse_follows_the_final_scores(world: World) -> None:
     assert follow.id > final.id and follow.content == "The whole Carcassonne game, turn by turn (3 turns)."
     [file] = follow.attachments
     assert file.filename in (f"carcassonne-{row.id}-timelapse.webp", f"carcassonne-{row.id}-timelapse.gif")
+    assert file.description.startswith("An animation of the whole Carcassonne game, 3 turns:")
     animation = Image.open(io.BytesIO(await file.read()))
     assert animation.n_frames == 4 and len(await file.read()) < 4 * 1024 * 1024
 

@@ -48,8 +48,8 @@ async def test_an_idle_player_is_moved_for_after_the_limit_even_across_a_restart
     turn = world.channel.last_message
     assert turn.id != first_turn.id
     assert f"{idle.name} ran out of time; the bot made a minimal move." in turn.content
-    assert f"{idle.name} placed tile" in turn.content
-    assert f"Turn 2: <@{other.id}>, place tile" in turn.content and turn.components
+    assert f"{idle.name} placed a tile" in turn.content
+    assert f"Turn 2: <@{other.id}>, place the drawn tile" in turn.content and turn.components
     assert not world.env.backend.get_message(first_turn.channel.id, first_turn.id).components
 
     stored = await fresh.games.get(row.id)

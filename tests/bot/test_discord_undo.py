@@ -9,15 +9,15 @@ from tests.bot.test_discord_carcassonne import DECK, labels, place, select_id, s
 async def test_undo_takes_back_a_placement_and_shows_the_turn_again(world: World) -> None:
     row = await start(world, DECK)
     placed = await place(world, world.alice)
-    assert "alice placed tile E at (0, -1)" in placed.content and "No follower" in labels(placed)
+    assert "alice placed a tile in column 0, row -1" in placed.content and "No follower" in labels(placed)
 
     done = reply(await world.alice.slash(world.channel, "game undo"))
     assert done.ephemeral and "Taken back" in done.content
     again = world.channel.last_message
     assert again.id == placed.id, "alice's turn goes on in its message"
-    assert "alice placed tile E at (0, -1)" in again.content, "the story so far stays"
+    assert "alice placed a tile in column 0, row -1" in again.content, "the story so far stays"
     assert "alice took back their last move." in again.content
-    assert f"Turn 1: <@{world.alice.id}>, place tile **E** — 2 legal cells" in again.content
+    assert f"Turn 1: <@{world.alice.id}>, place the drawn tile — it fits in 2 cells" in again.content
     assert select_id(again, "cell") and "No follower" not in labels(again)
     stored = await world.bot.games.get(row.id)
     assert stored is not None and stored.message_id == again.id
@@ -25,7 +25,7 @@ async def test_undo_takes_back_a_placement_and_shows_the_turn_again(world: World
 
     # the tile can be placed elsewhere now: cell 2 is (0, 1)
     moved = await place(world, world.alice, option=1)
-    assert "alice placed tile E at (0, 1)" in moved.content
+    assert "alice placed a tile in column 0, row 1" in moved.content
     assert not world.env.errors
 
 

@@ -45,10 +45,14 @@ async def test_a_button_that_fails_tells_the_clicker_an_incident_in_their_langua
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from bot.carcassonne import handlers
+    from bot.core.clicks import Click, Op
+
+    async def broken(click: Click) -> None:
+        raise KeyError("broken")  # a bug
 
     row = await start(world, DECK)
     message = await place(world, world.alice)  # alice's follower decision: the turn message has No follower
-    monkeypatch.setattr(handlers, "button_action", lambda op, arg: {}["broken"])  # a bug: KeyError
+    monkeypatch.setitem(handlers.TABLE.ops, "pass", Op(broken, answer="public"))
     before = (await world.bot.games.get(row.id) or row).version
     speak(world, "ru")
     with caplog.at_level(logging.ERROR, logger="boardhost.funnel"):
@@ -155,7 +159,7 @@ async def test_a_corrupt_game_does_not_stop_the_other_games_reminders_and_comput
         await world.env.restart_bot(fresh)  # the computers' sweep at start-up meets the broken games first
         await fresh.wait_until_ready()
         await world.env.settle()
-        assert "Computer 1 (random) placed tile" in "\n".join(m.content or "" for m in computer.history())
+        assert "Computer 1 (random) placed a tile" in "\n".join(m.content or "" for m in computer.history())
         assert {a["player"] for a in await fresh.games.actions(waiting.id)} == {1}
 
         await world.env.advance_time(13 * HOUR)  # the first reminder is due everywhere

@@ -505,7 +505,7 @@ def test_the_catalogue_knows_its_texts_and_nothing_else() -> None:
     catalogue = Catalogue()
     assert catalogue.key("It is not your turn.", set()) == "error.not_your_turn"
     assert catalogue.key("This game needs 2 to 6 players; there is 1.", set()) == "error.player_count"
-    assert catalogue.key("Tile E at cell 3 (0, -1): choose a rotation (clockwise).", set()) == (
+    assert catalogue.key("Cell 3, in column 0, row -1: choose a rotation (clockwise).", set()) == (
         "carcassonne.choose_rotation"
     )
     assert catalogue.key("KeyError: 'pass'", set()) is None
@@ -538,15 +538,12 @@ async def test_the_fuzzer_notices_an_unhandled_exception(
     simcord_env: Any, simcord_bot: BoardHost, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from bot.carcassonne import handlers
+    from bot.core.clicks import Click, Op
 
-    original = handlers.button_action
+    async def broken(click: Click) -> None:
+        raise KeyError("pass")  # a bug in the No follower button
 
-    def broken(op: str, arg: str) -> dict[str, Any]:
-        if op == "pass":
-            raise KeyError("pass")
-        return original(op, arg)
-
-    monkeypatch.setattr(handlers, "button_action", broken)
+    monkeypatch.setitem(handlers.TABLE.ops, "pass", Op(broken, answer="public"))
     fuzzer = await fuzzer_for(simcord_env, simcord_bot, 1)
     with pytest.raises(FuzzFailure, match="errors were logged"):
         await fuzzer.run(200)

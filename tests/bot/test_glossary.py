@@ -21,7 +21,7 @@ LANGUAGES = ("zh-CN", "zh-TW", "ru")
 # Which catalogue keys belong to which game (the rest is shared text that names no game term).
 SCOPES = {
     "Carcassonne": re.compile(
-        r"^(carcassonne\.|narrate\.(?!catan)|rules\.carcassonne|option\.(river|tower|farm_scoring|small_city|deck)$|"
+        r"^(carcassonne\.|alt\.carcassonne\.|narrate\.(?!catan)|rules\.carcassonne|option\.(river|tower|farm_scoring|small_city|deck)$|"
         r"rule\.(place_first|already_placed|edges_mismatch|not_adjacent|cell_occupied|feature_occupied|no_followers|"
         r"tile_fits|bad_rotation|river|no_tower|tower_closed|not_a_tower|out_of_reach|ransom|no_prisoner)|"
         r"slash\.carcassonne|slash\.place|slash\.game\.board|cmd\.board|image\.(followers|towers|prisoners|"
@@ -29,7 +29,7 @@ SCOPES = {
         r"title_carcassonne))"
     ),
     "Catan": re.compile(
-        r"^(catan\.|narrate\.catan|rules\.catan|option\.(board|setup|points_to_win|strict_phases|hexes|harbors)$|"
+        r"^(catan\.|alt\.catan\.|narrate\.catan|rules\.catan|option\.(board|setup|points_to_win|strict_phases|hexes|harbors)$|"
         r"rule\.(roll_first|already_rolled|resolve_seven|discards_pending|distance_rule|not_connected|occupied|"
         r"no_pieces_left|cannot_afford|deck_empty|bank_empty|card_bought|one_card|no_such_card|robber|victim|trade|"
         r"unknown_offer|not_offer|not_your_offer|not_accepted|discard|no_discard|setup_|not_own|like_for|year_of|"

@@ -159,12 +159,12 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
 
     with speaking("en"):
         assert told(1, 1) == [
-            "The road at (0, 0) was completed: 1 point to alice (1 tile).",
+            "The road in column 0, row 0 was completed: 1 point to alice (1 tile).",
             "A farm supplying 1 finished city: 1 point to bob.",
-            "alice put a monk on the cloister at (1, 2).",
+            "alice put a monk on the cloister in column 1, row 2.",
         ]
         assert told(3, 2)[:2] == [
-            "The road at (0, 0) was completed: 3 points to alice (1 tile).",
+            "The road in column 0, row 0 was completed: 3 points to alice (1 tile).",
             "A farm supplying 2 finished cities: 3 points to bob.",
         ]
     with speaking("ru"):
@@ -174,11 +174,11 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
             "bob получает 5 очков за поле, снабжающее 5 завершённых городов.",
             "bob получает 21 очко за поле, снабжающее 21 завершённый город.",
         ]
-        assert told(1, 1)[2] == "alice ставит монаха в монастырь на квадрате (1, 2)."
+        assert told(1, 1)[2] == "alice ставит монаха в монастырь в столбце 1, строке 2."
     with speaking("zh-CN"):
         assert told(2, 2)[1:] == [
             "农场供养2座完成的城市：bob得2分。",
-            "alice把修士放进(1, 2)的修道院。",
+            "alice把修士放进第2行第1列的修道院。",
         ]
 
 

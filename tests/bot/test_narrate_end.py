@@ -27,7 +27,7 @@ def test_unclaimed_features_at_the_end_are_one_sentence() -> None:
     with speaking("en"):
         lines = narrate(_end_events(4), ["alice", "bob"])
     assert lines == [
-        "Unfinished city at (0, 0), (0, 1): 2 points to alice (2 tiles).",
+        "The unfinished city in column 0, rows 0 and 1 scores 2 points for alice (2 tiles).",
         "A farm supplying 1 finished city: 3 points to bob.",
         "4 unfinished features and farms without followers score nothing.",
     ]

@@ -10,7 +10,7 @@ from bot.lineup import GAMES
 from engine import game_names
 
 BOT = Path(__file__).resolve().parent.parent.parent / "bot"
-MODULES = ("ids", "turn", "flows", "handlers", "narration", "commands", "command_flows", "adapter")
+MODULES = ("ids", "turn", "flows", "handlers", "narration", "alt", "commands", "command_flows", "adapter")
 
 
 def sources(root: Path = BOT) -> dict[Path, ast.Module]:
@@ -162,3 +162,32 @@ def test_handlers_reach_the_bot_through_the_typed_accessor() -> None:
         if isinstance(node, ast.Attribute) and node.attr == "client" and ast.unparse(node.value).endswith("interaction")
     ]
     assert not reads, "interaction.client read around bot.core.host.host_of:\n" + "\n".join(reads)
+
+
+BUILDERS = {"button", "select", "button_for", "paged_select"}
+
+
+def ops_built(package: Path) -> dict[str, int]:
+    """The op names a game's package puts on its buttons and selects: the string constants its calls of a builder
+    pass first (``button(row, "roll", ...)``, ``paged_select(layout, row, "spot", "spage", ...)``), with a line."""
+    found: dict[str, int] = {}
+    for tree in sources(package).values():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name not in BUILDERS:
+                continue
+            strings = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            for op in strings[: 2 if name == "paged_select" else 1]:
+                found.setdefault(op, node.lineno)
+    return found
+
+
+def test_every_op_a_game_puts_on_a_button_is_in_its_click_table() -> None:
+    """A button whose op its table does not know would answer "out of date" to every click."""
+    for adapter in GAMES:
+        built = ops_built(BOT / adapter.name)
+        assert built, f"no buttons found in bot/{adapter.name}"
+        unknown = {op: line for op, line in built.items() if op not in adapter.table.ops}  # type: ignore[attr-defined]
+        assert not unknown, f"bot/{adapter.name} builds ops its table lacks: {unknown}"

@@ -103,7 +103,7 @@ async def test_a_turn_message_announced_after_a_newer_one_offers_no_choices(worl
     newer = await announce(world.bot, passed)
     older = await announce(world.bot, placed)
     assert newer is not None and older is not None
-    assert "alice placed tile E at (0, -1), turned 180°." in older.content, "the older story is still told"
+    assert "alice placed a tile in column 0, row -1, turned 180°." in older.content, "the older story is still told"
     stored = await world.bot.service.row(row.id)
     assert stored.message_id == newer.id
     assert list(live_components(world, row.id)) == [newer.id]

@@ -178,11 +178,11 @@ async def test_a_click_reaching_the_process_of_another_shard_wakes_that_shards_c
         two.processes.steer(two.first)
         await world.alice.click(world.channel.last_message, label="No follower")
     for _ in range(100):  # the notification travels through the database server, outside the simulated world
-        if posted(world, "Computer 1 (random) placed tile"):
+        if posted(world, "Computer 1 (random) placed a tile"):
             break
         await asyncio.sleep(0.02)
         await two.env.settle()
-    assert posted(world, "Computer 1 (random) placed tile") == 1
+    assert posted(world, "Computer 1 (random) placed a tile") == 1
     assert by_first == [], "the computer is the second process's: the first never moved it"
     row = await consistent(two.second, row.id)
     assert [a["player"] for a in await two.second.games.actions(row.id) if a["type"] == "place"] == [0, 1]
@@ -222,7 +222,7 @@ async def test_reminders_and_computer_moves_happen_once_each_by_the_games_proces
         log = await world.bot.games.actions(row.id)
         players = [a["player"] for a in log if a["type"] == "place"]
         assert players == [0, 1, 0, 1, 0, 1], "each computer move once, after each of alice's"
-        assert posted(world, "Computer 1 (random) placed tile") == 3
+        assert posted(world, "Computer 1 (random) placed a tile") == 3
         other = two.second if world.bot is two.first else two.first
         for bot in (two.first, two.second):
             # the first process held shard 1 until the second came up; its next look at the leases lets it go
@@ -239,16 +239,16 @@ async def test_a_process_stopped_mid_game_loses_nothing(two: Two, postgres_url: 
     row = await with_computer(world)
     await alice_moves(world)
     await two.env.settle()
-    assert posted(world, "Computer 1 (random) placed tile") == 1
+    assert posted(world, "Computer 1 (random) placed a tile") == 1
     await two.second.remove_cog("Computers")  # the second process dies before the computer's next move
     await alice_moves(world)
     await two.processes.stop(two.second)
     row = await consistent(two.first, row.id)
-    assert posted(world, "Computer 1 (random) placed tile") == 1, "nobody moved for the computer yet"
+    assert posted(world, "Computer 1 (random) placed a tile") == 1, "nobody moved for the computer yet"
 
     # the dead process's leases expire (after 3 sweep intervals) and the first takes its shard's work at a sweep
     await two.env.advance_time(3 * HOUR)
-    assert posted(world, "Computer 1 (random) placed tile") == 2, "the computer moved once, by the first process"
+    assert posted(world, "Computer 1 (random) placed a tile") == 2, "the computer moved once, by the first process"
     assert two.first.owns(row)
 
     again = ShardedBoardHost(config(postgres_url, 1), rng=random.Random(3))  # the second process starts again
@@ -256,7 +256,7 @@ async def test_a_process_stopped_mid_game_loses_nothing(two: Two, postgres_url: 
     world.bot = again
     await alice_moves(world)  # reaches the restarted process (its guild's shard)
     await two.env.settle()
-    assert posted(world, "Computer 1 (random) placed tile") == 3
+    assert posted(world, "Computer 1 (random) placed a tile") == 3
     await two.first.ownership.refresh(force=True)
     assert not two.first.owns(row), "the restarted process took its shard back"
     await two.env.advance_time(12 * HOUR)

@@ -59,7 +59,7 @@ def test_the_narration_of_players_and_scores_uses_the_list_format() -> None:
         ]
     with speaking("ru"):
         assert carcassonne_narrate(events, ["Аня", "Боб", "Катя"]) == [
-            "Игра окончена вничью. Побеждают: Аня и Катя. Очки: Аня — 12, Боб — 9, Катя — 12."
+            "Игра окончена вничью: побеждают Аня и Катя. Очки: Аня — 12, Боб — 9, Катя — 12."
         ]
     with speaking("en"):
         one = carcassonne_narrate([{"type": "game_over", "winners": [1], "scores": [3, 7]}], ["ann", "bob"])
@@ -84,7 +84,7 @@ def test_russian_amounts_after_a_verb_stand_in_the_accusative() -> None:
         "Аня берёт из банка 1 древесину и 1 зерно.",
         "Боб меняет в банке 4 шерсти на 1 руду.",
         "Аня меняет 1 глину на 1 древесину с игроком Боб.",
-        "Аня предлагает всем 1 руду за 2 глины (предложение 3).",
+        "Аня предлагает всем 1 руду за 2 глины (предложение № 3).",
         "Аня получает 1 глину, 1 древесину, 1 шерсть, 1 зерно и 1 руду.",
         "Боб забирает у игрока Аня 1 руду.",
     ]
@@ -109,17 +109,17 @@ def test_a_sentence_about_a_piece_or_feature_names_it_in_its_own_words() -> None
     ]  # fmt: skip
     with speaking("ru"):
         assert carcassonne_narrate(events, ["Аня", "Боб"]) == [
-            "Аня ставит разбойника на дорогу (восток) на квадрате (1, 0).",
-            "Дорога в (0, 0), (1, 0) завершена: Аня и Боб получают по 2 очка (2 квадрата).",
-            "Разбойник игрока Аня с дороги (восток) на квадрате (1, 0) возвращается в запас.",
+            "Аня ставит разбойника на дорогу (восток) на квадрате в столбце 1, строке 0.",
+            "Дорога в столбцах 0 и 1, строке 0 завершена: Аня и Боб получают по 2 очка (2 квадрата).",
+            "Разбойник игрока Аня возвращается в запас с дороги (восток) на квадрате в столбце 1, строке 0.",
         ]
     with speaking("zh-TW"):
         assert carcassonne_narrate(events[1:2], ["安娜", "鮑伯"]) == [
-            "(0, 0)、(1, 0)的道路完成了：安娜和鮑伯各得2分（2片版圖）。"
+            "第0列第0、1欄的道路完成了：安娜和鮑伯各得2分（2片版圖）。"
         ]
     built = [{"type": "built", "player": 0, "piece": "settlement", "at": 25}]
     with speaking("ru"):
-        assert catan_narrate(built, ["Аня"]) == ["Аня строит поселение на перекрёстке 25 · F-S."]
+        assert catan_narrate(built, ["Аня"]) == ["Аня строит поселение на перекрёстке 25 (F-S)."]
 
 
 def test_an_offer_to_everyone_and_an_empty_hand_have_their_own_sentences() -> None:
@@ -260,4 +260,4 @@ def test_a_command_placeholder_becomes_the_commands_mention_in_the_current_serve
         install_command_mentions(None)
     assert all("</game back:77>" in text and "/game back)" not in text for text in told)
     with speaking("zh-TW"):
-        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用/hand查看你的牌和還有效的提議。"
+        assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用/hand查看你的牌和還有效的提案。"

@@ -38,6 +38,7 @@ INPUT_PLACEHOLDER = 100
 INPUT_VALUE = 4000
 CHOICES = 25
 UPLOAD = 10 * 1024 * 1024
+ATTACHMENT_DESCRIPTION = 1024  # an image's alt text
 FILES = 10
 COMMANDS = 100
 COMMAND_NAME = 32
@@ -236,6 +237,8 @@ def check_message(payload: Mapping[str, Any], files: Sequence[tuple[str, int]] =
         problems += _text(payload["nonce"], "nonce", NONCE)
     problems += check_embeds(payload.get("embeds"))
     problems += check_components(payload.get("components"))
+    for i, attachment in enumerate(payload.get("attachments") or []):
+        problems += _text(attachment.get("description"), f"attachments.{i}.description", ATTACHMENT_DESCRIPTION)
     if len(files) > FILES:
         problems.append(_long("files", FILES))
     for i, (name, size) in enumerate(files):

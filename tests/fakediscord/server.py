@@ -57,6 +57,7 @@ class Attachment:
     filename: str
     data: bytes
     content_type: str | None = None
+    description: str | None = None  # the alt text of an image
 
 
 @dataclass
@@ -979,9 +980,14 @@ class FakeDiscord:
             form = await request.post()
             payload = json.loads(str(form.get("payload_json") or "{}"))
             files = []
+            # the payload's attachments describe the uploads by index: "files[0]" is {"id": 0, "description": ...}
+            described = {str(a.get("id")): a.get("description") for a in payload.get("attachments") or []}
             for key, value in form.items():
                 if key.startswith("files[") and isinstance(value, web.FileField):
-                    files.append(Attachment(self.next_id(), value.filename, value.file.read(), value.content_type))
+                    index = key[len("files[") : -1]
+                    data = value.file.read()
+                    upload = Attachment(self.next_id(), value.filename, data, value.content_type, described.get(index))
+                    files.append(upload)
             return payload, files
         if request.can_read_body:
             return await request.json(), []
@@ -1142,6 +1148,7 @@ class FakeDiscord:
                     "content_type": a.content_type,
                     "url": f"http://127.0.0.1:{self.port}/attachments/{a.id}/{a.filename}",
                     "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{a.id}/{a.filename}",
+                    **({"description": a.description} if a.description is not None else {}),
                 }
                 for a in msg.attachments
             ],
@@ -1183,6 +1190,7 @@ class FakeDiscord:
             "content": body.get("content", msg.content),
             "embeds": body.get("embeds", msg.embeds),
             "components": body.get("components", msg.components),
+            "attachments": body.get("attachments"),
         }
         problems = limits.check_message(merged, [(f.filename, len(f.data)) for f in files])
         problems += mentions.check(body.get("allowed_mentions"))

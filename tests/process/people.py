@@ -322,8 +322,9 @@ def spectator_job(kind: str, view: dict[str, Any], game: Any) -> Job:
 
 
 def texts(shown: Shown) -> list[str]:
-    """Every text a message state shows: content, embeds, component labels, placeholders and options."""
-    out = [shown.content]
+    """Every text a message state shows: content, embeds, component labels, placeholders and options, and the alt
+    text of its images."""
+    out = [shown.content, *(a.description or "" for a in shown.attachments)]
     for embed in shown.embeds:
         out += [str(embed.get(k) or "") for k in ("title", "description")]
         out += [str((embed.get("footer") or {}).get("text") or "")]

@@ -3,7 +3,9 @@
 - No line is a catalogue text meant for one player only (a bought card, the card stolen, a hand, a private offer's
   terms, a private reply), and no line of a direct message or ephemeral reply (a hand, a menu) shows up verbatim.
 - Every turn image is the spectator's picture: the same bytes as drawing the test's replay's spectator view at the
-  version the image is named after (the render functions the README documents, in the game's language).
+  version the image is named after (the render functions the README documents, in the game's language), and its
+  alt text is the spectator's too: the words ``bot.alt`` gives that same picture. Alt texts are channel text like
+  any other: no private line may show up in them.
 - The timelapse after the end is the spectator's too: the same bytes as animating the spectator views of the
   test's replay, turn by turn.
 - Catan's score line of each turn message gives the public points and card counts of that version: a victory
@@ -30,6 +32,7 @@ PRIVATE_KEYS = frozenset(
 PRIVATE_PREFIXES = ("catan.private.", "catan.hand.")
 IMAGE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-(?P<version>\d+)\.png")
 TIMELAPSE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-timelapse\.(?:webp|gif)")
+SENTENCE_END = re.compile(r"(?<=[.。!?！？])\s*")
 SHORTEST_PRIVATE_LINE = 16  # shorter private lines ("Done.") say nothing secret and may well recur
 
 
@@ -51,7 +54,8 @@ def private_lines(fake: FakeDiscord) -> set[str]:
 
 
 def leaks(states: Iterable[Shown], private: set[str], catalogue: Catalogue) -> list[str]:
-    """Lines of the channel that are private catalogue texts or copies of private lines."""
+    """Lines of the channel that are private catalogue texts or copies of private lines. An image's alt text is one
+    paragraph: each of its sentences is such a line, and no private line may be part of it."""
     found: dict[str, None] = {}  # in order, each once (a message's states repeat most of its lines)
     for state in states:
         for text in texts(state):
@@ -61,6 +65,14 @@ def leaks(states: Iterable[Shown], private: set[str], catalogue: Catalogue) -> l
                     found[f"message {state.message_id}: {key}: {line!r}"] = None
                 elif line.strip() in private:
                     found[f"message {state.message_id}: a private line: {line!r}"] = None
+        for alt in (a.description for a in state.attachments if a.description):
+            for sentence in SENTENCE_END.split(alt):
+                key = catalogue.key(sentence, set())
+                if private_key(key):
+                    found[f"message {state.message_id}: alt text: {key}: {sentence!r}"] = None
+            for line in private:
+                if line in alt:
+                    found[f"message {state.message_id}: a private line in an alt text: {line!r}"] = None
     return list(found)
 
 
@@ -79,6 +91,17 @@ def images(states: Iterable[Shown], table: Table) -> dict[int, bytes]:
             assert match is not None, f"an image named {attachment.filename!r} in the channel"
             if match["game"] == table.kind and int(match["id"]) == table.game_id:
                 found[int(match["version"])] = attachment.data
+    return found
+
+
+def alt_texts(states: Iterable[Shown], table: Table) -> dict[int, str | None]:
+    """The alt text of each turn image of the table's game in the channel, by the version its name carries."""
+    found: dict[int, str | None] = {}
+    for state in states:
+        for attachment in state.attachments:
+            match = IMAGE.fullmatch(attachment.filename)
+            if match is not None and match["game"] == table.kind and int(match["id"]) == table.game_id:
+                found[int(match["version"])] = attachment.description
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -49,6 +50,38 @@ async def test_a_message_over_the_limits_gets_discords_invalid_form_body(fake: F
     assert "label" in first_row["0"] and "custom_id" in first_row["1"]  # too long; the same id twice
     assert "options" in answer["errors"]["components"]["1"]["components"]["0"]
     assert fake.messages[fake.channel_id] == []
+    with pytest.raises(AssertionError, match="Discord would refuse"):
+        fake.check()
+
+
+async def upload(fake: FakeDiscord, description: str) -> tuple[int, Any]:
+    """A message with one image and its alt text, sent as discord.py sends files."""
+    form = aiohttp.FormData()
+    payload = {"content": "board", "attachments": [{"id": 0, "filename": "board.png", "description": description}]}
+    form.add_field("payload_json", json.dumps(payload))
+    form.add_field("files[0]", b"\x89PNG", filename="board.png", content_type="image/png")
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"{fake.rest_url}/channels/{fake.channel_id}/messages",
+            data=form,
+            headers={"Authorization": f"Bot {fake.token}"},
+        ) as response,
+    ):
+        return response.status, await response.json()
+
+
+async def test_an_images_alt_text_is_kept_and_held_to_discords_1024_characters(fake: FakeDiscord) -> None:
+    status, posted = await upload(fake, "Ж" * 1024)
+    assert status == 200 and posted["attachments"][0]["description"] == "Ж" * 1024
+    [message] = fake.messages[fake.channel_id]
+    assert message.attachments[0].description == "Ж" * 1024
+
+    status, answer = await upload(fake, "Ж" * 1025)
+
+    assert status == 400 and answer["code"] == 50035
+    assert answer["errors"]["attachments"]["0"]["description"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
+    assert len(fake.messages[fake.channel_id]) == 1
     with pytest.raises(AssertionError, match="Discord would refuse"):
         fake.check()
 

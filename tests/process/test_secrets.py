@@ -13,8 +13,8 @@ from tests.process.people import Shown, Table
 from tests.process.secrets import catan_scores, leaks, private_lines
 
 
-def said(content: str, image: str | None = None) -> Shown:
-    files = [Attachment(1, image, b"")] if image else []
+def said(content: str, image: str | None = None, alt: str | None = None) -> Shown:
+    files = [Attachment(1, image, b"", description=alt)] if image else []
     return Shown(1, content, [], [], files)
 
 
@@ -42,6 +42,19 @@ def test_a_line_of_a_direct_message_copied_to_the_channel_is_a_leak() -> None:
 
     assert private == {hand}  # "Done." is too short to tell anything
     assert len(found) == 1 and hand in found[0]
+
+
+def test_a_private_line_told_in_an_images_alt_text_is_a_leak() -> None:
+    fake = FakeDiscord()
+    bob = fake.add_user("Bob")
+    fake.dm_channels[7] = bob
+    hand = t("catan.hand.resources", cards="2 ore, 1 wool", count=3)
+    fake.messages[7] = [Message(70, 7, content=hand)]
+
+    alt = f"Catan board at turn 3. {hand} It is Bob's turn."
+    found = leaks([said("Turn 3", "catan-4-9.png", alt=alt)], private_lines(fake), Catalogue())
+
+    assert found and all(hand in leak for leak in found)
 
 
 def test_a_score_line_counting_a_hidden_victory_point_card_is_not_the_spectators(tmp_path: Path) -> None:

@@ -21,6 +21,9 @@ from typing import Any
 
 import render
 from bot.core.rendering import Job, draw
+from bot.lineup import GAMES
+from bot.text.alt import describe as describe_with
+from bot.text.i18n import speaking
 from engine.history import GameLog, frames
 from engine.replay import play
 from tests.bot.fuzzing import Catalogue
@@ -28,7 +31,16 @@ from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import GOALS, CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import Person, Table, WatchedDiscord
-from tests.process.secrets import boards, catan_scores, images, leaks, private_lines, timelapses
+from tests.process.secrets import alt_texts, boards, catan_scores, images, leaks, private_lines, timelapses
+
+
+def describe(job: Job) -> str | None:
+    """The alt text of ``job``'s picture, its game's part told by that game's adapter (as the bot does)."""
+    view = job.args[0] if job.args else None
+    game = view.get("game") if isinstance(view, dict) else None
+    words = next((adapter.words for adapter in GAMES if adapter.name == game), None)
+    return describe_with(job, words)
+
 
 # Found with carcassonne_play.play_through and catan_play.search: every event the test must see happens.
 CARCASSONNE_SEED = 6
@@ -167,12 +179,16 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
     if table.kind == "carcassonne":
         step = max(1, len(versions) // CARCASSONNE_IMAGES_CHECKED)
         versions = sorted({*versions[::step], versions[-1]})
+    described = alt_texts(states, table)
     for version in versions:
         job = table.jobs[version]
         expected = await asyncio.to_thread(draw, job)
         assert shown[version] == expected, (
             f"{table.kind} version {version}: the image is not the spectator's {job.function.__name__}"
         )
+        with speaking("en"):  # the channel's language, as the images' labels
+            words = describe(job)
+        assert words and described[version] == words, f"{table.kind} version {version}: the alt text is another's"
     for data in timelapses(states, table):
         log = GameLog(table.kind, tuple(p.name for p in table.people), table.options, table.seed, tuple(table.log))
         views = [view for _, view in frames(log)]
