@@ -1,7 +1,10 @@
 """``python -m bot`` runs the bot; ``python -m bot sync [--guild ID]`` registers the slash commands;
 ``python -m bot invite [--application-id ID]`` prints the link that adds the bot to a server;
 ``python -m bot migrate`` brings the database's schema up to date; ``python -m bot copy-db FROM TO`` copies one
-database into another (SQLite <-> PostgreSQL); ``--shard-ids 0-3 --shard-count 8`` runs those Discord shards.
+database into another (SQLite <-> PostgreSQL); ``python -m bot backup TO`` copies the SQLite database while the bot
+runs; ``python -m bot health`` says whether the running bot is connected and its database answers (from its heartbeat
+file, ``bot/core/heartbeat.py``); ``python -m bot --version`` prints the version; ``--shard-ids 0-3 --shard-count 8``
+runs those Discord shards.
 
 Failures (a refused token, Discord out of reach, a command Discord rejects) end the process with one line on stderr
 and a non-zero status; SIGTERM (or Ctrl-C) closes the bot within a few seconds whatever it is doing.
@@ -17,6 +20,7 @@ import os
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import NoReturn
 
 import aiohttp
@@ -32,7 +36,10 @@ from bot.core.config import (
     shards,
     token,
 )
+from bot.core.heartbeat import ENV as HEARTBEAT_ENV
+from bot.core.heartbeat import EVERY, check, heartbeat_file
 from bot.core.logs import setup_logging
+from bot.core.version import version
 
 CLOSE_WITHIN = 5.0  # seconds granted to a clean close on SIGTERM before the process ends anyway
 FINISH_WITHIN = 3.0  # seconds granted on SIGTERM to interactions already being handled
@@ -247,6 +254,43 @@ async def copy_db(source: str, target: str) -> int:
     return 0
 
 
+def backup(config: Config, target: str) -> int:
+    """Copy the configured SQLite database into the new file ``target`` (see bot/cli/backup.py)."""
+    from bot.cli.backup import BackupError, backup_sqlite  # lazy: only this subcommand
+    from bot.storage.database import describe, is_postgres, sqlite_path  # lazy: see above
+
+    if is_postgres(config.database):
+        sys.stderr.write(
+            f"backup: {describe(config.database)} is PostgreSQL: back it up with pg_dump (README, "
+            '"Backup and restore")\n'
+        )
+        return 2
+    try:
+        size = backup_sqlite(sqlite_path(config.database), Path(target))
+    except BackupError as err:
+        sys.stderr.write(f"backup: {err}\n")
+        return 1
+    print(f"{describe(config.database)} backed up to {target} ({size / 1024:.0f} kB)")
+    return 0
+
+
+def health() -> int:
+    """0 when the bot's last heartbeat is recent and says it is connected and its database answers; else 1."""
+    path = heartbeat_file()
+    if path is None:
+        sys.stderr.write(
+            f"health: {HEARTBEAT_ENV} is not set: the bot writes its heartbeat only to the file it names "
+            f"(the image sets {HEARTBEAT_ENV}=/tmp/boardhost.heartbeat)\n"
+        )
+        return 2
+    healthy, line = check(path, time.time())
+    if healthy:
+        print(f"healthy: {line}")
+        return 0
+    sys.stderr.write(f"unhealthy: {line}\n")
+    return 1
+
+
 def with_shards(config: Config, shard_ids: str | None, shard_count: int | None) -> Config:
     """The command line's ``--shard-ids`` / ``--shard-count`` over the config's, checked like the file's
     (``--shard-count 0``, like ``shard_count = 0``, is no sharding)."""
@@ -277,6 +321,7 @@ def parser() -> argparse.ArgumentParser:
         description="boardhost Discord bot: without a command, run it (needs DISCORD_TOKEN and, optionally, "
         "config.toml or $BOARDHOST_CONFIG).",
     )
+    parser.add_argument("--version", action="version", version=f"boardhost {version()}")
     parser.add_argument("--shard-ids", default=None, metavar="IDS", help="the shards this process runs: 0-3, 0,2,5-7")
     parser.add_argument(
         "--shard-count", type=int, default=None, metavar="N", help="the bot's total number of shards (0: no sharding)"
@@ -317,6 +362,20 @@ def parser() -> argparse.ArgumentParser:
     )
     copy.add_argument("source", metavar="FROM", help="sqlite:///PATH, a path, or postgresql://...")
     copy.add_argument("target", metavar="TO", help="sqlite:///PATH, a path, or postgresql://... (empty)")
+    saved = sub.add_parser(
+        "backup",
+        help="copy the SQLite database into a new file, even while the bot runs",
+        description="Copy the configured SQLite database, consistent and complete even while the bot runs, into "
+        "the new file TO (never overwritten). PostgreSQL: use pg_dump.",
+    )
+    saved.add_argument("target", metavar="TO", help="the new file, e.g. boardhost-2026-01-31.sqlite3")
+    sub.add_parser(
+        "health",
+        help="say whether the running bot is connected to Discord and its database answers (exit 0), else exit 1",
+        description=f"Read the heartbeat the running bot writes to ${HEARTBEAT_ENV} (every {EVERY:.0f} seconds, "
+        "and at once when its gateway connection changes): exit 0 when it is recent and the bot is connected to "
+        "Discord's gateway and its database answers, else print why and exit 1. Docker's HEALTHCHECK runs it.",
+    )
     return parser
 
 
@@ -324,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "invite":
         return print_invite(args.application_id)
+    if args.command == "health":
+        return health()
     if args.command == "copy-db":
         setup_logging(logging.WARNING)
         return asyncio.run(copy_db(args.source, args.target))
@@ -335,6 +396,8 @@ def main(argv: list[str] | None = None) -> int:
             check_storage_for_shards(config)
         if args.command == "migrate":
             return asyncio.run(migrate(config))
+        if args.command == "backup":
+            return backup(config, args.target)
         return asyncio.run(run(config, args.command == "sync", getattr(args, "guild", None)))
     except ConfigError as err:
         sys.stderr.write(f"config: {err}\n")

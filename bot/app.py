@@ -20,6 +20,7 @@ from bot.core.command_mentions import command_mention, load_command_ids
 from bot.core.config import Config
 from bot.core.funnel import on_tree_error
 from bot.core.gateway import note_newest_messages_only, speak_reader_locale
+from bot.core.heartbeat import Heartbeat, start_heartbeat
 from bot.core.host import ClickTable, GameAdapter, Shown, UnknownGame
 from bot.core.memory import keep_freed_memory
 from bot.core.rendering import Renderer
@@ -75,6 +76,7 @@ class BoardHost(commands.Bot):
         self.shown: dict[int, Shown] = {}
         self._adapters: dict[str, GameAdapter] = {}
         self._tables: dict[str, ClickTable] = {}
+        self._heartbeat: Heartbeat | None = None
         set_default_language(config.default_language)
         speak_reader_locale(self, config.default_language)
         note_newest_messages_only(self)
@@ -89,6 +91,7 @@ class BoardHost(commands.Bot):
         self.renderer = Renderer(self.config.render_processes)
         await self.renderer.start()
         self.db = await open_database(self.config.database)
+        self._heartbeat = start_heartbeat(self, self.db)  # for `python -m bot health`, where BOARDHOST_HEARTBEAT is set
         await load_command_ids(self.db, self.tree, self.config.dev_guild)
         install_command_mentions(command_mention)  # {back}, {hand}, ... in texts become clickable mentions
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
@@ -140,6 +143,8 @@ class BoardHost(commands.Bot):
         return self.ownership.owns(row)
 
     async def close(self) -> None:
+        if self._heartbeat is not None:  # first: a closing bot is not a healthy one
+            await self._heartbeat.stop()
         if hasattr(self, "outbox"):  # deliveries under way finish; the rest stays owed for the next start
             await self.outbox.close(OUTBOX_CLOSE_WITHIN)
         await super().close()

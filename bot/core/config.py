@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 DEFAULT_PATH = Path("config.toml")
-TOKEN_HELP = (
-    "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, "
-    'add a bot under "Bot", copy its token, then run: DISCORD_TOKEN=... python -m bot '
-    '(every step to a game in your server: README.md, "Your bot in your Discord server")'
+TOKEN_HELP = (  # one line: what to do next, and where every step is
+    "no bot token: DISCORD_TOKEN is not set. Make one at https://discord.com/developers/applications "
+    "(New Application, then Bot, Reset Token), run export DISCORD_TOKEN=<the token> and python -m bot again; "
+    'every step to a game in your server: README.md, "Your Discord server in five steps"'
 )
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"

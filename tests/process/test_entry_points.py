@@ -1,5 +1,6 @@
-"""README "Starting it", as processes: ``python -m bot sync --guild ID`` then ``python -m bot``, against the fake
-Discord; and every way they can fail ends with one line and a non-zero status, never a hang or a traceback."""
+"""README "Your Discord server in five steps" (steps 4 and 5), as processes: ``python -m bot sync --guild ID`` then
+``python -m bot``, against the fake Discord; and every way they can fail ends with one line and a non-zero status,
+never a hang or a traceback."""
 
 from __future__ import annotations
 
