@@ -1,6 +1,9 @@
 """``python -m engine replay FILE``, ``selfplay GAME ...`` and ``arena GAME ...`` (docs/replays.md).
 
-This module is the engine's command-line tool: unlike the rules it may read files and clocks.
+This module is the engine's command-line tool: unlike the rules it may read files and clocks. It also holds the
+manners every command line of the project shares (``python -m render``, ``render.samples``, ``bench/*.py``): one
+line for a mistake in the arguments (``Parser``, ``whole_number``), progress on a terminal (``Progress``), and no
+traceback for Ctrl-C or a reader that stops reading (``run_command``).
 """
 
 from __future__ import annotations
