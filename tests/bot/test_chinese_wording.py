@@ -38,7 +38,11 @@ def test_a_development_card_is_named_as_a_card_and_never_as_a_button(lang: str) 
         ("en", "Ann claimed every ore, but nobody had any.", "Ann claimed every ore: 3 cards taken."),
         ("zh-CN", "阿强垄断了矿石，但其他人手里都没有矿石。", "阿强垄断了所有矿石：共拿走3张。"),
         ("zh-TW", "阿傑宣告壟斷鐵，但其他玩家手上都沒有鐵。", "阿傑宣告壟斷鐵，從其他玩家手上拿走所有的鐵，共3張。"),
-        ("ru", "Вера объявляет монополию на руду, но руды ни у кого нет.", "Вера объявляет монополию на руду и получает 3 карты."),
+        (
+            "ru",
+            "Вера объявляет монополию на руду, но руды ни у кого нет.",
+            "Вера объявляет монополию на руду и получает 3 карты.",
+        ),
     ],
 )
 def test_a_monopoly_that_finds_nothing_says_so_instead_of_counting_zero(lang: str, nothing: str, three: str) -> None:
