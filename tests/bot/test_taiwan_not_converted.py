@@ -58,7 +58,10 @@ ALLOWED: dict[str, str] = {
         slash.choice.current slash.choice.first_edition slash.choice.random slash.choice.random_numbers
         slash.choice.beginner slash.choice.snake image.score image.turn image.to_move image.towers image.prisoners
         image.drawn image.finished image.winner image.final_scores image.points image.cards image.dev_cards
-        image.discard_owed image.dice
+        image.discard_owed image.dice away.button.back mine.button mine.title slash.game.mine.name
+        slash.settings.away.name slash.settings.away.until.name slash.settings.notifications.name
+        slash.settings.notifications.time_zone.name slash.carcassonne.new.away.name slash.catan.new.away.name
+        slash.choice.computer
     """,
     "short sentences a Taiwanese player writes the same way": """
         cmd.abandoned lobby.joined lobby.left error.not_your_turn rule.not_your_turn narrate.prisoners_exchanged
