@@ -209,8 +209,13 @@ class GameService:
         await self.settings.set_quiet(user_id, start, end)
 
     async def go_away(self, user_id: int, until: float) -> None:
-        """The user is away from now until ``until``."""
-        await self.settings.set_away(user_id, self.clock(), until)
+        """The user is away from now until ``until`` (already away: from when they went, until the new day)."""
+        known = await self.settings.availability(user_id)
+        now = self.clock()
+        since = now
+        if known.away_until is not None and known.away_until > now and known.away_since is not None:
+            since = known.away_since
+        await self.settings.set_away(user_id, since, until)
 
     async def end_away(self, user_id: int) -> bool:
         """The user is back now (their time away is kept as it was: a turn limit's clock stood still meanwhile);
