@@ -16,7 +16,7 @@ from bot.core.config import Config
 from bot.storage import GameRow
 from bot.text import t
 from tests.bot.conftest import World, flat, reply
-from tests.bot.test_discord_carcassonne import DECK, labels, place, start
+from tests.bot.test_discord_carcassonne import DECK, labels, place
 
 HOUR = 3600
 DAY = 24 * HOUR

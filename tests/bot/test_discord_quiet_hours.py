@@ -18,7 +18,9 @@ HOUR = 3600
 
 async def quiet(person: Any, world: World, hours: str = "23:00-03:00", **more: Any) -> Any:
     """``person`` is in their quiet hours from now (midnight UTC) to three in the morning."""
-    return reply(await person.slash(world.channel, "settings notifications", time_zone="UTC", quiet_hours=hours, **more))
+    return reply(
+        await person.slash(world.channel, "settings notifications", time_zone="UTC", quiet_hours=hours, **more)
+    )
 
 
 def dms(person: Any) -> list[Any]:
