@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.carcassonne import command_flows
 from bot.core.funnel import autocomplete
-from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
+from bot.flows.lobby import AWAY_HELP, TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -32,6 +32,7 @@ class CarcassonneCog(commands.Cog):
         small_city="Old rule: a 2-tile city scores 2",
         turn_limit=TURN_LIMIT_HELP,
         takeover=TAKEOVER_HELP,
+        away=AWAY_HELP,
     )
     async def carcassonne_new(
         self,
@@ -42,6 +43,7 @@ class CarcassonneCog(commands.Cog):
         small_city: bool = False,
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
         takeover: bool = False,
+        away: Literal["wait", "computer"] = "wait",
     ) -> None:
         await open_lobby(
             self.bot,
@@ -50,6 +52,7 @@ class CarcassonneCog(commands.Cog):
             {"river": river, "tower": tower, "farm_scoring": farm_scoring, "small_city": small_city},
             turn_limit,
             takeover,
+            away,
         )
 
     @app_commands.command(name="place", description="Place the drawn Carcassonne tile")

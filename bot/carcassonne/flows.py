@@ -16,6 +16,7 @@ from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
 from bot.core.components import image_file
 from bot.core.host import Posted, Shown
 from bot.core.pings import owing
+from bot.flows.presence import presence
 from bot.flows.turns import game_channel
 from bot.host import HostError
 from bot.storage import GameRow
@@ -68,7 +69,9 @@ async def post_turn(
         and getattr(channel, "last_message_id", None) == shown.message_id  # else the choices would be up the channel
     )
     view = game.view(None)
-    content, story = turn_text(row, game, events, opening=opening, view=view, story=shown.story if same_turn else ())
+    here = await presence(bot, row)
+    told = shown.story if same_turn else ()
+    content, story = turn_text(row, game, events, opening=opening, view=view, story=told, notes=here.notes(row))
     image = await bot.renderer.png(job := turn_image(game, view))
     choices = turn_view(row, game)
     file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
@@ -84,7 +87,7 @@ async def post_turn(
             file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
         else:
             return Posted(message, step, tuple(story))
-    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
+    kwargs: dict[str, Any] = {"content": content, **here.pings(owing(row, game))}  # silent in quiet hours
     if nonce is not None:
         kwargs["nonce"] = nonce
     if file is not None:

@@ -20,7 +20,7 @@ from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.limits import BUTTON_LABEL, LABEL, Name, fitted
 from bot.text.story import fit
-from engine import Event
+from engine import Event, Game
 from engine.carcassonne import Carcassonne, CarcassonneView
 from render.carcassonne import pictures
 
@@ -38,8 +38,10 @@ def turn_text(
     opening: bool = False,
     view: CarcassonneView | None = None,
     story: Sequence[str] = (),
+    notes: Sequence[str] = (),
 ) -> tuple[str, list[str]]:
-    """The turn message's text, and its news lines (``story``, what the message told before, first)."""
+    """The turn message's text, and its news lines (``story``, what the message told before, first); ``notes``
+    (who is away) follow whose turn it is."""
     names = names_of(row)
     if view is None:
         view = game.view(None)
@@ -69,8 +71,15 @@ def turn_text(
         turn = t("carcassonne.turn_follower", mention=row.mention(seat), x=x, y=y)
     else:
         turn = t("carcassonne.turn_other", turn=game.turn, mention=row.mention(seat))
-    tail = turn + "\n" + t("carcassonne.scores", scores=scores, left=view["tiles_left"])
+    tail = "\n".join([turn, *notes, t("carcassonne.scores", scores=scores, left=view["tiles_left"])])
     return fit(lines, tail, CONTENT), lines
+
+
+def awaiting(game: Game, seat: int) -> str:
+    """What the game waits for from the player on turn, in a few words (``/game mine``)."""
+    if not isinstance(game, Carcassonne):
+        raise TypeError("not a Carcassonne game")
+    return t(f"carcassonne.waits.{game.phase}")
 
 
 def placed_cell(view: CarcassonneView) -> tuple[int, int]:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.catan import command_flows
 from bot.core.funnel import autocomplete
-from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
+from bot.flows.lobby import AWAY_HELP, TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
 from engine.catan.options import MAX_POINTS_TO_WIN
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ class CatanCog(commands.Cog):
         strict_phases="All trading before any building",
         turn_limit=TURN_LIMIT_HELP,
         takeover=TAKEOVER_HELP,
+        away=AWAY_HELP,
     )
     async def catan_new(
         self,
@@ -45,6 +46,7 @@ class CatanCog(commands.Cog):
         strict_phases: bool = False,
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
         takeover: bool = False,
+        away: Literal["wait", "computer"] = "wait",
     ) -> None:
         await open_lobby(
             self.bot,
@@ -53,6 +55,7 @@ class CatanCog(commands.Cog):
             {"board": board, "setup": setup, "points_to_win": points_to_win, "strict_phases": strict_phases},
             turn_limit,
             takeover,
+            away,
         )
 
     @app_commands.command(name="hand", description="Your Catan cards, points and open trade offers (only you see it)")

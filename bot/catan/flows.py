@@ -24,6 +24,7 @@ from bot.core import safely
 from bot.core.components import CONTENT, image_file, names_of
 from bot.core.host import Posted, Shown
 from bot.core.pings import only, owing
+from bot.flows.presence import presence
 from bot.flows.turns import channel_of, game_channel, nonce
 from bot.host import HostError
 from bot.host.service import Outcome
@@ -70,9 +71,10 @@ async def post_turn(
                 await close_offers(bot, row.id, channel, current)
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)
-    content = turn_text(row, game, events, opening=opening)
+    here = await presence(bot, row)
+    content = turn_text(row, game, events, opening=opening, notes=here.notes(row))
     image = await bot.renderer.png(job := turn_image(game))
-    kwargs: dict[str, Any] = {"content": content, "allowed_mentions": owing(row, game)}
+    kwargs: dict[str, Any] = {"content": content, **here.pings(owing(row, game))}  # silent in quiet hours
     if nonce is not None:
         kwargs["nonce"] = nonce
     file = image_file(channel, image, f"catan-{row.id}-{row.version}.png", describe(job, WORDS))

@@ -28,7 +28,7 @@ from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.limits import BUTTON_LABEL, LABEL, Name, Names, fitted
 from bot.text.story import fit
-from engine import Event
+from engine import Event, Game
 from engine.catan import Catan, CatanView, OfferView, public_events, road_spots, robber_choices, settlement_spots
 from render.catan import pictures
 
@@ -72,14 +72,26 @@ def decision_line(row: GameRow, game: Catan) -> str:
     return t("catan.turn.main", mention=who, turn=game.turn)
 
 
-def turn_text(row: GameRow, game: Catan, events: Sequence[Event], *, opening: bool = False) -> str:
+def awaiting(game: Game, seat: int) -> str:
+    """What the game waits for from ``seat``, in a few words (``/game mine``): its first decision owed."""
+    if not isinstance(game, Catan):
+        raise TypeError("not a Catan game")
+    pending = game.pending()
+    first = next((d for d in pending if d["seat"] == seat), pending[0])
+    return t(f"catan.waits.{first['decision']}", count=first.get("count", 1))
+
+
+def turn_text(
+    row: GameRow, game: Catan, events: Sequence[Event], *, opening: bool = False, notes: Sequence[str] = ()
+) -> str:
+    """The turn message's text: the news, whose turn it is, ``notes`` (who is away), the scores."""
     view = game.view(None)
     lines = narrate(public_events(events, None), names_of(row), view["board"]["hexes"])
     if game.finished:
         return fit([e for e in lines], t("catan.over", scores=scores_line(view)), CONTENT)
     if opening:
         lines.insert(0, t("catan.begins"))
-    tail = decision_line(row, game) + "\n" + scores_line(view)
+    tail = "\n".join([decision_line(row, game), *notes, scores_line(view)])
     return fit(lines, tail, CONTENT)
 
 

@@ -1,4 +1,4 @@
-"""``/game`` (board, status, rules, leave, abandon, undo, back, language, export), ``/stats`` and ``/settings``.
+"""``/game`` (status, mine, replay, board, rules, leave, abandon, undo, back, language, export) and ``/stats``.
 
 Declarations only: each command calls its flow in ``bot.flows.game_commands``; refusals reach the funnel
 (``bot.core.funnel``).
@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.flows import game_commands as game_flows
+from bot.flows import mine
 from bot.flows import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
@@ -29,6 +30,10 @@ class GameCog(commands.Cog):
     @game.command(name="status", description="Scores, turn and what the game is waiting for")
     async def status(self, interaction: discord.Interaction) -> None:
         await game_flows.status(self.bot, interaction)
+
+    @game.command(name="mine", description="Every game of yours, where it waits for you first (only you see it)")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await mine.command(self.bot, interaction)
 
     @game.command(name="replay", description="Look back at any turn of this channel's game")
     @app_commands.describe(turn="The turn to show (default: the latest)")
@@ -80,8 +85,3 @@ class GameCog(commands.Cog):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction) -> None:
         await game_flows.stats(self.bot, interaction)
-
-    @app_commands.command(name="settings", description="Your boardhost settings")
-    @app_commands.describe(dm_on_turn="Get a direct message when a turn of yours starts")
-    async def settings_command(self, interaction: discord.Interaction, dm_on_turn: bool) -> None:
-        await game_flows.settings(self.bot, interaction, dm_on_turn)

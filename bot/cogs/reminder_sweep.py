@@ -1,9 +1,10 @@
-"""The reminder sweep: every few seconds (configurable), mention players who have kept a game waiting."""
+"""The reminder sweep: every few seconds (configurable), mention players who have kept a game waiting, and send the
+turn DMs that waited for their readers' quiet hours to end."""
 
 from __future__ import annotations
 
 from bot.core.sweeping import Sweep
-from bot.flows import reminders
+from bot.flows import reminders, turn_dms
 
 
 class Reminders(Sweep):
@@ -11,3 +12,4 @@ class Reminders(Sweep):
 
     async def round(self) -> None:
         await reminders.sweep(self.bot)
+        await turn_dms.sweep(self.bot)

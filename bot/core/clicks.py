@@ -9,7 +9,8 @@ fill in (``Form``), or None when it answered by itself. Refusals are raised and 
 One custom-id scheme for all: ``bh:{scope}:{game}[:{version}:{op}[:{arg}]]``, parsed by one dynamic item
 (``Control``), so every button keeps working after a restart. A click counts only where its game is: in the game's
 channel, or in a direct message with one of its seated people (``Control.interaction_check``); anywhere else it is
-refused with a translated reply and changes nothing.
+refused with a translated reply and changes nothing. A *personal* table's ops (the clicker's own games, their time
+away) name no game (game 0): they count wherever they are clicked, for whoever clicks.
 """
 
 from __future__ import annotations
@@ -131,6 +132,7 @@ class Table:
     refresh: Refresh | None = None
     tell_actor: Told | None = None
     default_op: str = ""  # the op of an id that names only the game (``bh:back:{game}``)
+    personal: bool = False  # its ops are about the clicker, not a game: game 0, honoured anywhere
 
     def button(self, game_id: int, version: int, op: str, arg: str = "", **how: Any) -> Control:
         if op not in self.ops:
@@ -145,6 +147,8 @@ class Table:
     async def run(self, host: Host, interaction: discord.Interaction, press: Press) -> None:
         """Answer a press: the op's first answer, its handler, then what the handler returned."""
         op = self.ops.get(press.op or self.default_op)
+        if (press.game_id == 0) != self.personal:
+            raise HostError("stale")  # only a personal table's ids name no game
         if op is None or (op.kind == "select" and not press.values):
             raise HostError("stale")  # an op of an older release, or a select sent with nothing chosen
         click = Click(interaction, host, self, press, op)
@@ -210,7 +214,10 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
         return cls(item)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Whether the click is where its game is; if not, the user has been told why."""
+        """Whether the click is where its game is (anywhere for a personal op: game 0); if not, the user has been
+        told why."""
+        if self.press.game_id == 0:
+            return True  # the table refuses game 0 unless it is personal
         return await check(interaction, self.press.game_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -49,6 +49,12 @@ def names_of(row: GameRow) -> list[str]:
     return [s.name for s in row.seats]
 
 
+def jump_url(row: GameRow) -> str:
+    """The link to the game's latest turn message (its channel when no message is known)."""
+    where = f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
+    return f"{where}/{row.message_id}" if row.message_id else where
+
+
 def make_custom_id(prefix: str, game_id: int, version: int, op: str, arg: str = "") -> str:
     """``{prefix}:{game}:{version}:{op}[:{arg}]``: the game and version make stale clicks detectable."""
     value = f"{prefix}:{game_id}:{version}:{op}" + (f":{arg}" if arg else "")

@@ -102,6 +102,7 @@ PostTurn = Callable[["Host", GameRow, Game, Sequence[Event], bool, Shown, "str |
 AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
 Narrate = Callable[[Sequence[Event], Sequence[str], "Mapping[str, Any] | None"], list[str]]
 Rules = Callable[[Mapping[str, Any], "int | None"], str]
+Awaiting = Callable[[Game, int], str]
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,9 @@ class GameAdapter:
       in the current language;
     - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
       (``actor`` already knows); None for a game without secrets;
-    - ``words``: its boards and turn pictures in words, for the alt text of every picture posted.
+    - ``words``: its boards and turn pictures in words, for the alt text of every picture posted;
+    - ``awaiting(game, seat)``: what the game waits for from ``seat`` (one of its actors), a short phrase in the
+      current language ("place the drawn tile"), for ``/game mine``.
     """
 
     name: str
@@ -133,6 +136,7 @@ class GameAdapter:
     rules: Rules
     after_move: AfterMove | None = None
     words: GameWords | None = None  # its pictures in words (alt text): ``bot/<game>/alt.py``
+    awaiting: Awaiting | None = None  # what it waits for from a seat, in words (``/game mine``)
 
     def cog(self, host: Host) -> commands.Cog:
         """The game's cog for ``host``."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -26,6 +26,8 @@ from bot.core.clicks import Click, Control, Op, Table, button
 from bot.core.components import BLUE
 from bot.core.funnel import each_game
 from bot.core.pings import only
+from bot.flows.away import back_button as away_back_button
+from bot.flows.presence import presence, when
 from bot.flows.turns import game_channel, nonce
 from bot.host import HostError, Outcome
 from bot.host.computer_seats import awaits_people, computers_owing, controllers
@@ -233,15 +235,21 @@ async def post_takeover(bot: Host, outcome: Outcome) -> None:
     updated = outcome.row
     level = controllers(updated)
     channel = await game_channel(bot, updated)
+    timed_out = [e["player"] for e in outcome.events if e["type"] != "away"]
     with speaking(game_language(updated.language), updated.guild_id):  # the channel: the game's language
-        lines = [
-            t("computer.takeover", mention=updated.seats[e["player"]].mention, level=level_name(level[e["player"]]))
-            for e in outcome.events
-        ]
+        lines = [stood_in(updated, event, level_name(level[event["player"]])) for event in outcome.events]
         view = discord.ui.View(timeout=None)
-        view.add_item(back_button(updated.id))
-    pinged = only(updated.seats[e["player"]].user_id for e in outcome.events)
-    await channel.send(
-        content="\n".join(lines), view=view, allowed_mentions=pinged, nonce=nonce(updated.id, updated.version, "k")
-    )
+        # Someone away is back for all their games at once; someone timed out takes back this game's seat.
+        view.add_item(away_back_button() if len(timed_out) < len(outcome.events) else back_button(updated.id))
+    here = await presence(bot, updated)  # the people timed out are pinged (silently in their quiet hours)
+    pings = here.pings(only(updated.seats[seat].user_id for seat in timed_out))
+    await channel.send(content="\n".join(lines), view=view, nonce=nonce(updated.id, updated.version, "k"), **pings)
     bot.dispatch("turn_posted", outcome)
+
+
+def stood_in(row: GameRow, event: Mapping[str, Any], level: str) -> str:
+    """The line of one seat a computer now plays: someone who ran out of time (pinged), or someone away."""
+    seat = row.seats[event["player"]]
+    if event["type"] == "away":
+        return t("computer.away", name=seat.name, level=level, until=when(event["until"]))
+    return t("computer.takeover", mention=seat.mention, level=level)

@@ -1,4 +1,4 @@
-"""What the game-neutral commands do (``/game ...``, ``/stats``, ``/settings``), for whichever game the channel has.
+"""What the game-neutral commands do (``/game ...``, ``/stats``), for whichever game the channel has.
 
 ``bot/cogs/game.py`` only declares the commands and calls these. A refusal is raised as ``HostError`` and answered
 by the one funnel (``bot.core.funnel``, the command tree's error handler), like every other interaction's.
@@ -14,13 +14,14 @@ import discord
 
 import render
 from bot.core import safely
-from bot.core.components import image_file
+from bot.core.components import CONTENT, image_file
 from bot.core.pings import harmless
 from bot.core.rendering import Job
 from bot.flows import since
 from bot.flows.computer_turns import come_back, level_name
 from bot.flows.lobby import lobby_embed, lobby_view
 from bot.flows.outbox import waiting_text
+from bot.flows.presence import presence
 from bot.host import HostError
 from bot.host.computer_seats import controllers
 from bot.host.service import Outcome, waiting_for
@@ -78,6 +79,7 @@ async def status(bot: Host, interaction: discord.Interaction) -> None:
     ]
     waiting = waiting_for(game)
     lines.append(t("cmd.status.waiting", who=listing(row.mention(s) for s in waiting), count=len(waiting)))
+    lines += (await presence(bot, row)).notes(row)  # who is away, and until when
     waits = await bot.outbox.problem(row.id)
     if waits is not None:  # Discord refuses the game's messages (permissions, a deleted channel): everyone may know
         lines.append(waiting_text(row, waits))
@@ -140,9 +142,12 @@ async def rules(bot: Host, interaction: discord.Interaction) -> None:
     if row is not None:  # this game's rules, as its options make them
         players = None if row.status == "lobby" else len(row.seats)
         text = bot.adapter(row.game).rules(row.options, players)
+        if row.turn_limit:
+            text += "\n" + t("rules.turn_limit", count=row.turn_limit // 3600)
+        text += "\n" + t(f"rules.away.{row.away_rule}")
     else:
-        text = "\n\n".join(t(f"rules.{game.name}") for game in bot.adapters())
-    await interaction.response.send_message(text, ephemeral=True)
+        text = "\n\n".join([*(t(f"rules.{game.name}") for game in bot.adapters()), t("rules.clock")])
+    await interaction.response.send_message(text[:CONTENT], ephemeral=True)
 
 
 async def abandon(bot: Host, interaction: discord.Interaction) -> None:
@@ -230,9 +235,3 @@ async def stats(bot: Host, interaction: discord.Interaction) -> None:
     lines += [t("cmd.stats.wins", user=u, count=n) for u, n in sorted(wins.items(), key=lambda w: -w[1])[:10]]
     embed = discord.Embed(title=t("cmd.stats.title"), description="\n".join(lines))
     await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-
-
-async def settings(bot: Host, interaction: discord.Interaction, dm_on_turn: bool) -> None:
-    await bot.service.set_dm_on_turn(interaction.user.id, dm_on_turn)
-    key = "cmd.settings.saved_on" if dm_on_turn else "cmd.settings.saved_off"
-    await interaction.response.send_message(t(key), ephemeral=True)

@@ -26,6 +26,7 @@ OPS = ("join", "leave", "start", "cancel")
 HOUR = 3600
 TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
 TAKEOVER_HELP = "When a turn limit runs out, a computer plays for that player until they return"
+AWAY_HELP = "When a player is away: their turn limit waits (default), or a computer plays for them"
 STYLES = {"join": GREEN, "leave": GREY, "start": BLUE, "cancel": RED, "add": GREY, "remove": GREY}
 
 
@@ -69,6 +70,8 @@ def _lobby_embed(row: GameRow) -> discord.Embed:
         embed.add_field(name=t("lobby.turn_limit"), value=t("lobby.turn_limit_value", count=hours), inline=False)
     if row.takeover:
         embed.add_field(name=t("lobby.takeover"), value=t("lobby.takeover_value"), inline=False)
+    if row.away_rule == "computer":
+        embed.add_field(name=t("lobby.away"), value=t("lobby.away_computer"), inline=False)
     embed.set_footer(text=t("lobby.hosted_by", host=row.seats[0].name if row.seats else "?"))
     return embed
 
@@ -178,6 +181,7 @@ async def open_lobby(
     options: dict[str, Any],
     turn_limit: int | None,
     takeover: bool = False,
+    away: str = "wait",
 ) -> None:
     """``/<game> new``: open a lobby in the channel (refusals are raised: the funnel answers them)."""
     if interaction.channel_id is None:
@@ -190,6 +194,7 @@ async def open_lobby(
         options=options,
         turn_limit=turn_limit * HOUR if turn_limit else None,
         takeover=takeover,
+        away_rule=away,
         language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
     )
     await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))

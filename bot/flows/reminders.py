@@ -1,7 +1,9 @@
 """Reminders for idle turns, decided from the database alone so that they survive restarts.
 
 A game's ``turn_started_at`` is reset whenever the players owing a decision change; ``reminders_sent`` counts the
-reminders of the current wait. The n-th reminder is due once the wait reaches the n-th configured delay.
+reminders of the current wait. The n-th reminder is due once the wait reaches the n-th configured delay. A reminder
+names only the people who are not away, and waits while any of them is in their quiet hours: it goes at the first
+sweep after they end.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import discord
 
 from bot.core import pings, safely
 from bot.core.funnel import each_game
+from bot.flows.presence import now, presence
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t
@@ -21,11 +24,6 @@ from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.core.host import Host
-
-
-def now() -> float:
-    """Wall-clock seconds, through discord.py so that simulated time in tests moves it too."""
-    return discord.utils.utcnow().timestamp()
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +52,21 @@ async def mark_sent(games: Games, reminder: Due) -> bool:
 
 
 async def remind(bot: Host, reminder: Due) -> None:
-    """Mention the people a game waits for, in its channel (in the game's language), once per reminder."""
-    if not await bot.service.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
-        return  # the turn moved on while we looked
+    """Mention the people a game waits for, in its channel (in the game's language), once per reminder; not yet
+    while any of them is in their quiet hours, and never the people who are away."""
     row = reminder.row
     game = bot.service.game(row)
+    people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
+    here = await presence(bot, row)
+    people = [s for s in people if here.away_until(row.seats[s].user_id) is None]
+    if any(here.quiet(row.seats[s].user_id) for s in people):
+        return  # not marked sent: the next sweep after their quiet hours sends it
+    if not await bot.service.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
+        return  # the turn moved on while we looked
+    if not people:  # only computer players (or people away) owe a decision
+        return
     channel = await safely.fetch_channel(bot, row.channel_id, row.id)  # None (logged): a deleted channel
     if not isinstance(channel, discord.abc.Messageable):
-        return
-    people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
-    if not people:  # only computer players owe a decision: they move by themselves
         return
     hours = int(reminder.idle // 3600)
     with speaking(game_language(row.language)):  # posted in the channel: the game's language

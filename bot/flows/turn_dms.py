@@ -1,8 +1,10 @@
-"""Direct messages when a turn starts, for players who asked for them (``/settings dm_on_turn:true``).
+"""Direct messages when a turn starts, for players who asked for them (``/settings notifications dm_on_turn:true``).
 
 Owed by every change (``bot.flows.outbox``), after its turn message: every seat that owes a decision now and did not
-before the change gets one message naming the game and the channel, with a link to the turn
-message. Only the seats owing a decision and the stored row are read, never a hand or anything else secret. A player
+before the change gets one message naming the game and the channel, with a link to the turn message and the *My
+games* button (``/game mine``). A reader in their quiet hours gets it when the hours end (held in the database; the
+reminder sweep sends it then, if the game still waits for them). Only the seats owing a decision and the stored row
+are read, never a hand or anything else secret. A player
 who cannot be messaged (Discord error 50007: DMs closed; 50278: no mutual server) or any other Discord failure is
 logged and skipped: notifications never hold up or break a turn (a passing failure is tried again by the outbox, the
 message's nonce keeping it single).
@@ -16,10 +18,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core import safely
+from bot.core.components import jump_url
+from bot.core.funnel import each_game
 from bot.flows import since
+from bot.flows.mine import mine_button
+from bot.flows.presence import presence
 from bot.flows.turns import nonce
 from bot.host import Outcome
+from bot.host.hours import quiet_until
 from bot.storage import GameRow
+from bot.storage.held import Held
 from bot.text import t
 from bot.text.i18n import reader_language, speaking
 
@@ -28,12 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("boardhost.notify")
 DM_CLOSED = (50007, 50278)  # cannot send messages to this user; no server in common
-
-
-def jump_url(row: GameRow) -> str:
-    """The link to the game's latest turn message (its channel when no message is known)."""
-    where = f"https://discord.com/channels/{row.guild_id or '@me'}/{row.channel_id}"
-    return f"{where}/{row.message_id}" if row.message_id else where
 
 
 def newly_owing(outcome: Outcome) -> list[int]:
@@ -55,12 +57,43 @@ async def turn_posted(bot: Host, outcome: Outcome) -> None:
     wanted = [u for u in users if await bot.service.dm_on_turn(u) and not await bot.service.dms_closed(u)]
     if not wanted:
         return
+    here = await presence(bot, row)
+    for user_id in [u for u in wanted if here.quiet(u)]:  # the DM waits until their quiet hours end
+        known = here.people[user_id]
+        ends = quiet_until(known, here.at)
+        await bot.service.hold_dm(Held(user_id, row.id, row.version, ends if ends is not None else here.at))
+    wanted = [u for u in wanted if not here.quiet(u)]
+    if not wanted:
+        return
     # The turn message was posted after the outcome's row was read: its id is in the database.
     latest = await bot.service.stored(row.id) or row
     for user_id in wanted:
-        with speaking(reader_language(user_id, latest.language)):  # a direct message: the reader's language
-            text, file = await since.for_dm(bot, latest, user_id, message(bot, latest))
-        await send(bot, user_id, row.id, text, file, nonce=nonce(row.id, row.version, f"u{row.seat_of(user_id)}"))
+        await tell(bot, latest, user_id, nonce(row.id, row.version, f"u{row.seat_of(user_id)}"))
+
+
+async def tell(bot: Host, row: GameRow, user_id: int, nonce: str | None = None) -> None:
+    """The turn DM itself: the game and where, what the reader missed, the link and the *My games* button."""
+    with speaking(reader_language(user_id, row.language)):  # a direct message: the reader's language
+        text, file = await since.for_dm(bot, row, user_id, message(bot, row))
+        view = discord.ui.View(timeout=None)
+        view.add_item(mine_button())
+    await send(bot, user_id, row.id, text, file, nonce=nonce, view=view)
+
+
+async def sweep(bot: Host) -> None:
+    """Send the turn DMs held back by quiet hours that have ended, where the game still waits for the reader: each
+    by the process of its game, once (``take_held``)."""
+    await each_game(await bot.service.held_due(), "a held turn DM", lambda held: send_held(bot, held))
+
+
+async def send_held(bot: Host, held: Held) -> None:
+    row = await bot.service.stored(held.game_id)
+    if row is not None and not bot.owns(row):
+        return  # another process's game: that process sends it
+    if not await bot.service.take_held(held) or row is None:
+        return  # another process took it, or the game is gone
+    if held.user_id in bot.service.waiting_people(row) and not await bot.service.dms_closed(held.user_id):
+        await tell(bot, row, held.user_id)
 
 
 def message(bot: Host, row: GameRow) -> str:
@@ -72,13 +105,22 @@ def message(bot: Host, row: GameRow) -> str:
 
 
 async def send(
-    bot: Host, user_id: int, game_id: int, text: str, file: discord.File | None = None, *, nonce: str | None = None
+    bot: Host,
+    user_id: int,
+    game_id: int,
+    text: str,
+    file: discord.File | None = None,
+    *,
+    nonce: str | None = None,
+    view: discord.ui.View | None = None,
 ) -> bool:
     """One direct message (with the "since your last turn" picture if given); False (and a log line) when Discord
     refuses it."""
     extra: dict[str, Any] = {"file": file} if file is not None else {}
     if nonce is not None:
         extra["nonce"] = nonce
+    if view is not None:
+        extra["view"] = view
     code = await safely.dm(
         bot,
         user_id,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from bot.core.funnel import each_game
 from bot.flows.computer_turns import ComputerPlayers
-from bot.flows.reminders import now
+from bot.flows.presence import now
 from bot.host import HostError
 from bot.storage import GameRow
 from engine import RuleError

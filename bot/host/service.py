@@ -15,10 +15,14 @@ from typing import Any, Final
 
 from bot.host.computer_seats import available, choose, computers_owing, controllers
 from bot.host.errors import HostError
+from bot.host.hours import clock_ran
 from bot.host.rebuild import rebuild
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
+from bot.storage.games import AWAY_RULES
 from bot.storage.health import Problem
+from bot.storage.held import Held, HeldDms
 from bot.storage.owed import OwedTable
+from bot.storage.settings import Availability
 from engine import Event, Game, RuleError, game_class
 from engine.history import GameLog
 from engine.replay import export
@@ -72,6 +76,7 @@ class GameService:
         self.games = games
         self.settings = UserSettings(games.db)
         self.owed = OwedTable(games.db)  # what stored changes still owe Discord (``bot.flows.outbox`` delivers it)
+        self.held = HeldDms(games.db)  # turn DMs waiting for their readers' quiet hours to end
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
@@ -150,8 +155,29 @@ class GameService:
         return await self.games.with_status("active")
 
     async def overdue(self, now: float) -> list[GameRow]:
-        """Running games whose turn limit has run out by ``now``."""
-        return await self.games.overdue(now)
+        """Running games whose turn limit has run out by ``now``: its clock stands still while a person the game
+        waits for is in their quiet hours or away (``bot.host.hours``)."""
+        rows = await self.games.overdue(now)  # every wait longer than its limit: pauses only make waits longer
+        waiting = {row.id: self.waiting_people(row) for row in rows}
+        known = await self.settings.many(user for users in waiting.values() for user in users)
+        return [
+            row
+            for row in rows
+            if row.turn_started_at is not None
+            and row.turn_limit is not None
+            and clock_ran([known[u] for u in waiting[row.id]], row.turn_started_at, now) >= row.turn_limit
+        ]
+
+    def waiting_people(self, row: GameRow) -> list[int]:
+        """The user ids of the people a running game waits for (not computers, nor people a computer plays for)."""
+        if row.status != "active" or row.state is None:
+            return []
+        seats = self.game(row).actors()
+        return [row.seats[s].user_id for s in seats if not row.seats[s].computer and s not in row.stand_ins]
+
+    async def open_of(self, user_id: int) -> list[GameRow]:
+        """The lobbies and running games ``user_id`` is seated in (``/game mine``), through the players index."""
+        return [self._known(row) for row in await self.games.open_of(user_id)]
 
     async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
         return await self.games.stats(guild_id)
@@ -171,6 +197,46 @@ class GameService:
 
     async def set_dm_on_turn(self, user_id: int, enabled: bool) -> None:
         await self.settings.set_dm_on_turn(user_id, enabled)
+
+    async def availability(self, user_ids: list[int]) -> dict[int, Availability]:
+        """When each user may be disturbed: time zone, quiet hours, time away (one read)."""
+        return await self.settings.many(user_ids)
+
+    async def set_time_zone(self, user_id: int, time_zone: str) -> None:
+        await self.settings.set_time_zone(user_id, time_zone)
+
+    async def set_quiet(self, user_id: int, start: int | None, end: int | None) -> None:
+        await self.settings.set_quiet(user_id, start, end)
+
+    async def go_away(self, user_id: int, until: float) -> None:
+        """The user is away from now until ``until`` (already away: from when they went, until the new day)."""
+        known = await self.settings.availability(user_id)
+        now = self.clock()
+        since = now
+        if known.away_until is not None and known.away_until > now and known.away_since is not None:
+            since = known.away_since
+        await self.settings.set_away(user_id, since, until)
+
+    async def end_away(self, user_id: int) -> bool:
+        """The user is back now (their time away is kept as it was: a turn limit's clock stood still meanwhile);
+        False when they were not away."""
+        known = await self.settings.availability(user_id)
+        now = self.clock()
+        if known.away_until is None or known.away_until <= now:
+            return False
+        await self.settings.set_away(user_id, known.away_since if known.away_since is not None else now, now)
+        return True
+
+    async def hold_dm(self, held: Held) -> None:
+        """A turn DM waits for its reader's quiet hours to end."""
+        await self.held.hold(held)
+
+    async def held_due(self) -> list[Held]:
+        return await self.held.due(self.clock())
+
+    async def take_held(self, held: Held) -> bool:
+        """Claim a held turn DM for sending: True for exactly one caller."""
+        return await self.held.take(held)
 
     async def dms_closed(self, user_id: int) -> bool:
         """Whether Discord refused a DM to the user (DMs closed) within ``DMS_CLOSED_FOR``: not worth trying now."""
@@ -222,10 +288,13 @@ class GameService:
         language: str | None = None,
         turn_limit: int | None = None,
         takeover: bool = False,
+        away_rule: str = "wait",
     ) -> GameRow:
         high = game_class(game).MAX_PLAYERS
         if takeover and not turn_limit:
             raise HostError("takeover_needs_limit")
+        if away_rule not in AWAY_RULES:
+            raise HostError("stale")  # an option of another release
         try:  # validate the options now, with a full table, so that Start cannot fail on them later
             game_class(game).new([f"P{i}" for i in range(high)], dict(options), 0)
         except RuleError as err:
@@ -241,6 +310,7 @@ class GameService:
                 language=language,
                 turn_limit=turn_limit,
                 takeover=takeover,
+                away_rule=away_rule,
             )
             return self._known(lobby)
         except ChannelBusy:
@@ -386,7 +456,8 @@ class GameService:
         if seat in row.stand_ins:  # the person is back: their own move ends the computer's stand-in
             back: list[Event] = [{"type": "returned", "player": seat}]
             stand_ins = [s for s in row.stand_ins if s != seat]
-            return await self._apply(row, seat, action, user_id, back, stand_ins=stand_ins)
+            away_seats = [s for s in row.away_seats if s != seat]
+            return await self._apply(row, seat, action, user_id, back, stand_ins=stand_ins, away_seats=away_seats)
         return await self._apply(row, seat, action, user_id)
 
     async def _apply(
@@ -459,6 +530,55 @@ class GameService:
         self._remember(updated.id, updated.version, game)
         return Outcome(updated, game, events, [], game.actors(), kind="takeover")
 
+    async def stand_in_while_away(self, game_id: int, version: int | None, away: Mapping[int, float]) -> Outcome:
+        """The host's away rule is ``computer``: computers play the seats of ``away`` (seat -> when its person is
+        back), people the game waits for, until they are back (``back_from_away``, or their own move).
+
+        Like a takeover, nothing is played here; the outcome's events are one ``away`` per seat (with ``until``).
+        ``HostError("nothing_to_take_over")`` when none of the seats is a person's the game waits for.
+        """
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        game = self.game(row)
+        played = controllers(row)
+        seats = [s for s in game.actors() if s in away and s not in played]
+        if row.away_rule != "computer" or not seats:
+            raise HostError("nothing_to_take_over")
+        events: list[Event] = [{"type": "away", "player": s, "until": away[s]} for s in seats]
+        updated = await self._update(
+            row,
+            stand_ins=sorted({*row.stand_ins, *seats}),
+            away_seats=sorted({*row.away_seats, *seats}),
+            turn_started_at=self.games.clock(),
+            reminders_sent=0,
+            owe=owed("takeover", events, game.actors()),
+        )
+        self._remember(updated.id, updated.version, game)
+        return Outcome(updated, game, events, [], game.actors(), kind="takeover")
+
+    async def back_from_away(self, game_id: int, user_id: int) -> Outcome | None:
+        """A person a computer played for while they were away is back: they play their seat again and the turn is
+        posted again for them. None when no computer played for them here because they were away."""
+        row = await self.row(game_id)
+        seat = row.seat_of(user_id)
+        if row.status != "active" or seat is None or seat not in row.away_seats:
+            return None
+        game = self.game(row)
+        events: list[Event] = [{"type": "returned", "player": seat}]
+        # A wait for them starts afresh (the computer's time was not theirs); anyone else's goes on as it was.
+        clock = {"turn_started_at": self.games.clock(), "reminders_sent": 0} if seat in game.actors() else {}
+        updated = await self._update(
+            row,
+            stand_ins=[s for s in row.stand_ins if s != seat],
+            away_seats=[s for s in row.away_seats if s != seat],
+            owe=owed("turn", events, game.actors()),
+            **clock,
+        )
+        self._remember(updated.id, updated.version, game)
+        return Outcome(updated, game, events, [], game.actors())
+
     async def leave_game(self, game_id: int, version: int | None, user_id: int) -> Outcome | None:
         """A person leaves a running game: a computer player plays their seat from now on, so the others play on.
 
@@ -504,6 +624,7 @@ class GameService:
         updated = await self._update(
             row,
             stand_ins=stand_ins,
+            away_seats=[s for s in row.away_seats if s != seat],
             turn_started_at=self.games.clock(),
             reminders_sent=0,
             owe=owed("turn", events, game.actors(), user_id),

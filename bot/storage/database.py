@@ -48,7 +48,8 @@ class GuardedWrite:
     """One change of a game, made only if the game is still at version ``expected``: its columns set to
     ``assignments`` and its version bumped, ``append`` (action JSON) added to its log as ``user_id`` or its last
     ``drop`` actions removed, and ``owe`` (JSON: what the change owes Discord) recorded in the outbox under the new
-    version; ``now`` is the time of it all."""
+    version; ``now`` is the time of it all. ``players``: the people seated now (user ids), when the change moves the
+    seats: the players index (``/game mine``) is rewritten to them in the same write."""
 
     game_id: int
     expected: int
@@ -58,6 +59,7 @@ class GuardedWrite:
     append: Sequence[str] = ()
     drop: int = 0
     owe: str | None = None
+    players: Sequence[int] | None = None
 
     def __post_init__(self) -> None:
         if self.append and self.drop:
@@ -161,8 +163,9 @@ class Database(ABC):
     # -- the game writes: each one trip to the database ---------------------------------------------------------
 
     @abstractmethod
-    async def insert_game(self, columns: dict[str, Any]) -> Row:
-        """Insert a game row and return it as stored; ``UniqueViolation`` if the channel has an open game."""
+    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = ()) -> Row:
+        """Insert a game row, with ``players`` (user ids) in the players index, and return it as stored;
+        ``UniqueViolation`` if the channel has an open game."""
 
     @abstractmethod
     async def guarded_write(self, change: GuardedWrite) -> Row | None:

@@ -11,7 +11,8 @@ from typing import Any
 
 from bot.storage.database import Database, GuardedWrite, Row, UniqueViolation
 
-JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins"})
+JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins", "away_seats"})
+AWAY_RULES = ("wait", "computer")  # the host's rule for a person who is away: their limit waits, or a computer plays
 
 
 log = logging.getLogger("boardhost.storage")
@@ -87,6 +88,8 @@ class GameRow:
     takeover: bool = False  # the host's rule: a computer plays for a seat whose turn limit ran out
     stand_ins: list[int] = field(default_factory=list)  # seats a computer plays for now, until their person returns
     shown_version: int = 0  # the version the game's channel shows (its turn message was posted for it)
+    away_rule: str = "wait"  # the host's rule for a person who is away (``AWAY_RULES``)
+    away_seats: list[int] = field(default_factory=list)  # stand-ins because their person is away (ended on return)
     _state: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -141,7 +144,14 @@ class GameRow:
             takeover=bool(row["takeover"]),
             stand_ins=json.loads(row["stand_ins"] or "[]"),
             shown_version=row["shown_version"] or 0,
+            away_rule=row["away_rule"] or "wait",
+            away_seats=json.loads(row["away_seats"] or "[]"),
         )
+
+
+def people(seats: Sequence[Seat]) -> list[int]:
+    """The user ids of the people among ``seats`` (a computer seat is nobody), for the players index."""
+    return [seat.user_id for seat in seats if not seat.computer]
 
 
 def _readable(rows: list[Row]) -> list[GameRow]:
@@ -200,6 +210,16 @@ class Games:
             "SELECT * FROM games WHERE channel_id = ? AND state IS NOT NULL ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
+    async def open_of(self, user_id: int) -> list[GameRow]:
+        """The lobbies and running games ``user_id`` is seated in, found through the players index (a person's own
+        games, however many games are stored), oldest first."""
+        rows = await self.db.fetchall(
+            """SELECT games.* FROM players JOIN games ON games.id = players.game_id
+                WHERE players.user_id = ? AND games.status IN ('lobby', 'active') ORDER BY games.id""",
+            (user_id,),
+        )
+        return _readable(rows)
+
     async def with_status(self, *statuses: str) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self.db.fetchall(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
@@ -226,6 +246,7 @@ class Games:
         language: str | None = None,
         turn_limit: int | None = None,
         takeover: bool = False,
+        away_rule: str = "wait",
     ) -> GameRow:
         now = self.clock()
         columns = {
@@ -240,11 +261,12 @@ class Games:
             "language": language,
             "turn_limit": turn_limit,
             "takeover": int(takeover),
+            "away_rule": away_rule,
             "created_at": now,
             "updated_at": now,
         }
         try:
-            return GameRow.from_row(await self.db.insert_game(columns))
+            return GameRow.from_row(await self.db.insert_game(columns, people([host])))
         except UniqueViolation:
             raise ChannelBusy(channel_id) from None
 
@@ -269,6 +291,7 @@ class Games:
                 append=append,
                 drop=drop,
                 owe=None if owe is None else _dump(owe),
+                players=people(changes["seats"]) if "seats" in changes else None,
             )
         )
         if row is None:

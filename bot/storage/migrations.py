@@ -127,6 +127,40 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         ALTER TABLE user_settings ADD COLUMN dms_closed_at REAL;
         """,
     ),
+    (
+        7,
+        """
+        -- Each person's games without reading every game (/game mine): one row per person seated (computer seats
+        -- are nobody), written by the same write that changes a game's seats.
+        CREATE TABLE players (
+            user_id INTEGER NOT NULL,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            PRIMARY KEY (user_id, game_id)
+        );
+        INSERT INTO players (user_id, game_id)
+            SELECT DISTINCT json_extract(seat.value, '$.user_id'), games.id FROM games, json_each(games.seats) AS seat
+             WHERE json_extract(seat.value, '$.user_id') > 0;
+        -- Quiet hours (minutes after midnight in the person's IANA time zone; none when NULL) and time away.
+        ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
+        ALTER TABLE user_settings ADD COLUMN quiet_from INTEGER;
+        ALTER TABLE user_settings ADD COLUMN quiet_to INTEGER;
+        ALTER TABLE user_settings ADD COLUMN away_since REAL;
+        ALTER TABLE user_settings ADD COLUMN away_until REAL;
+        -- The host's rule for a person who is away: 'wait' (their turn limit waits) or 'computer' (a computer plays
+        -- for them until they are back); and the seats a computer plays now for that reason (among stand_ins).
+        ALTER TABLE games ADD COLUMN away_rule TEXT NOT NULL DEFAULT 'wait';
+        ALTER TABLE games ADD COLUMN away_seats TEXT NOT NULL DEFAULT '[]';
+        -- Turn DMs held back by their reader's quiet hours: sent once the hours end, if the game still waits for them.
+        CREATE TABLE held_dms (
+            user_id INTEGER NOT NULL,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            version INTEGER NOT NULL,                    -- the game's version the DM was owed for
+            due_at  REAL    NOT NULL,                    -- when the reader's quiet hours end
+            PRIMARY KEY (user_id, game_id)
+        );
+        CREATE INDEX held_dms_by_due ON held_dms(due_at);
+        """,
+    ),
 )
 
 # The same schema in PostgreSQL's types: Discord ids need 64 bits; JSON stays text (stored and read as it is).
@@ -229,6 +263,35 @@ POSTGRES: Final[tuple[tuple[int, str], ...]] = (
         );
         ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE user_settings ADD COLUMN dms_closed_at DOUBLE PRECISION;
+        """,
+    ),
+    (
+        7,
+        """
+        CREATE TABLE players (
+            user_id BIGINT NOT NULL,
+            game_id BIGINT NOT NULL REFERENCES games(id),
+            PRIMARY KEY (user_id, game_id)
+        );
+        INSERT INTO players (user_id, game_id)
+            SELECT DISTINCT (seat.value ->> 'user_id')::bigint, games.id
+              FROM games, json_array_elements(games.seats::json) AS seat(value)
+             WHERE (seat.value ->> 'user_id')::bigint > 0;
+        ALTER TABLE user_settings ADD COLUMN time_zone TEXT;
+        ALTER TABLE user_settings ADD COLUMN quiet_from INTEGER;
+        ALTER TABLE user_settings ADD COLUMN quiet_to INTEGER;
+        ALTER TABLE user_settings ADD COLUMN away_since DOUBLE PRECISION;
+        ALTER TABLE user_settings ADD COLUMN away_until DOUBLE PRECISION;
+        ALTER TABLE games ADD COLUMN away_rule TEXT NOT NULL DEFAULT 'wait';
+        ALTER TABLE games ADD COLUMN away_seats TEXT NOT NULL DEFAULT '[]';
+        CREATE TABLE held_dms (
+            user_id BIGINT  NOT NULL,
+            game_id BIGINT  NOT NULL REFERENCES games(id),
+            version INTEGER NOT NULL,
+            due_at  DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (user_id, game_id)
+        );
+        CREATE INDEX held_dms_by_due ON held_dms(due_at);
         """,
     ),
 )

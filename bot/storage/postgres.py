@@ -222,13 +222,19 @@ class PostgresDatabase(Database):
 
     # -- the game writes ------------------------------------------------------------------------------------
 
-    async def insert_game(self, columns: dict[str, Any]) -> Row:
+    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = ()) -> Row:
         names = ", ".join(columns)
         marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
+        people = f"${len(columns) + 1}::bigint[]"
         try:
             async with self._writing():
                 row = await self.pool.fetchrow(
-                    f"INSERT INTO games ({names}) VALUES ({marks}) RETURNING *", *columns.values()
+                    f"WITH g AS (INSERT INTO games ({names}) VALUES ({marks}) RETURNING *),"
+                    " p AS (INSERT INTO players (user_id, game_id)"
+                    f" SELECT DISTINCT u, g.id FROM g, unnest({people}) AS u)"
+                    " SELECT * FROM g",
+                    *columns.values(),
+                    list(players),
                 )
         except asyncpg.UniqueViolationError as err:
             raise UniqueViolation(str(err)) from None
@@ -263,6 +269,16 @@ class PostgresDatabase(Database):
             sql += (
                 ", o AS (INSERT INTO outbox (game_id, version, owed, created_at)"
                 f" SELECT g.id, g.version, ${len(params)}::text, g.updated_at FROM g)"
+            )
+        if change.players is not None:
+            # Disjoint sub-statements (one snapshot): the people no longer seated go, the others are upserted.
+            params.append(list(dict.fromkeys(change.players)))
+            people = f"${len(params)}::bigint[]"
+            sql += (
+                f", pd AS (DELETE FROM players WHERE game_id = {game} AND EXISTS (SELECT 1 FROM g)"
+                f" AND user_id <> ALL({people}))"
+                f", pi AS (INSERT INTO players (user_id, game_id) SELECT u, g.id FROM g, unnest({people}) AS u"
+                " ON CONFLICT (user_id, game_id) DO NOTHING)"
             )
         sql += " SELECT * FROM g"
         async with self._writing():

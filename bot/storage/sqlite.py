@@ -82,6 +82,14 @@ def rollback(conn: sqlite3.Connection) -> None:
         log.warning("rollback after a failed write failed too: %s", named(err))
 
 
+def seat_players(conn: sqlite3.Connection, game_id: int, players: Sequence[int]) -> None:
+    """The players index of a game: exactly ``players`` (inside the caller's transaction)."""
+    conn.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+    conn.executemany(
+        "INSERT INTO players (user_id, game_id) VALUES (?, ?)", [(user, game_id) for user in dict.fromkeys(players)]
+    )
+
+
 def megabytes(size: int) -> str:
     return f"{size / (1 << 20):.1f} MB"
 
@@ -341,13 +349,14 @@ class SqliteDatabase(Database):
 
     # -- the game writes ------------------------------------------------------------------------------------
 
-    async def insert_game(self, columns: dict[str, Any]) -> Row:
+    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = ()) -> Row:
         names = ", ".join(columns)
         marks = ", ".join("?" * len(columns))
         values = tuple(columns.values())
 
         def write(conn: sqlite3.Connection) -> Row:
             cur = conn.execute(f"INSERT INTO games ({names}) VALUES ({marks})", values)
+            seat_players(conn, int(cur.lastrowid or 0), players)
             return conn.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)).fetchone()
 
         try:
@@ -376,6 +385,8 @@ class SqliteDatabase(Database):
                     "INSERT INTO actions (game_id, seq, user_id, action, created_at) VALUES (?, ?, ?, ?, ?)",
                     [(game_id, seq + i, change.user_id, action, now) for i, action in enumerate(change.append)],
                 )
+            if change.players is not None:
+                seat_players(conn, game_id, change.players)
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if change.owe is not None:
                 conn.execute(

@@ -58,9 +58,90 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.stats.total": ("{count} finished game", "{count} finished games"),
     "cmd.stats.per_game": "{game}: {count}",
     "cmd.stats.wins": ("<@{user}>: {count} win", "<@{user}>: {count} wins"),
-    "cmd.settings.saved_on": "You will get a direct message when a turn of yours starts.",
-    "cmd.settings.saved_off": "You will no longer get a direct message when a turn of yours starts.",
     "cmd.undo.done": "Taken back. The turn is posted again.",
+    # /game mine, /settings (quiet hours, time away), the away rule of a lobby
+    "settings.dm_on": "Turn DMs: on. You get a direct message when a turn of yours starts.",
+    "settings.dm_off": "Turn DMs: off.",
+    "settings.time_zone": "Time zone: {zone} (it is {time} there now).",
+    "settings.no_time_zone": "Time zone: not set yet. Quiet hours need one.",
+    "settings.quiet": (
+        "Quiet hours: {start} to {end}, your time. Pings then come silently, turn DMs and reminders wait until "
+        "the hours end, and no turn limit runs for you."
+    ),
+    "settings.no_quiet": "Quiet hours: none.",
+    "settings.away": "You are away until {until}.",
+    "settings.quiet_off_choice": "No quiet hours",
+    "away.set": (
+        "You are away until {until}. The other players see it in your games; each game's turn limit waits for "
+        "you, or a computer plays for you where the host chose so. Back earlier? Press I'm back (it is in "
+        "{mine} too)."
+    ),
+    "away.set_utc": (
+        "You are away until {until} (midnight UTC: you have no time zone set; {settings_notifications} sets "
+        "one). The other players see it in your games; each game's turn limit waits for you, or a computer "
+        "plays for you where the host chose so. Back earlier? Press I'm back (it is in {mine} too)."
+    ),
+    "away.button.back": "I'm back",
+    "away.welcome_back": (
+        "Welcome back! You play your games yourself again; any turn a computer was playing for you is posted again."
+    ),
+    "away.not_away": "You were not away: nothing to change.",
+    "presence.away_wait": "💤 {name} is away until {until}: the game waits, and no turn limit runs meanwhile.",
+    "presence.away_computer": "💤 {name} is away until {until}: a computer plays for them until then.",
+    "computer.away": "{name} is away until {until}, so a computer player ({level}) plays for them until they are back.",
+    "mine.title": "Your games",
+    "mine.title_waiting": ("Your games: {count} waits for you", "Your games: {count} wait for you"),
+    "mine.none": "You are not in any game right now. Open one with {carcassonne_new} or {catan_new}.",
+    "mine.where": "**{game}** in {channel}",
+    "mine.where_server": "**{game}** in {channel} on {server}",
+    "mine.yours": "Your turn since {since}: {what}.",
+    "mine.theirs": ("Waiting for {who} since {since}: {what}.", "Waiting for {who} since {since}: {what}."),
+    "mine.lobby": "Still in the lobby: the host starts it.",
+    "mine.lobby_host": "Still in the lobby: start it once everyone has joined.",
+    "mine.jump": "[Go to the game]({link})",
+    "mine.more": ("…and {count} more game.", "…and {count} more games."),
+    "mine.away": "💤 You are away until {until}.",
+    "mine.button": "My games",
+    "carcassonne.waits.place": "place the drawn tile",
+    "carcassonne.waits.follower": "put out a follower, or not",
+    "catan.waits.setup_settlement": "place a settlement of the set-up",
+    "catan.waits.setup_road": "place a road of the set-up",
+    "catan.waits.roll_or_play": "roll the dice",
+    "catan.waits.discard": ("discard {count} card", "discard {count} cards"),
+    "catan.waits.robber": "move the robber",
+    "catan.waits.main": "trade, build or end the turn",
+    "catan.waits.trade_reply": "answer a trade offer",
+    "lobby.away": "Players away",
+    "lobby.away_computer": "A computer plays for a player who is away, until they are back.",
+    "rules.turn_limit": (
+        "Turn limit: {count} hour for each wait. Its clock stands still while the player the game waits for is "
+        "in their quiet hours ({settings_notifications}) or away ({settings_away}).",
+        "Turn limit: {count} hours for each wait. Its clock stands still while the player the game waits for is "
+        "in their quiet hours ({settings_notifications}) or away ({settings_away}).",
+    ),
+    "rules.away.wait": (
+        "A player who is away ({settings_away}): the game waits for them, and the others see until when."
+    ),
+    "rules.away.computer": "A player who is away ({settings_away}): a computer plays for them until they are back.",
+    "rules.clock": (
+        "**Turn limits** stand still while the player a game waits for is in their quiet hours "
+        "({settings_notifications}) or away ({settings_away}); a game's host may have a computer play for those "
+        "away instead."
+    ),
+    "error.unknown_time_zone": (
+        "There is no time zone called “{zone}”. Pick one from the list, such as Europe/Berlin or America/New_York."
+    ),
+    "error.bad_quiet_hours": (
+        "Give quiet hours as two times of day, such as 23:00-07:00, or choose “No quiet hours” from the list."
+    ),
+    "error.quiet_too_long": (
+        "Quiet hours may last at most {count} hour a day.",
+        "Quiet hours may last at most {count} hours a day.",
+    ),
+    "error.quiet_needs_time_zone": "Quiet hours are in your own time: give your time zone as well.",
+    "error.bad_date": "Give the day you are back as a date, such as 2025-07-01, or pick one from the list.",
+    "error.date_past": "That day has already begun where you are: give a later one.",
+    "error.date_too_far": ("You can be away for at most {count} day.", "You can be away for at most {count} days."),
     # /game replay, "since your last turn", the timelapse at the end
     "replay.turn": "Turn {turn}",
     "replay.setup": "Set-up placement {part}",
@@ -794,6 +875,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.carcassonne.new.takeover.description": (
         "When a turn limit runs out, a computer plays for that player until they return"
     ),
+    "slash.carcassonne.new.away.name": "away",
+    "slash.carcassonne.new.away.description": (
+        "When a player is away: their turn limit waits (default), or a computer plays for them"
+    ),
     "slash.catan.name": "catan",
     "slash.catan.description": "Play Catan in this channel",
     "slash.catan.new.name": "new",
@@ -813,6 +898,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.catan.new.takeover.name": "takeover",
     "slash.catan.new.takeover.description": (
         "When a turn limit runs out, a computer plays for that player until they return"
+    ),
+    "slash.catan.new.away.name": "away",
+    "slash.catan.new.away.description": (
+        "When a player is away: their turn limit waits (default), or a computer plays for them"
     ),
     "slash.game.name": "game",
     "slash.game.description": "The game in this channel",
@@ -836,6 +925,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.game.back.description": "Play again yourself after a computer stood in for you",
     "slash.game.export.name": "export",
     "slash.game.export.description": "The replay file of the last finished game in this channel",
+    "slash.game.mine.name": "mine",
+    "slash.game.mine.description": "Every game of yours, where it waits for you first (only you see it)",
     "slash.game.replay.name": "replay",
     "slash.game.replay.description": "Look back at any turn of this channel's game",
     "slash.game.replay.turn.name": "turn",
@@ -844,8 +935,20 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.stats.description": "Games played and won in this server",
     "slash.settings.name": "settings",
     "slash.settings.description": "Your boardhost settings",
-    "slash.settings.dm_on_turn.name": "dm_on_turn",
-    "slash.settings.dm_on_turn.description": "Get a direct message when a turn of yours starts",
+    "slash.settings.notifications.name": "notifications",
+    "slash.settings.notifications.description": "Turn DMs, your time zone and quiet hours (nothing given: see them)",
+    "slash.settings.notifications.dm_on_turn.name": "dm_on_turn",
+    "slash.settings.notifications.dm_on_turn.description": "Get a direct message when a turn of yours starts",
+    "slash.settings.notifications.time_zone.name": "time_zone",
+    "slash.settings.notifications.time_zone.description": "Your time zone, such as Europe/Berlin",
+    "slash.settings.notifications.quiet_hours.name": "quiet_hours",
+    "slash.settings.notifications.quiet_hours.description": (
+        "When not to disturb you, your time, such as 23:00-07:00 (or off)"
+    ),
+    "slash.settings.away.name": "away",
+    "slash.settings.away.description": "You are away until a day: your games wait, or a computer plays for you",
+    "slash.settings.away.until.name": "until",
+    "slash.settings.away.until.description": "The day you are back, such as 2025-07-01",
     "slash.place.name": "place",
     "slash.place.description": "Place the drawn Carcassonne tile",
     "slash.place.cell.name": "cell",
@@ -871,6 +974,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.choice.road": "road",
     "slash.choice.settlement": "settlement",
     "slash.choice.city": "city",
+    "slash.choice.wait": "wait",
+    "slash.choice.computer": "computer",
     "slash.choice.en": "English",
     "slash.choice.zh-CN": "简体中文",
     "slash.choice.zh-TW": "繁體中文",

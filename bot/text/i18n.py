@@ -50,6 +50,9 @@ COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
     "catan_new": "catan new",
     "replay": "game replay",
     "export": "game export",
+    "mine": "game mine",
+    "settings_notifications": "settings notifications",
+    "settings_away": "settings away",
 }
 _COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
 Mentioner = Callable[[str, "int | None"], str]

@@ -606,10 +606,10 @@ class Fuzzer:
         rng = self.rng
         user = self.pick_user(row)
         choice = rng.choices(
-            ["game status", "game board", "game rules", "game export", "stats", "settings"],
+            ["game status", "game board", "game rules", "game export", "stats", "settings notifications"],
             weights=[5, 1, 2, 3, 2, 1],
         )[0]
-        options: dict[str, Any] = {"dm_on_turn": rng.random() < 0.5} if choice == "settings" else {}
+        options: dict[str, Any] = {"dm_on_turn": rng.random() < 0.5} if choice == "settings notifications" else {}
         self.note(f"{user.name}: /{choice} {options or ''}")
         result = await self.slash(user, table.channel, choice, **options)
         opened = row if row is not None and row.status in ("lobby", "active") else None
@@ -647,8 +647,8 @@ class Fuzzer:
             if finished:
                 total = (reply.embeds[0].description or "").split("\n")[0]
                 self.expect(total == t("cmd.stats.total", count=finished), f"/stats says {total!r}, not {finished}")
-        elif choice == "settings":
-            self.answered(result, "cmd.settings.saved_on" if options["dm_on_turn"] else "cmd.settings.saved_off")
+        elif choice == "settings notifications":  # every setting, one line each: turn DMs first
+            self.answered(result, "settings.dm_on" if options["dm_on_turn"] else "settings.dm_off")
         else:
             self.answered(result, f"rules.{opened.game}.turn" if opened else "rules.carcassonne")  # its options'
 

@@ -104,7 +104,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_last_person
 
 
 async def test_settings_are_remembered(world: World) -> None:
-    saved = reply(await world.bob.slash(world.channel, "settings", dm_on_turn=True))
+    saved = reply(await world.bob.slash(world.channel, "settings notifications", dm_on_turn=True))
     assert saved.ephemeral and "direct message" in saved.content
     from bot.storage import UserSettings
 

@@ -19,7 +19,7 @@ def dms(person: Any) -> list[Any]:
 
 async def test_a_player_with_turn_dms_on_gets_a_link_and_one_with_them_off_gets_nothing(world: World) -> None:
     settings = UserSettings(world.bot.db)
-    await world.bob.slash(world.channel, "settings", dm_on_turn=True)
+    await world.bob.slash(world.channel, "settings notifications", dm_on_turn=True)
     await settings.set_dm_on_turn(world.alice.id, False)
     row = await start(world, DECK)  # alice first
     await world.env.settle()
@@ -59,7 +59,7 @@ async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
     assert lobby is not None
     # whoever the lobby's Start will draw as first player has turn DMs on, but Discord refuses the message
     first = {world.alice.id: world.alice, world.bob.id: world.bob}[lobby.seats[first_seat(lobby)].user_id]
-    await first.slash(world.channel, "settings", dm_on_turn=True)
+    await first.slash(world.channel, "settings notifications", dm_on_turn=True)
     world.env.inject_error(
         "POST",
         f"/channels/{first.user.dm_channel.id}/messages",
@@ -95,7 +95,7 @@ async def test_a_turn_dm_discord_fails_with_a_500_is_sent_again_once(
     lobby = await world.bot.games.open_in_channel(world.channel.id)
     assert lobby is not None
     first = {world.alice.id: world.alice, world.bob.id: world.bob}[lobby.seats[first_seat(lobby)].user_id]
-    await first.slash(world.channel, "settings", dm_on_turn=True)
+    await first.slash(world.channel, "settings notifications", dm_on_turn=True)
     world.env.inject_error("POST", f"/channels/{first.user.dm_channel.id}/messages", status=500, times=2)
     with caplog.at_level(logging.WARNING, logger="boardhost.outbox"):
         await world.alice.click(world.channel.last_message, label="Start")

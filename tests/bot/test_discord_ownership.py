@@ -143,4 +143,16 @@ async def test_every_button_and_select_is_the_one_control_that_checks_where_it_i
     assert registered == [Control]
     assert Control.interaction_check is not discord.ui.DynamicItem.interaction_check
     scopes = set(world.bot.tables)
-    assert scopes == {"cc", "ct", "lobby", "back", "rp"}
+    assert scopes == {"cc", "ct", "lobby", "back", "rp", "mine", "away"}
+    personal = {scope for scope, table in world.bot.tables.items() if getattr(table, "personal", False)}
+    assert personal == {"mine", "away"}, "only the clicker's own list and time away name no game"
+
+
+async def test_a_personal_op_counts_anywhere_and_a_games_op_never_without_its_game(world: World) -> None:
+    """A personal table's button names no game (game 0): it works in any channel; a game's table refuses game 0."""
+    other = world.env.guild.create_text_channel("other")
+    said = await world.bob.send(other, "hi")
+    listed = reply(await forge(world, world.bob, other, said, "bh:mine:0:0:show"))
+    assert listed.ephemeral and listed.embeds and "You are not in any game" in str(listed.embeds[0].description)
+    refused = reply(await forge(world, world.bob, other, said, "bh:lobby:0:0:join"))
+    assert refused.ephemeral and "out of date" in refused.content

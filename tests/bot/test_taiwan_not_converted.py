@@ -59,7 +59,10 @@ ALLOWED: dict[str, str] = {
         slash.choice.current slash.choice.first_edition slash.choice.random slash.choice.random_numbers
         slash.choice.beginner slash.choice.snake image.score image.turn image.to_move image.towers image.prisoners
         image.drawn image.finished image.winner image.final_scores image.points image.cards image.dev_cards
-        image.discard_owed image.dice
+        image.discard_owed image.dice away.button.back mine.button mine.title slash.game.mine.name
+        slash.settings.away.name slash.settings.away.until.name slash.settings.notifications.name
+        slash.settings.notifications.time_zone.name slash.carcassonne.new.away.name slash.catan.new.away.name
+        slash.choice.computer
     """,
     "amounts: a number with its measure word and the rulebook's term, or points after a name": """
         alt.points alt.score alt.end.part alt.carcassonne.tower_pieces alt.catan.cards alt.catan.development

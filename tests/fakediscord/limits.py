@@ -39,6 +39,10 @@ INPUT_VALUE = 4000
 CHOICES = 25
 UPLOAD = 10 * 1024 * 1024
 ATTACHMENT_DESCRIPTION = 1024  # an image's alt text
+# The flags a new channel message may carry: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS (a silent message, "@silent"),
+# IS_VOICE_MESSAGE, IS_COMPONENTS_V2; any other is refused.
+SUPPRESS_NOTIFICATIONS = 1 << 12
+CREATE_FLAGS = (1 << 2) | SUPPRESS_NOTIFICATIONS | (1 << 13) | (1 << 15)
 FILES = 10
 COMMANDS = 100
 COMMAND_NAME = 32
@@ -245,6 +249,14 @@ def check_message(payload: Mapping[str, Any], files: Sequence[tuple[str, int]] =
         if size > UPLOAD:
             problems.append(_bad(f"files.{i}", "FILE_TOO_LARGE", f"{name}: {size} bytes, over {UPLOAD}"))
     return problems
+
+
+def check_flags(flags: Any, allowed: int = CREATE_FLAGS) -> list[Problem]:
+    """A new message's ``flags``: only the ones Discord lets a bot set."""
+    value = int(flags or 0)
+    if value & ~allowed:
+        return [_bad("flags", "MESSAGE_FLAGS_INVALID", f"flags {value:#x} include some a message cannot be sent with")]
+    return []
 
 
 def check_modal(data: Mapping[str, Any]) -> list[Problem]:

@@ -1168,10 +1168,12 @@ class FakeDiscord:
         return data
 
     def _build(
-        self, channel_id: int, body: Mapping[str, Any], files: list[Attachment], route: str
+        self, channel_id: int, body: Mapping[str, Any], files: list[Attachment], route: str, *, answer: bool = True
     ) -> Message | web.Response:
+        """A new message (``answer``: an interaction's answer or follow-up, which may also be ephemeral)."""
         problems = limits.check_message(body, [(f.filename, len(f.data)) for f in files])
         problems += mentions.check(body.get("allowed_mentions"))
+        problems += limits.check_flags(body.get("flags"), limits.CREATE_FLAGS | (EPHEMERAL if answer else 0))
         if problems:
             return self._refuse(route, problems)
         return Message(
@@ -1255,7 +1257,7 @@ class FakeDiscord:
         limited = self._rate_limited(channel_id, now)
         if limited is not None:
             return limited
-        msg = self._build(channel_id, body, files, route)
+        msg = self._build(channel_id, body, files, route, answer=False)
         if isinstance(msg, web.Response):
             return msg
         nonce = None if body.get("nonce") is None else str(body["nonce"])

@@ -86,6 +86,15 @@ async def test_an_images_alt_text_is_kept_and_held_to_discords_1024_characters(f
         fake.check()
 
 
+async def test_a_message_is_sent_silent_with_the_suppress_notifications_flag_and_no_other(fake: FakeDiscord) -> None:
+    status, _ = await call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "hi", "flags": 4096})
+    assert status == 200 and fake.messages[fake.channel_id][-1].flags == limits.SUPPRESS_NOTIFICATIONS
+    status, answer = await call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "hi", "flags": 64})
+    assert status == 400 and answer["errors"]["flags"]["_errors"][0]["code"] == "MESSAGE_FLAGS_INVALID"
+    with pytest.raises(AssertionError, match="Discord would refuse"):
+        fake.check()
+
+
 def test_embeds_modals_choices_and_uploads_are_held_to_discords_numbers() -> None:
     field = {"name": "n", "value": "v" * 1025}
     assert limits.check_embeds([{"description": "d"}] * 11)
