@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.carcassonne import narration, rules
+from bot.carcassonne import narration, recap, rules
 from bot.carcassonne.alt import WORDS
 from bot.carcassonne.commands import CarcassonneCog
 from bot.carcassonne.flows import NAME, post_turn
@@ -10,4 +10,6 @@ from bot.carcassonne.handlers import TABLE
 from bot.core.host import GameAdapter
 
 # No private news: the turn message says everything.
-ADAPTER = GameAdapter(NAME, TABLE, CarcassonneCog, post_turn, narration.narrate, rules.rules, words=WORDS)
+ADAPTER = GameAdapter(
+    NAME, TABLE, CarcassonneCog, post_turn, narration.narrate, rules.rules, words=WORDS, recap=recap.sentences
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.catan import narration, rules
+from bot.catan import narration, recap, rules
 from bot.catan.alt import WORDS
 from bot.catan.commands import CatanCog
 from bot.catan.flows import deliver, post_turn
@@ -12,5 +12,6 @@ from bot.core.host import GameAdapter
 
 # A bought card, a card stolen from you, offers and replies meant for you: by direct message, after the turn message.
 ADAPTER = GameAdapter(
-    NAME, TABLE, CatanCog, post_turn, narration.narrate_stored, rules.rules, after_move=deliver, words=WORDS
-)
+    NAME, TABLE, CatanCog, post_turn, narration.narrate_stored, rules.rules, after_move=deliver, words=WORDS,
+    recap=recap.sentences,
+)  # fmt: skip

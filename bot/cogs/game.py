@@ -1,7 +1,7 @@
 """``/game`` (board, status, rules, leave, abandon, undo, back, language, export), ``/stats`` and ``/settings``.
 
-Declarations only: each command calls its flow in ``bot.flows.game_commands``; refusals reach the funnel
-(``bot.core.funnel``).
+Declarations only: each command calls its flow in ``bot.flows.game_commands`` (``/stats``: ``bot.flows.leaderboard``);
+refusals reach the funnel (``bot.core.funnel``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.flows import game_commands as game_flows
+from bot.flows import leaderboard
 from bot.flows import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
@@ -76,10 +77,11 @@ class GameCog(commands.Cog):
     async def export(self, interaction: discord.Interaction) -> None:
         await game_flows.export(self.bot, interaction)
 
-    @app_commands.command(name="stats", description="Games played and won in this server")
+    @app_commands.command(name="stats", description="Ratings and games played in this server")
+    @app_commands.describe(player="Show this player's ratings, with a chart of their rating over time")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction) -> None:
-        await game_flows.stats(self.bot, interaction)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        await leaderboard.stats(self.bot, interaction, player)
 
     @app_commands.command(name="settings", description="Your boardhost settings")
     @app_commands.describe(dm_on_turn="Get a direct message when a turn of yours starts")

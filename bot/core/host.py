@@ -102,6 +102,7 @@ PostTurn = Callable[["Host", GameRow, Game, Sequence[Event], bool, Shown, "str |
 AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
 Narrate = Callable[[Sequence[Event], Sequence[str], "Mapping[str, Any] | None"], list[str]]
 Rules = Callable[[Mapping[str, Any], "int | None"], str]
+Recap = Callable[[Mapping[str, Any]], list[str]]
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,9 @@ class GameAdapter:
       in the current language;
     - ``after_move(host, outcome, actor)``: private news of a move (direct messages) once its turn message is posted
       (``actor`` already knows); None for a game without secrets;
-    - ``words``: its boards and turn pictures in words, for the alt text of every picture posted.
+    - ``words``: its boards and turn pictures in words, for the alt text of every picture posted;
+    - ``recap(story)``: the few sentences posted with the story of a finished game (``engine.story``'s numbers),
+      in the current language (``bot/<game>/recap.py``).
     """
 
     name: str
@@ -133,6 +136,7 @@ class GameAdapter:
     rules: Rules
     after_move: AfterMove | None = None
     words: GameWords | None = None  # its pictures in words (alt text): ``bot/<game>/alt.py``
+    recap: Recap | None = None  # the story of a finished game in words: ``bot/<game>/recap.py``
 
     def cog(self, host: Host) -> commands.Cog:
         """The game's cog for ``host``."""

@@ -16,6 +16,7 @@ from typing import Any, Final
 from bot.host.computer_seats import available, choose, computers_owing, controllers
 from bot.host.errors import HostError
 from bot.host.rebuild import rebuild
+from bot.host.standings import Standings, pool_of, rated_game
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from bot.storage.health import Problem
 from bot.storage.owed import OwedTable
@@ -72,6 +73,7 @@ class GameService:
         self.games = games
         self.settings = UserSettings(games.db)
         self.owed = OwedTable(games.db)  # what stored changes still owe Discord (``bot.flows.outbox`` delivers it)
+        self.standings = Standings(games)  # the ratings (``/stats``), a finished game's owed ``rating`` part
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
@@ -155,6 +157,14 @@ class GameService:
 
     async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
         return await self.games.stats(guild_id)
+
+    async def rate(self, game_id: int) -> bool:
+        """Rate a finished game into its server's ratings, once (``bot.host.standings``): False when it is not
+        finished (an abandoned game never counts) or was rated already."""
+        row = await self.row(game_id)
+        if row.status != "finished" or row.state is None:
+            return False
+        return await self.standings.rate(pool_of(row), rated_game(row, self.game(row).result()))
 
     async def set_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
         """Remember the game's newest turn (or lobby) message (not a change of the game: the version stays); with

@@ -24,6 +24,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from bot.text.catalogue import MESSAGES
 from render.labels import set_lister, set_translator
@@ -50,6 +51,7 @@ COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
     "catan_new": "catan new",
     "replay": "game replay",
     "export": "game export",
+    "stats": "stats",
 }
 _COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
 Mentioner = Callable[[str, "int | None"], str]
@@ -248,6 +250,21 @@ def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | 
     joints = _MARK.split(pattern)[::2]  # before the first word, between each two, after the last
     joined = "".join(joint + word for joint, word in zip(joints, [*words, ""], strict=True))
     return f"{OPEN}{joined}{CLOSE}" if lang == PSEUDO and len(words) > 1 else joined
+
+
+def decimal(value: float, places: int = 1, lang: str | None = None) -> str:
+    """``value`` with ``places`` decimals as ``lang`` (default: the current language) writes it: "12.5", «12,5»."""
+    lang = lang or _current.get()
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(value, format=pattern, locale=BABEL_LOCALES.get(lang, "en"))
+
+
+def signed(value: float, places: int = 1) -> str:
+    """A change with its sign: "+1.5", "−0.3" (a true minus sign), "±0.0" for none at that precision."""
+    shown = decimal(abs(value), places)
+    if shown == decimal(0, places):
+        return "±" + shown
+    return ("+" if value > 0 else "−") + shown
 
 
 def t(key: str, /, **params: object) -> str:
