@@ -58,7 +58,7 @@ ALLOWED: dict[str, str] = {
         slash.choice.current slash.choice.first_edition slash.choice.random slash.choice.random_numbers
         slash.choice.beginner slash.choice.snake image.score image.turn image.to_move image.towers image.prisoners
         image.drawn image.finished image.winner image.final_scores image.points image.cards image.dev_cards
-        image.discard_owed image.dice
+        image.discard_owed image.dice cmd.stats.computer cmd.stats.games image.story_turns slash.stats.player.name
     """,
     "short sentences a Taiwanese player writes the same way": """
         cmd.abandoned lobby.joined lobby.left error.not_your_turn rule.not_your_turn narrate.prisoners_exchanged
