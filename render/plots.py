@@ -135,6 +135,18 @@ def bar_value(d: ImageDraw.ImageDraw, x: float, y: float, value: float, room: fl
     fonts.draw_text(d, at, f"{value:g}", size, TEXT, anchor=anchor, room=room, stroke=3, stroke_fill=CARD)
 
 
+def spread(positions: Sequence[float], gap: float) -> list[float]:
+    """Sorted positions moved apart as little as possible so that each is at least ``gap`` from the next (marks at
+    the ends of lines that end close together), keeping their middle where it was."""
+    placed = list(positions)
+    for i in range(1, len(placed)):
+        placed[i] = max(placed[i], placed[i - 1] + gap)
+    if placed:
+        shift = (sum(positions) - sum(placed)) / len(placed)
+        placed = [p + shift for p in placed]
+    return placed
+
+
 def line_chart(
     series: Sequence[tuple[RGB, str, Sequence[tuple[float, float]]]],
     *,
@@ -166,12 +178,19 @@ def line_chart(
             shown = [(x(px), y(py)) for px, py in points]
             if len(shown) > 1:
                 d.line(shown, fill=colour, width=3, joint="curve")
-            for px, py in shown[-1:] if len(shown) > 1 else shown:
+            if shown:
+                px, py = shown[-1]
                 d.ellipse([px - 4, py - 4, px + 4, py + 4], fill=colour)
-        for colour, mark, points in series:
-            if points and mark:
-                px, py = points[-1]
-                swatch(d, min(x(px) + 16, width - PAD - 4), y(py), 11, colour, mark)
+        ends = sorted(
+            (y(points[-1][1]), x(points[-1][0]), colour, mark) for colour, mark, points in series if points and mark
+        )
+        placed_at = spread([e[0] for e in ends], 24)
+        if placed_at:  # inside the chart, clear of the turn numbers under it
+            placed_at = [p - max(0.0, placed_at[-1] - box.y1) + max(0.0, box.y0 - placed_at[0]) for p in placed_at]
+        for (at, px, colour, mark), placed in zip(ends, placed_at, strict=True):
+            if abs(placed - at) > 1:  # moved off its line's end: a thin lead shows whose it is
+                d.line([(px, at), (px + 12, placed)], fill=colour, width=2)
+            swatch(d, min(px + 16, width - PAD - 4), placed, 11, colour, mark)
 
     return Section(height, draw)
 
