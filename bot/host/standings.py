@@ -113,6 +113,15 @@ async def _write(tx: Executor, pool: PoolKey, standings: Mapping[Player, Standin
     await RatingRows.save_changes(tx, pool, [change_values(c) for c in changes])
 
 
+def differences(what: str, expected: Mapping[Any, Any], found: Mapping[Any, Any]) -> list[str]:
+    """Each key whose value ``found`` lacks, holds otherwise, or holds without ``expected`` having it."""
+    told = []
+    for key in sorted(expected.keys() | found.keys(), key=repr):
+        if expected.get(key) != found.get(key):
+            told.append(f"{what} {key}: stored {found.get(key)}, from the logs {expected.get(key)}")
+    return told
+
+
 class Standings:
     """The ratings of every pool: updated one game at a time, or rebuilt whole; and read for ``/stats``."""
 
@@ -150,9 +159,10 @@ class Standings:
                 await RatingRows.set_count(tx, key, len(pools[key]))
         return folded
 
-    async def rebuild(self) -> Rebuilt:
-        """Every rating again from the finished games' logs: each log replayed from the game's set-up (not its
-        stored state), each game rated in the order the games ended. Abandoned games never count."""
+    async def from_logs(self) -> tuple[dict[PoolKey, list[RatedGame]], tuple[int, ...]]:
+        """Every finished game as the ratings see it, from its log replayed from the game's set-up (not from its
+        stored state), by pool; and the finished games whose logs do not replay to the end (left out, logged).
+        Abandoned games never count."""
         pools: dict[PoolKey, list[RatedGame]] = {}
         skipped = []
         for row in await self.games.with_status("finished"):
@@ -168,8 +178,47 @@ class Standings:
                 skipped.append(row.id)
                 continue
             pools.setdefault(pool_of(row), []).append(rated_game(row, result))
+        return pools, tuple(skipped)
+
+    async def rebuild(self) -> Rebuilt:
+        """Every rating again from the finished games' logs, each pool's games rated in the order they ended."""
+        pools, skipped = await self.from_logs()
         await self.replace_all(pools)
-        return Rebuilt(sum(len(g) for g in pools.values()), len(pools), tuple(skipped))
+        return Rebuilt(sum(len(g) for g in pools.values()), len(pools), skipped)
+
+    async def check(self) -> list[str]:
+        """What the stored ratings say otherwise than rating every finished game again from its log would (nothing
+        stored, or a number that differs in the last bit, is a difference); empty when they agree."""
+        pools, _ = await self.from_logs()
+        expected_standings: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        expected_changes: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        for key, games in pools.items():
+            pool = fold(games)
+            for player, standing in pool.standings.items():
+                expected_standings[(*key, player.user_id, player.level)] = standing_values(player, standing)[2:]
+            for change in pool.changes:
+                values = change_values(change)
+                expected_changes[values[:2]] = (*key, *values[2:])
+        standings, changes = await self.rows.everything()
+        found_standings = {
+            (int(r["guild_id"]), str(r["game"]), int(r["user_id"]), str(r["level"])): (
+                float(r["mu"]), float(r["sigma"]), int(r["games"]), int(r["wins"]), int(r["streak"]),
+                float(r["rated_at"]),
+            )
+            for r in standings
+        }  # fmt: skip
+        found_changes = {
+            (int(r["game_id"]), int(r["seat"])): (
+                int(r["guild_id"]), str(r["game"]), int(r["user_id"]), str(r["level"]), int(r["place"]),
+                int(r["won"]), float(r["mu_before"]), float(r["sigma_before"]), float(r["mu"]), float(r["sigma"]),
+                float(r["finished_at"]),
+            )
+            for r in changes
+        }  # fmt: skip
+        return [
+            *differences("rating", expected_standings, found_standings),
+            *differences("rated seat", expected_changes, found_changes),
+        ]
 
     # -- reading ---------------------------------------------------------------------------------------------
 

@@ -4,12 +4,18 @@ stored game by game, even when games were rated out of the order they ended. Aga
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.__main__ import main
 from bot.host import GameService
 from bot.host.skill import Placing, Player, RatedGame, Standing, fold, placings, rate
-from bot.storage import GameRow, Seat
+from bot.storage import GameRow, Games, Seat
+from bot.storage.opening import open_database
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 DECK = ["E", "U", "E", "B", "K"]  # a Carcassonne game of five tiles
@@ -103,8 +109,9 @@ async def test_a_finished_game_is_rated_once_and_an_abandoned_one_never(service:
     assert await service.rate(started.id) is False
     assert {p: s.games for p, s in await service.standings.leaderboard((9, "carcassonne"), 10)}[Player(1)] == 1
     cards = await service.standings.card(9, Player(1))
-    assert [(c.game, c.position, c.players, len(c.history)) for c in cards][0][0] == "carcassonne"
-    assert cards[0].history == (cards[0].standing.rating,)
+    (card,) = cards
+    assert (card.game, card.players, card.history) == ("carcassonne", 3, (card.standing.rating,))
+    assert card.position == 1 + sum(s.rating > card.standing.rating for s in board.values())
 
 
 async def test_ratings_rebuilt_from_the_logs_equal_the_ones_stored_game_by_game(service: GameService) -> None:
@@ -128,3 +135,29 @@ async def test_ratings_rebuilt_from_the_logs_equal_the_ones_stored_game_by_game(
     assert await stored(service) == incremental, "the rebuild from the logs found other ratings"
     assert await service.standings.games_rated(9) == ["carcassonne", "catan"]
     assert await service.standings.games_rated(0) == ["carcassonne"]
+
+
+def test_the_ratings_command_checks_the_ratings_against_the_logs_and_rebuilds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BOARDHOST_CONFIG", raising=False)
+    monkeypatch.setenv("BOARDHOST_DATABASE", str(tmp_path / "boardhost.sqlite3"))
+
+    async def two_games_one_rated() -> None:  # the second ended before an upgrade brought the ratings
+        db = await open_database(tmp_path / "boardhost.sqlite3")
+        service = GameService(Games(db), random.Random(1))
+        rated = await finished(service, guild=9, channel=100, seats=[ALICE, BOB])
+        await finished(service, guild=9, channel=100, seats=[BOB, CAROL])
+        await service.rate(rated.id)
+        await db.close()
+
+    asyncio.run(two_games_one_rated())
+    assert main(["ratings"]) == 1
+    out = capsys.readouterr().out
+    assert "stored ratings differ from what the finished games' logs give" in out
+    assert "rebuild them with: python -m bot ratings --rebuild" in out
+    assert main(["ratings", "--rebuild"]) == 0
+    assert "rebuilt the ratings of 2 finished games in 1 server and game pools" in capsys.readouterr().out
+    assert main(["ratings"]) == 0
+    assert "the stored ratings are what the finished games' logs give" in capsys.readouterr().out
