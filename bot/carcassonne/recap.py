@@ -44,7 +44,8 @@ def sentences(story: Story) -> list[str]:
     biggest = story.get("biggest")
     if biggest:
         who = listing(names[seat] for seat in biggest["scorers"])
-        told.append(t(f"story.carcassonne.biggest.{biggest['category']}", names=who, count=biggest["points"]))
+        kind = "biggest_tie" if len(biggest["scorers"]) > 1 else "biggest"  # each scorer got the points
+        told.append(t(f"story.carcassonne.{kind}.{biggest['category']}", names=who, count=biggest["points"]))
     return told
 
 

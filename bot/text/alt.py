@@ -118,7 +118,9 @@ def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> l
     highest point, and over how many games."""
     told = [t("alt.rating_chart", title=title)]
     for game, ratings in series:
-        if ratings:
+        if len(ratings) == 1:
+            told.append(t("alt.rating_one", game=t(f"game.{game}"), rating=decimal(ratings[0])))
+        elif ratings:
             told.append(
                 t("alt.rating_line", game=t(f"game.{game}"), count=len(ratings), first=decimal(ratings[0]),
                   last=decimal(ratings[-1]), best=decimal(max(ratings)))

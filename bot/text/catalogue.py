@@ -148,6 +148,22 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "The biggest scoring of the game: a farm worth {count} point to {names}.",
         "The biggest scoring of the game: a farm worth {count} points to {names}.",
     ),
+    "story.carcassonne.biggest_tie.city": (
+        "The biggest scoring of the game: a city worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a city worth {count} points to each of {names}.",
+    ),
+    "story.carcassonne.biggest_tie.road": (
+        "The biggest scoring of the game: a road worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a road worth {count} points to each of {names}.",
+    ),
+    "story.carcassonne.biggest_tie.cloister": (
+        "The biggest scoring of the game: a cloister worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a cloister worth {count} points to each of {names}.",
+    ),
+    "story.carcassonne.biggest_tie.farm": (
+        "The biggest scoring of the game: a farm worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a farm worth {count} points to each of {names}.",
+    ),
     "timelapse.caption": (
         "The whole {game} game, turn by turn ({count} turn).",
         "The whole {game} game, turn by turn ({count} turns).",
@@ -988,6 +1004,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "{game}: {count} game, the rating from {first} to {last}, at best {best}.",
         "{game}: {count} games, the rating from {first} to {last}, at best {best}.",
     ),
+    "alt.rating_one": "{game}: one game, the rating {rating}.",
     "alt.timelapse": (
         "An animation of the whole {game} game, {count} turn: the board after each turn, from the first to the last.",
         "An animation of the whole {game} game, {count} turns: the board after each turn, from the first to the last.",

@@ -253,10 +253,13 @@ def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | 
 
 
 def decimal(value: float, places: int = 1, lang: str | None = None) -> str:
-    """``value`` with ``places`` decimals as ``lang`` (default: the current language) writes it: "12.5", «12,5»."""
+    """``value`` with ``places`` decimals as ``lang`` (default: the current language) writes it: "12.5", «12,5»; a
+    negative one with a true minus sign ("−0.4"), as ``signed`` writes changes."""
     lang = lang or _current.get()
     pattern = "0." + "0" * places if places else "0"
-    return format_decimal(value, format=pattern, locale=BABEL_LOCALES.get(lang, "en"))
+    locale = BABEL_LOCALES.get(lang, "en")
+    shown = format_decimal(abs(value), format=pattern, locale=locale)
+    return "−" + shown if value < 0 and shown != format_decimal(0, format=pattern, locale=locale) else shown
 
 
 def signed(value: float, places: int = 1) -> str:

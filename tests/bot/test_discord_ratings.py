@@ -86,12 +86,14 @@ async def test_stats_shows_the_leaderboard_and_a_players_card_with_the_rating_ch
     assert second.startswith("2. <@") and second.endswith("· 1 game · 0 wins · winning streak 0")
 
     card = reply(await world.carol.slash(world.channel, "stats", player=winner))
+    rating = first.split(" — ")[1].split(" · ")[0]  # as the leaderboard shows it
     assert card.embeds[0].title == f"{winner.name}: ratings in this server"
     assert card.embeds[0].description.startswith("**Carcassonne**: rating ")
-    assert "place 1 of 2 · 1 game · 1 win · winning streak 1" in card.embeds[0].description
+    assert f"rating {rating}, place 1 of 2 · 1 game · 1 win · winning streak 1" in card.embeds[0].description
     (chart,) = card.attachments
     assert chart.filename == "ratings.png" and card.embeds[0].image.url == "attachment://ratings.png"
-    assert chart.description.startswith(f"A line chart: {winner.name}: rating after each game. Carcassonne: 1 game, ")
+    chart_title = f"{winner.name}: rating after each game"
+    assert chart.description == f"A line chart: {chart_title}. Carcassonne: one game, the rating {rating}."
     nobody = reply(await world.carol.slash(world.channel, "stats", player=world.carol))
     assert nobody.content == "carol has no rated game in this server yet."
 
