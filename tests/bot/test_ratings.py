@@ -137,6 +137,14 @@ async def test_ratings_rebuilt_from_the_logs_equal_the_ones_stored_game_by_game(
     assert await service.standings.games_rated(0) == ["carcassonne"]
 
 
+async def test_games_rated_at_the_same_moment_are_rated_one_after_the_other(service: GameService) -> None:
+    """Processes rating games of one pool at once (PostgreSQL: each on its own connection) wait for each other."""
+    games = [await finished(service, guild=9, channel=100 + n, seats=[ALICE, BOB, CAROL][n % 2 :]) for n in range(4)]
+    assert await asyncio.gather(*(service.rate(row.id) for row in reversed(games))) == [True] * 4
+    assert await service.standings.check() == []
+    assert {s.games for p, s in await service.standings.leaderboard((9, "carcassonne"), 10) if p == Player(2)} == {4}
+
+
 def test_the_ratings_command_checks_the_ratings_against_the_logs_and_rebuilds_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
