@@ -7,7 +7,7 @@ table). ``Outbox.deliver`` then posts it in the parts its kind owes, in order:
 - ``turn``: at the end of a game first its rating (``GameService.rate``: stored once, whatever the retries); the turn
   message (``bot.flows.turns.announce``: new or brought up to date, the previous one's buttons retired),
   the private news (Catan's direct messages), the turn DMs of players who asked for them, and at the end of a game
-  the story of the game (``bot.flows.post_story``: one picture and a few sentences) and the timelapse (drawn in the
+  the story of the game (``bot.flows.game_story``: one picture and a few sentences) and the timelapse (drawn in the
   background: the final scores never wait for it);
 - ``takeover``: the takeover message with its ``I'm back`` button;
 - ``ended``: the last message's buttons retired.
@@ -39,7 +39,7 @@ import discord
 from bot.core import safely
 from bot.core.rendering import RenderError
 from bot.flows import computer_turns as computers
-from bot.flows import post_story as story
+from bot.flows import game_story
 from bot.flows import post_timelapse as timelapse
 from bot.flows import turn_dms as notify
 from bot.flows.turns import ChannelMissing, announce, nonce, post_story, retire
@@ -173,7 +173,7 @@ class Outbox:
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome)
         elif part == "story" and not superseded and timelapse.is_final(outcome):
-            await story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
+            await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
         elif part == "takeover":
             await computers.post_takeover(bot, outcome)
         elif part == "retire" and row.message_id:

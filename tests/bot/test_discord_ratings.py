@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.core.rendering import RenderError
-from bot.flows import post_story
+from bot.flows import game_story
 from bot.host.skill import Player
 from bot.storage import GameRow
 from bot.text import t
@@ -37,7 +37,7 @@ async def play_to_the_end(world: World, deck: list[str] = DECK) -> GameRow:
 
 
 def story_of(world: World, row: GameRow) -> Any:
-    found = [m for m in world.channel.history() if any(a.filename == post_story.filename(row) for a in m.attachments)]
+    found = [m for m in world.channel.history() if any(a.filename == game_story.filename(row) for a in m.attachments)]
     assert len(found) == 1, f"{len(found)} story messages"
     return found[0]
 
@@ -121,7 +121,7 @@ async def test_a_story_that_could_not_be_drawn_is_posted_once_later_and_the_game
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     tries: list[int] = []
-    post = post_story.post
+    post = game_story.post
 
     async def failing_once(*args: Any, **kwargs: Any) -> Any:
         tries.append(1)
@@ -129,7 +129,7 @@ async def test_a_story_that_could_not_be_drawn_is_posted_once_later_and_the_game
             raise RenderError("drawing process 1234 exited (code -9)")  # a passing failure: tried again
         return await post(*args, **kwargs)
 
-    monkeypatch.setattr(post_story, "post", failing_once)
+    monkeypatch.setattr(game_story, "post", failing_once)
     with caplog.at_level(logging.WARNING, logger="boardhost.outbox"):
         row = await play_to_the_end(world)
         await world.env.advance_time(10)  # the retry's back-off
