@@ -14,13 +14,16 @@ prints one JSON object.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
+
 from engine.ai.arena import arena
+from engine.cli import Parser, run_command, whole_number
 
 CONFIGS: dict[str, dict[str, Any]] = {
     "default": {},  # River on, Tower off
@@ -50,11 +53,17 @@ def run(config: str, games: int, seed: int, cpu_games: int) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cpu-games", type=int, default=20)
-    parser.add_argument("--config", choices=list(CONFIGS), action="append")
+    parser = Parser(prog="python bench/arena_bench.py", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--games", type=whole_number(1), default=200, help="games timed by the wall clock (default 200)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
+    parser.add_argument(
+        "--cpu-games", type=whole_number(1), default=20, help="further games timed in CPU time (default 20)"
+    )
+    parser.add_argument(
+        "--config", choices=list(CONFIGS), action="append", help="one configuration (repeat for several; default all)"
+    )
     args = parser.parse_args()
     results = {name: run(name, args.games, args.seed, args.cpu_games) for name in args.config or list(CONFIGS)}
     sys.stdout.write(json.dumps(results) + "\n")
@@ -62,4 +71,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

@@ -90,6 +90,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Protocol
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's code, whatever is installed
+
+from engine.cli import Parser, decimal_number, run_command, whole_number
+from engine.registry import game_class
+
 # -- what a simulated user sees and does (the extension point for other games) ---------------------------------
 
 
@@ -962,22 +967,33 @@ def wire_copies_in_simcord() -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser = Parser(prog="python bench/bot_bench.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--game", choices=sorted(DRIVERS), default="carcassonne")
     parser.add_argument("--config", action="append", help="named option set (repeatable; default: all)")
-    parser.add_argument("--games", type=int, default=50)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--actions", type=int, default=1500, help="measured actions per configuration")
-    parser.add_argument("--warmup", type=int, default=None, help="unmeasured first actions (default: --games)")
-    parser.add_argument("--rate", type=float, default=50.0, help="offered actions/s over all games; 0: flat out")
-    parser.add_argument("--typical-moves", type=int, default=130, help="head start of the last game (actions)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cpus", type=int, default=2, help="pin to this many CPUs (0: do not pin)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds one interaction may take")
+    parser.add_argument("--games", type=whole_number(1), default=50, help="games in play at once (default 50)")
+    parser.add_argument("--players", type=whole_number(1), default=2, help="people per game (default 2)")
+    parser.add_argument("--actions", type=whole_number(1), default=1500, help="measured actions per configuration")
+    parser.add_argument(
+        "--warmup", type=whole_number(0), default=None, help="unmeasured first actions (default: --games)"
+    )
+    parser.add_argument(
+        "--rate", type=decimal_number(0), default=50.0, help="offered actions/s over all games; 0: flat out"
+    )
+    parser.add_argument(
+        "--typical-moves", type=whole_number(0), default=130, help="head start of the last game (actions)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games and the clicks (default 1)")
+    parser.add_argument("--cpus", type=whole_number(0), default=2, help="pin to this many CPUs (0: do not pin)")
+    parser.add_argument(
+        "--timeout", type=decimal_number(0, above=True), default=60.0, help="seconds one interaction may take"
+    )
     parser.add_argument("--profile", help="write a cProfile of the event-loop thread (played phase) here")
     parser.add_argument("--no-split", action="store_true", help="no engine/storage/render timers")
     parser.add_argument(
-        "--render-processes", type=int, default=2, help="the bot's [render] processes (0: threads in the bot process)"
+        "--render-processes",
+        type=whole_number(0),
+        default=2,
+        help="the bot's [render] processes (0: threads in the bot process)",
     )
     parser.add_argument(
         "--plain-simcord", action="store_true", help="simcord as installed: field-by-field record compare, deep copies"
@@ -985,7 +1001,7 @@ def main() -> None:
     parser.add_argument("--backend", choices=BACKENDS, default="sqlite", help="the bot's storage")
     parser.add_argument(
         "--processes",
-        type=int,
+        type=whole_number(1),
         default=1,
         help="bot processes sharing one PostgreSQL database, each running its share of the games (own shard)",
     )
@@ -1002,12 +1018,20 @@ def main() -> None:
         metavar="DIR",
         help="a work tree of the code to compare with (before): runs alternate between its bot and this tree's",
     )
-    parser.add_argument("--repeat", type=int, default=3, help="with --against: runs per side and configuration")
-    parser.add_argument("--part", type=int, default=0, help=argparse.SUPPRESS)  # this process's share (0-based)
+    parser.add_argument(
+        "--repeat", type=whole_number(1), default=3, help="with --against: runs per side and configuration"
+    )
+    # This process's share of the games (0-based), for one process of --processes N.
+    parser.add_argument("--part", type=whole_number(0), default=0, help=argparse.SUPPRESS)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one process of --processes N
     parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)  # every latency in the report
     args = parser.parse_args()
     driver = DRIVERS[args.game]
+    cls = game_class(args.game)
+    if not cls.MIN_PLAYERS <= args.players <= cls.MAX_PLAYERS:
+        parser.error(f"--players {args.players}: {args.game} is played by {cls.MIN_PLAYERS} to {cls.MAX_PLAYERS}")
+    if args.profile is not None and not Path(args.profile).resolve().parent.is_dir():
+        parser.error(f"--profile {args.profile}: the folder {Path(args.profile).parent} does not exist")
     configs = args.config or list(driver.configurations)
     for name in configs:
         if name not in driver.configurations:
@@ -1020,8 +1044,6 @@ def main() -> None:
             parser.error("--against compares one setup: not with --compare, --processes or --profile")
         if not (Path(args.against) / "bot" / "__init__.py").is_file():
             parser.error(f"--against {args.against}: not a work tree of this project (no bot/__init__.py)")
-        if args.repeat < 1:
-            parser.error("--repeat: at least 1")
         before_and_after(args, configs)
         return
 
@@ -1030,8 +1052,6 @@ def main() -> None:
         if not args.child and any(backend == "postgresql" for backend, _ in setups):
             server = stack.enter_context(postgres_server(args.database_url))
         cpus = stack.enter_context(pinned(args.cpus))
-        from engine import game_class
-
         if not args.no_split:
             instrument(game_class(args.game))
         if not args.plain_simcord:
@@ -1346,4 +1366,4 @@ def human(run: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    run_command(lambda: main() or 0)

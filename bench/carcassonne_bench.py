@@ -11,14 +11,19 @@ Run: ``python bench/carcassonne_bench.py [--games 200]``; prints one JSON object
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's engine, whatever is installed
 
 from engine.carcassonne import Carcassonne
+from engine.cli import Parser, run_command, whole_number
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def placement_latencies(games: int, seed: int) -> list[float]:
@@ -42,17 +47,20 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+def main() -> int:
+    parser = Parser(prog="python bench/carcassonne_bench.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=whole_number(1), default=200, help="random games to time (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games and of the sampled boards")
     args = parser.parse_args()
     samples = placement_latencies(max(10, args.games // 10), args.seed)
     out = subprocess.run(
         [sys.executable, "-m", "engine", "selfplay", "carcassonne", "--games", str(args.games), "--seed",
          str(args.seed), "--players", "2", "--option", "river=true", "--option", "tower=true"],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True, cwd=ROOT,
     )  # fmt: skip
+    if out.returncode != 0:
+        sys.stderr.write(f"python -m engine selfplay failed: {out.stderr.strip()}\n")
+        return 1
     selfplay = json.loads(out.stdout)
     print(
         json.dumps(
@@ -70,7 +78,8 @@ def main() -> None:
             indent=2,
         )
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run_command(main)

@@ -22,8 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai import decide, policy_seed
+from engine.ai import LEVELS, decide, policy_seed
 from engine.catan import Catan
+from engine.cli import Parser, run_command, whole_number
 
 
 def next_seat(game: Catan) -> int:
@@ -53,14 +54,35 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", default="standard,random,random,random")
-    parser.add_argument("--max-actions", type=int, default=5000)
+def lineup(text: str) -> list[str]:
+    """``standard,random,random,random``: one computer level per seat, 3 or 4 seats."""
+    levels = [level.strip() for level in text.split(",")]
+    if not Catan.MIN_PLAYERS <= len(levels) <= Catan.MAX_PLAYERS or not all(level in LEVELS for level in levels):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give {Catan.MIN_PLAYERS} or {Catan.MAX_PLAYERS} computer levels separated by commas "
+            f"(levels: {', '.join(LEVELS)})"
+        )
+    return levels
+
+
+def main() -> int:
+    parser = Parser(prog="python bench/catan_ai_bench.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=whole_number(1), default=200, help="games to play (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="game i is played on map seed + i (default 1)")
+    parser.add_argument(
+        "--players",
+        type=lineup,
+        default=lineup("standard,random,random,random"),
+        help="computer levels, one per seat (default standard,random,random,random)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=whole_number(1),
+        default=5000,
+        help="a game still going after this many actions counts as unfinished (default 5000)",
+    )
     args = parser.parse_args()
-    base = args.players.split(",")
+    base = args.players
     n = len(base)
     times: dict[str, list[float]] = {level: [] for level in base}
     wins: dict[str, int] = dict.fromkeys(base, 0)
@@ -97,7 +119,8 @@ def main() -> None:
         "seconds": round(elapsed, 1),
     }
     print(json.dumps(result, indent=1))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run_command(main)

@@ -20,6 +20,12 @@ import venv
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
+
+from engine.cli import Parser, run_command, whole_number
+
+ROOT = Path(__file__).resolve().parent.parent
+
 CATANATRON = "catanatron==3.2.1"
 THEIRS = """
 import json, sys, time
@@ -44,7 +50,9 @@ print(json.dumps({"games": games, "seconds": round(elapsed, 4), "games_per_secon
 
 def ours(games: int, seed: int) -> dict[str, Any]:
     command = [sys.executable, "-m", "engine", "selfplay", "catan", "--games", str(games), "--seed", str(seed)]
-    out = subprocess.run(command, capture_output=True, text=True, check=True)
+    out = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0:
+        raise Failed(f"python -m engine selfplay failed: {out.stderr.strip()}")
     result: dict[str, Any] = json.loads(out.stdout)
     result["command"] = " ".join(["python", *command[1:]])
     return result
@@ -58,19 +66,39 @@ def install_catanatron(where: Path) -> Path | None:
 
 
 def theirs(python: Path, games: int) -> dict[str, Any]:
-    out = subprocess.run([str(python), "-c", THEIRS, str(games)], capture_output=True, text=True, check=True)
+    try:
+        out = subprocess.run([str(python), "-c", THEIRS, str(games)], capture_output=True, text=True)
+    except OSError as err:
+        raise Failed(f"--catanatron-python {python}: cannot run it: {err.strerror or err}") from None
+    if out.returncode != 0:
+        last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise Failed(f"--catanatron-python {python}: catanatron's games failed: {last}")
     result: dict[str, Any] = json.loads(out.stdout)
     return result
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--catanatron-games", type=int, default=50)
-    parser.add_argument("--no-catanatron", action="store_true")
+    parser = Parser(prog="python bench/catan_selfplay.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=whole_number(1), default=200, help="our random games (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of our games (default 1)")
+    parser.add_argument(
+        "--catanatron-games", type=whole_number(1), default=50, help="catanatron's random games (default 50)"
+    )
+    parser.add_argument("--no-catanatron", action="store_true", help="only our figures")
     parser.add_argument("--catanatron-python", help="a Python that already has catanatron 3.2.1")
     args = parser.parse_args()
+    try:
+        return compare(args)
+    except Failed as err:
+        sys.stderr.write(f"{err}\n")
+        return 1
+
+
+class Failed(Exception):
+    """A step of the comparison that failed, in one line."""
+
+
+def compare(args: argparse.Namespace) -> int:
     report: dict[str, Any] = {"ours": ours(args.games, args.seed), "target_actions_per_second": 60_000}
     if not args.no_catanatron:
         with tempfile.TemporaryDirectory() as tmp:
@@ -89,4 +117,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

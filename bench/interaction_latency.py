@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cli import Parser, run_command, whole_number
+
 KINDS = {2: "slash command", 3: "button or select", 4: "autocomplete", 5: "modal submit"}
 
 
@@ -35,12 +37,15 @@ def line(name: str, values: list[float]) -> str:
     return f"| {name} | {len(ms)} | {quantile(ms, 0.5):.1f} | {quantile(ms, 0.95):.1f} | {max(ms):.1f} |"
 
 
-async def main() -> None:
-    from tests.process.whole_games import play_both
+def arguments() -> argparse.Namespace:
+    parser = Parser(prog="python bench/interaction_latency.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=whole_number(1), default=1, help="whole-game runs (each about two minutes)")
+    return parser.parse_args()
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=1, help="whole-game runs (each about two minutes)")
-    args = parser.parse_args()
+
+async def main(args: argparse.Namespace) -> None:
+    from tests.process.whole_games import play_both  # lazy: the test harness loads once the arguments are read
+
     per_kind: dict[str, list[float]] = {}
     seconds = []
     for _ in range(args.runs):
@@ -62,4 +67,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    run_command(lambda: asyncio.run(main(arguments())) or 0)

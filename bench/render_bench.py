@@ -12,20 +12,24 @@ Run: ``python bench/render_bench.py [--repeat 15]``; prints one JSON object.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
 
 from PIL import Image
 
 import render
 from engine.carcassonne import Carcassonne
 from engine.catan import Catan
+from engine.cli import Parser, run_command, whole_number
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures
 from render.png import encode
@@ -140,10 +144,12 @@ def cold(make: Callable[[], bytes]) -> float:
     return round((time.perf_counter() - started) * 1000, 1)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=15)
-    parser.add_argument("--seed", type=int, default=7)
+def main() -> int:
+    parser = Parser(prog="python bench/render_bench.py", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--repeat", type=whole_number(1), default=15, help="timed runs of each image (median; default 15)"
+    )
+    parser.add_argument("--seed", type=int, default=7, help="seed of the games whose boards are drawn (default 7)")
     args = parser.parse_args()
     c = carcassonne_states(args.seed)
     k = catan_states(args.seed)
@@ -195,7 +201,8 @@ def main() -> None:
         lambda: render.board_png(wc), lambda: render.board_image(wc), args.repeat
     )
     print(json.dumps(results, indent=1))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run_command(main)

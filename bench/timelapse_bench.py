@@ -18,15 +18,19 @@ Run: ``python bench/timelapse_bench.py [--games 3]``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
 
 from engine import game_class
 from engine.ai import decide
+from engine.cli import Parser, run_command, whole_number
 from engine.history import GameLog, frames
 from render import warm_up
 from render.timelapse import MAX_BYTES, timelapse
@@ -85,9 +89,9 @@ def measure(log: GameLog) -> dict[str, Any]:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3)
+def main() -> int:
+    parser = Parser(prog="python bench/timelapse_bench.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=whole_number(1), default=3, help="games of each kind, seeds 1 to N (default 3)")
     args = parser.parse_args()
     warm_up()
     out: dict[str, Any] = {}
@@ -99,7 +103,8 @@ def main() -> None:
         }
         out[kind] = {"games": rows, "summary": summary}
     print(json.dumps(out, indent=1))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    run_command(main)

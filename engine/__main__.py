@@ -1,5 +1,3 @@
-import sys
+from engine.cli import main, run_command
 
-from engine.cli import main
-
-sys.exit(main())
+run_command(main)

@@ -93,6 +93,12 @@ class Game(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    def stalled(self) -> bool:
+        """Whether the game can no longer end: it is not over and nothing anyone may do will ever change a score
+        again (Catan: the pieces, building spots and cards that score are gone and nobody has the points to win).
+        Command lines cut such a game short. A game that always ends (Carcassonne: the stack runs out) says False."""
+        ...
+
     def view(self, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see (``None``: a spectator). The only way hidden information leaves the engine.
 

@@ -14,7 +14,7 @@ turn in progress (``complete`` False), possibly with no action yet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,13 +150,23 @@ def view_at(log: GameLog, turn: int, seat: int | None = None) -> Mapping[str, An
     return views_at(log, [turn], seat)[turn]
 
 
-def frames(log: GameLog) -> Iterator[tuple[Turn | None, Mapping[str, Any]]]:
+def frames(log: GameLog, only: Collection[int] | None = None) -> Iterator[tuple[Turn | None, Mapping[str, Any]]]:
     """The spectator's view after the set-up (turn None) and at the end of every turn, in one replay: the pictures
-    of a timelapse. A turn in progress counts once something was done in it."""
-    yield None, log.new().view(None)
+    of a timelapse. A turn in progress counts once something was done in it. ``only``: the numbers of the frames
+    wanted (0 is the set-up, ``frame_count(log) - 1`` the last); the others are skipped without building a view."""
+    if only is None or 0 in only:
+        yield None, log.new().view(None)
+    number = 0
     for turn, game in walk(log):
         if turn.complete or turn.end > turn.start:
-            yield turn, game.view(None)
+            number += 1
+            if only is None or number in only:
+                yield turn, game.view(None)
+
+
+def frame_count(log: GameLog) -> int:
+    """How many pictures ``frames(log)`` gives."""
+    return 1 + sum(1 for turn, _ in walk(log) if turn.complete or turn.end > turn.start)
 
 
 @dataclass(frozen=True)
@@ -191,6 +201,7 @@ __all__ = [
     "GameLog",
     "Since",
     "Turn",
+    "frame_count",
     "frames",
     "history",
     "since_last_move",

@@ -32,7 +32,7 @@ def start(data: Any) -> tuple[Game, list[Any]]:
         raise ReplayError("not a replay: the file must hold a JSON object")
     if data.get("format") != FORMAT:
         raise ReplayError(f'not a replay: "format" must be "{FORMAT}"')
-    if data.get("version") != VERSION:
+    if data.get("version") != VERSION or isinstance(data.get("version"), bool):
         raise ReplayError(f"unsupported replay version {data.get('version')!r} (supported: {VERSION})")
     try:
         cls = game_class(str(data.get("game")))

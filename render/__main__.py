@@ -2,23 +2,23 @@
 public board image, exactly as the bot would post it in the channel (docs/replays.md).
 
 ``python -m render FILE --timelapse out.webp`` (or ``out.gif``) writes the game's timelapse instead (or as well):
-the public board after the set-up and after every turn, animated, in the format the file name asks for.
+the public board after the set-up and after every turn, animated, in the format the file name asks for. A game of
+more than ``render.timelapse.MAX_FRAMES`` turns shows that many, evenly spread; on a terminal the drawing shows how
+far it is.
 
 Exit status 2 with one line on stderr for a file that cannot be read or replayed, or a file name it cannot write.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
-from engine.cli import read_replay
-from engine.history import GameLog, frames
+from engine.cli import Parser, Progress, play_replay, read_replay_json, run_command, whole_number
+from engine.history import GameLog, frame_count, frames
 from engine.replay import ReplayError
 from render import board_png
-from render.timelapse import FORMATS, timelapse
+from render.timelapse import FORMATS, kept_frames, timelapse
 
 
 def _fail(message: str) -> int:
@@ -26,14 +26,18 @@ def _fail(message: str) -> int:
     return 2
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: {message}\n")
-        raise SystemExit(2)
+def _unwritable(option: str, name: str) -> str | None:
+    """Why the file ``name`` cannot be written, found before any work is done (None when it looks writable)."""
+    path = Path(name)
+    if path.is_dir():
+        return f"{option} {name}: that is a folder; give a file name"
+    if not path.parent.is_dir():
+        return f"{option} {name}: the folder {path.parent} does not exist"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(
+    parser = Parser(
         prog="python -m render",
         description="Replay a game file and write its public board image, as the bot posts it in the channel.",
     )
@@ -43,13 +47,11 @@ def main(argv: list[str] | None = None) -> int:
         "--timelapse", metavar="FILE.webp", help="the game's board turn by turn, animated (.webp or .gif)"
     )
     parser.add_argument(
-        "--at", type=int, default=None, metavar="N", help="replay only the first N actions (default: all of them)"
+        "--at", type=whole_number(0), default=None, metavar="N", help="replay only the first N actions (default: all)"
     )
     args = parser.parse_args(argv)
     if args.out is None and args.timelapse is None:
         return _fail("give --out FILE.png, --timelapse FILE.webp, or both")
-    if args.at is not None and args.at < 0:
-        return _fail("--at must be 0 or more")
     if args.out is not None and Path(args.out).suffix.lower() != ".png":
         return _fail(f"--out {args.out}: the image is written as PNG only; give a file name ending in .png")
     kind = None
@@ -57,28 +59,40 @@ def main(argv: list[str] | None = None) -> int:
         kind = Path(args.timelapse).suffix.lower().lstrip(".")
         if kind not in FORMATS:
             return _fail(f"--timelapse writes .webp or .gif files, not {Path(args.timelapse).name!r}")
+    for option, name in (("--out", args.out), ("--timelapse", args.timelapse)):
+        problem = None if name is None else _unwritable(option, name)
+        if problem:
+            return _fail(problem)
     try:
-        game = read_replay(args.file, limit=args.at)
+        data = read_replay_json(args.file)
+        game = play_replay(args.file, data, args.at)
+        log = GameLog.from_replay(data)  # play_replay checked it
     except ReplayError as err:
         return _fail(str(err))
     if args.out is not None:
         try:
             Path(args.out).write_bytes(board_png(game.view(None)))
         except OSError as err:
-            return _fail(f"cannot write {args.out}: {err.strerror}")
+            return _fail(f"cannot write {args.out}: {err.strerror or err}")
     if args.timelapse is not None and kind is not None:
-        log = GameLog.from_replay(json.loads(Path(args.file).read_text(encoding="utf-8")))  # read_replay checked it
         log = GameLog(log.game, log.players, log.options, log.seed, log.actions[: args.at])
-        views = [view for _, view in frames(log)]
+        # Only the frames shown are kept in memory: a long game has thousands.
+        views = [view for _, view in frames(log, set(kept_frames(frame_count(log))))]
         if len(views) < 2:
             return _fail("nothing to animate: the replay has no complete turn")
-        animation = timelapse(views, formats=(kind,))
+        progress = Progress(f"timelapse {Path(args.timelapse).name}", len(views), unit="frame")
+        try:
+            animation = timelapse(views, formats=(kind,), progress=progress.of)
+        except ValueError as err:
+            return _fail(f"--timelapse {args.timelapse}: {err}")
+        finally:
+            progress.done()
         try:
             Path(args.timelapse).write_bytes(animation.data)
         except OSError as err:
-            return _fail(f"cannot write {args.timelapse}: {err.strerror}")
+            return _fail(f"cannot write {args.timelapse}: {err.strerror or err}")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

@@ -9,7 +9,6 @@ smallest PNG settings to keep the repository light.
 
 from __future__ import annotations
 
-import argparse
 import io
 import random
 import sys
@@ -23,6 +22,7 @@ from engine.ai import decide, policy_seed
 from engine.carcassonne import Carcassonne
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
+from engine.cli import Parser, run_command
 from engine.game import Game
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures
@@ -106,7 +106,7 @@ def _catan(out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m render.samples",
         description="Play a game of each kind with standard computer players from fixed seeds and write the sample "
         f"images ({len(FILES)} PNG files: {', '.join(FILES)}) into FOLDER. The repository's are in docs/images.",
@@ -114,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", metavar="FOLDER", help="the folder to write into (created if missing): docs/images")
     args = parser.parse_args(argv)
     out = Path(args.folder)
+    if out.exists() and not out.is_dir():
+        sys.stderr.write(f"{out} is a file, not a folder: give the folder to write the images into (docs/images)\n")
+        return 2
     try:
         out.mkdir(parents=True, exist_ok=True)
         _carcassonne(out)
@@ -125,4 +128,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_command(main)

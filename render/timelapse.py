@@ -27,6 +27,7 @@ from PIL import GifImagePlugin, Image, ImageChops, features
 from render.registry import pictures_of
 
 View = Mapping[str, Any]
+Progress = Callable[[int, int], None]  # a frame drawn: its number (from 0) and how many the animation has
 
 MAX_BYTES: Final = 4 * 1024 * 1024  # well under Discord's 10 MiB upload limit
 FORMATS: Final = ("webp", "gif")
@@ -34,6 +35,9 @@ TOTAL_MS: Final = 24_000  # how long one pass over the turns takes, whatever the
 FRAME_MS: Final = (100, 600)  # ... within these bounds per turn
 FIRST_MS: Final = 1_000
 LAST_MS: Final = 4_000  # the final board stays up a while before the animation starts again
+# More turns than this are shown evenly spread (a frame at the shortest time per turn makes 48 s): a game of
+# thousands of turns (random players, a long cut-short run) stays a picture worth watching and quick to draw.
+MAX_FRAMES: Final = 480
 ATTEMPTS: Final = 3  # frame sizes tried, largest first: each game's pictures say which (``GamePictures.frames``)
 BACKGROUND: Final = (30, 34, 40)
 CLEAR: Final = 255  # the GIF palette's transparent index: the frames' palette has 255 colours, 0-254
@@ -47,6 +51,14 @@ class Animation:
     format: str
     frames: int
     size: tuple[int, int]
+
+
+def kept_frames(count: int, most: int = MAX_FRAMES) -> list[int]:
+    """The numbers of the frames a timelapse of ``count`` frames shows: all of them, or ``most`` spread evenly
+    over the game, the set-up and the final board always among them."""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def durations(count: int) -> list[int]:
@@ -135,13 +147,15 @@ def _indices(img: Image.Image) -> Image.Image:
     return Image.frombytes("L", img.size, img.tobytes())
 
 
-def _encode(views: Sequence[View], attempt: int, formats: Sequence[str]) -> list[Animation]:
+def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progress: Progress | None) -> list[Animation]:
     draw_view = _drawer(views, attempt)
     first = draw_view(views[0])
     last = draw_view(views[-1])
     width, height = max(first.width, last.width), max(first.height, last.height)
 
     def draw(index: int) -> Image.Image:
+        if progress is not None:
+            progress(index, len(views))
         img = first if index == 0 else last if index == len(views) - 1 else draw_view(views[index])
         if img.size == (width, height):
             return img
@@ -172,15 +186,18 @@ def _encode(views: Sequence[View], attempt: int, formats: Sequence[str]) -> list
     return out
 
 
-def timelapse(views: Sequence[View], formats: Sequence[str] = FORMATS, limit: int = MAX_BYTES) -> Animation:
-    """The timelapse of ``views`` (one per frame, in order: ``engine.history.frames``), in the smallest of
-    ``formats`` that fits in ``limit`` bytes (smaller frames, then fewer, until one does)."""
+def timelapse(
+    views: Sequence[View], formats: Sequence[str] = FORMATS, limit: int = MAX_BYTES, progress: Progress | None = None
+) -> Animation:
+    """The timelapse of ``views`` (one per frame, in order: ``engine.history.frames``; at most ``MAX_FRAMES`` of
+    them are shown, ``kept_frames``), in the smallest of ``formats`` that fits in ``limit`` bytes (smaller frames,
+    then fewer, until one does). ``progress`` is told each frame drawn: its number and how many there are."""
     unknown = [f for f in formats if f not in FORMATS]
     if unknown or not formats:
         raise ValueError(f"unknown timelapse format {unknown[0] if unknown else '(none)'!r}: use webp or gif")
     if len(views) < 2:
         raise ValueError("a timelapse needs at least two frames")
-    chosen = list(views)
+    chosen = [views[i] for i in kept_frames(len(views))]
     best: Animation | None = None
     for step in range(2 * ATTEMPTS):
         attempt = min(step, ATTEMPTS - 1)
@@ -188,7 +205,7 @@ def timelapse(views: Sequence[View], formats: Sequence[str] = FORMATS, limit: in
             chosen = [*chosen[:-1:2], chosen[-1]]
             if len(chosen) < 2:
                 break
-        encoded = _encode(chosen, attempt, formats)
+        encoded = _encode(chosen, attempt, formats, progress)
         best = min(encoded, key=lambda a: len(a.data))
         if len(best.data) <= limit:
             return best

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.catan import command_flows
 from bot.core.funnel import autocomplete
 from bot.flows.lobby import TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
+from engine.catan.options import MAX_POINTS_TO_WIN
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -40,7 +41,7 @@ class CatanCog(commands.Cog):
         interaction: discord.Interaction,
         board: Literal["random", "random_numbers", "beginner"] = "random",
         setup: Literal["snake", "beginner"] = "snake",
-        points_to_win: app_commands.Range[int, 3, 20] = 10,
+        points_to_win: app_commands.Range[int, 3, MAX_POINTS_TO_WIN] = 10,
         strict_phases: bool = False,
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
         takeover: bool = False,

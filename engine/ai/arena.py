@@ -14,10 +14,12 @@ from typing import Any
 
 from engine.ai import decide, policy_for, policy_seed
 from engine.game import Game
+from engine.limits import CHECK_EVERY, Outcome, stopped
 from engine.registry import game_class
 
-# A uniformly random Catan game may wander for a very long time; an unfinished game has no winner.
-MAX_ACTIONS = 20_000
+# Called with the number of the game being played (from 0) and its actions so far, every so often: the command
+# line shows it to a person waiting.
+Progress = Callable[[int, int], None]
 
 
 @dataclass
@@ -29,6 +31,7 @@ class Tally:
     wins: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)
+    outcomes: list[Outcome] = field(default_factory=list)  # per game: finished, or why it was cut short
 
     def __post_init__(self) -> None:
         self.wins = [0] * len(self.entries)
@@ -49,12 +52,15 @@ def play_one(
     seed: int,
     clock: Callable[[], float],
     tally: Tally,
+    progress: Progress | None = None,
 ) -> Game:
-    """One game with entry ``seats[s]`` in seat ``s``; decision times go into the tally."""
+    """One game with entry ``seats[s]`` in seat ``s``, played until it ends or is cut short (``engine.limits``);
+    decision times and how it ended go into the tally."""
     game = cls.new([f"{levels[e]}-{e + 1}" for e in seats], options, seed)
-    for step in range(MAX_ACTIONS):
-        if game.finished:
-            break
+    step = 0
+    while (ended := stopped(game, step)) is None:
+        if progress is not None and step % CHECK_EVERY == 0:
+            progress(tally.games, step)
         action = game.automatic_action()
         if action is None:
             seat = game.actors()[0]
@@ -64,6 +70,8 @@ def play_one(
             action = decide(game, seat, level, rng)
             tally.times[level].append(clock() - started)
         game.apply(action)
+        step += 1
+    tally.outcomes.append(ended)
     result = game.result()
     for seat, entry in enumerate(seats):
         tally.scores[entry] += result["scores"][seat]
@@ -81,6 +89,42 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
 
 
+def play_games(
+    game: str,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any],
+    clock: Callable[[], float],
+    progress: Progress | None = None,
+) -> Tally:
+    """Play ``games`` games, seats rotating, and add them up."""
+    cls = game_class(game)
+    for level in levels:
+        policy_for(game, level)  # an unknown level fails before any game is played
+    tally = Tally(list(levels))
+    seeds = random.Random(seed)
+    for index in range(games):
+        play_one(cls, levels, seating(len(levels), index), options, seeds.getrandbits(48), clock, tally, progress)
+    return tally
+
+
+def summary(game: str, tally: Tally) -> dict[str, Any]:
+    """The games as the ``arena`` command prints them; ``unfinished`` counts the games cut short, which have no
+    winner (``Tally.outcomes`` says why)."""
+    games = tally.games
+    return {
+        "game": game,
+        "players": list(tally.entries),
+        "games": games,
+        "wins": tally.wins,
+        "win_rates": [round(w / games, 4) for w in tally.wins],
+        "mean_scores": [round(s / games, 2) for s in tally.scores],
+        "seconds_per_decision_p95": {level: round(percentile(t, 0.95), 5) for level, t in tally.times.items()},
+        "unfinished": games - tally.outcomes.count("finished"),
+    }
+
+
 def arena(
     game: str,
     levels: Sequence[str],
@@ -90,19 +134,4 @@ def arena(
     clock: Callable[[], float],
 ) -> dict[str, Any]:
     """Play ``games`` games and summarise them as the ``arena`` command prints them."""
-    cls = game_class(game)
-    for level in levels:
-        policy_for(game, level)  # an unknown level fails before any game is played
-    tally = Tally(list(levels))
-    seeds = random.Random(seed)
-    for index in range(games):
-        play_one(cls, levels, seating(len(levels), index), options, seeds.getrandbits(48), clock, tally)
-    return {
-        "game": game,
-        "players": list(levels),
-        "games": games,
-        "wins": tally.wins,
-        "win_rates": [round(w / games, 4) for w in tally.wins],
-        "mean_scores": [round(s / games, 2) for s in tally.scores],
-        "seconds_per_decision_p95": {level: round(percentile(t, 0.95), 5) for level, t in tally.times.items()},
-    }
+    return summary(game, play_games(game, levels, games, seed, options, clock))

@@ -86,6 +86,9 @@ class Carcassonne(State):
         """The host's move for an idle seat (``policy.timeout_action``)."""
         return timeout_action(self, seat)
 
+    def stalled(self) -> bool:
+        return False  # every turn draws a tile, so the stack runs out and the game ends
+
     def view(self, seat: int | None) -> CarcassonneView:
         return player_view(self, seat)
 

@@ -237,6 +237,48 @@ class State:
     def last_setup_node(self) -> int:
         return self.settlements[self.current][-1]
 
+    def stalled(self) -> bool:
+        """Whether the game can never end: nobody can ever reach ``points_to_win`` (``most_points``), or no score
+        can change any more (the deck is empty, no knight is left in a hand, and nobody can build) while nobody
+        has the points. Such a game would go on for ever."""
+        if self.phase in (SETUP, OVER):
+            return False
+        target = self.options.points_to_win
+        if all(self.most_points(seat) < target for seat in range(self.n)):
+            return True
+        if self.deck:
+            return False
+        for seat in range(self.n):
+            if self.points(seat) >= target or self.dev[seat][KNIGHT] or self.can_build(seat):
+                return False
+        return True
+
+    def can_build(self, seat: int) -> bool:
+        """Whether ``seat`` has a piece and a place for a city, a settlement or a road now (ignoring cost)."""
+        if self.settlements[seat] and len(self.cities[seat]) < CITIES:
+            return True
+        if len(self.settlements[seat]) < SETTLEMENTS and self.legal_settlements(seat):
+            return True
+        return len(self.roads[seat]) < ROADS and self.has_legal_road(seat)
+
+    def most_points(self, seat: int) -> int:
+        """More points than ``seat`` can ever have (an upper bound, hidden cards counted): a settlement on every
+        free intersection while it can still reach one, every city piece, both awards unless out of its reach, and
+        every victory point card left in the deck."""
+        settles = len(self.settlements[seat]) < SETTLEMENTS and bool(self.legal_settlements(seat))
+        builds_roads = len(self.roads[seat]) < ROADS and (settles or self.has_legal_road(seat))
+        # Buildings are never removed, so a free intersection (none on or next to it) only ever gets fewer.
+        new = sum(1 for c in self.crowded if not c) if settles or builds_roads else 0
+        places = len(self.settlements[seat]) + len(self.cities[seat]) + new
+        cities = min(CITIES, places)
+        points = 2 * cities + min(SETTLEMENTS, places - cities)
+        points += self.dev[seat][VICTORY_POINT] + self.deck.count(VICTORY_POINT)
+        if self.longest_holder == seat or builds_roads or self.road_length[seat] >= 5:
+            points += 2
+        if self.army_holder == seat or self.dev[seat][KNIGHT] or KNIGHT in self.deck:
+            points += 2
+        return points
+
     def public_points(self, seat: int) -> int:
         return (
             len(self.settlements[seat])

@@ -11,7 +11,7 @@ from engine.ai.arena import Tally, arena, percentile, play_one, seating
 from engine.cli import main
 from engine.registry import game_class
 
-KEYS = ["game", "players", "games", "wins", "win_rates", "mean_scores", "seconds_per_decision_p95"]
+KEYS = ["game", "players", "games", "wins", "win_rates", "mean_scores", "seconds_per_decision_p95", "unfinished"]
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

@@ -183,7 +183,7 @@ async def test_the_rules_of_a_catan_lobby_state_its_own_options(
     wording = {
         "en": "The first to 12 points on their own turn wins.",
         "zh-CN": "率先达到12分的玩家获胜",
-        "zh-TW": "率先達到12點勝利點數的玩家獲勝",
+        "zh-TW": "最先在自己的回合達到12點勝利點數的玩家獲勝",
         "ru": "первым наберёт 12 очков",
     }
     assert wording[lang] in rules

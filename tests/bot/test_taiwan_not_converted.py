@@ -31,7 +31,8 @@ ALLOWED: dict[str, str] = {
         image.cat_carcassonne_ransom image.cat_ransom_paid image.spot_road image.spot_cloister image.spot_tower
         image.side_N image.side_E image.side_S image.side_W narrate.side_middle
         image.half_Nw image.half_Ne image.half_En image.half_Es image.half_Se image.half_Sw image.half_Ws image.half_Wn
-        language.zh-TW slash.choice.zh-TW
+        slash.choice.zh-TW alt.carcassonne.side.N alt.carcassonne.side.E alt.carcassonne.side.S alt.carcassonne.side.W
+        alt.carcassonne.tile.tower alt.colour.1 alt.colour.2 alt.colour.3 alt.colour.5
     """,
     "short labels: buttons, options, menus, slash-command names and image text of a few words": """
         cmd.status.title cmd.board.caption replay.turn replay.button.first replay.button.back replay.button.next
@@ -60,6 +61,10 @@ ALLOWED: dict[str, str] = {
         image.drawn image.finished image.winner image.final_scores image.points image.cards image.dev_cards
         image.discard_owed image.dice cmd.stats.computer cmd.stats.games image.story_turns slash.stats.player.name
     """,
+    "amounts: a number with its measure word and the rulebook's term, or points after a name": """
+        alt.points alt.score alt.end.part alt.carcassonne.tower_pieces alt.catan.cards alt.catan.development
+        alt.catan.count.city alt.catan.count.road
+    """,
     "short sentences a Taiwanese player writes the same way": """
         cmd.abandoned lobby.joined lobby.left error.not_your_turn rule.not_your_turn narrate.prisoners_exchanged
         narrate.catan.rolled narrate.catan.discarded narrate.catan.played catan.play_prompt catan.modal.discard_field
@@ -67,11 +72,11 @@ ALLOWED: dict[str, str] = {
     """,
     "neutral sentences around a position (cells, hexes, paths), whose forms are reworked on their own": """
         carcassonne.tower_option carcassonne.tower_capture.road carcassonne.tower_capture_own.road
-        carcassonne.rotation_chosen narrate.tile_placed narrate.follower_placed.road narrate.follower_returned.road
-        narrate.completed.road narrate.completed_tie.road narrate.completed.cloister narrate.completed_tie.cloister
-        narrate.final_scored.road narrate.final_scored_tie.road narrate.final_scored.cloister
-        narrate.final_scored_tie.cloister narrate.tower_built narrate.captured.road narrate.captured_own.road
-        catan.hex catan.rb_then
+        alt.carcassonne.follower.thief narrate.completed.road narrate.completed_tie.road narrate.completed.cloister
+        narrate.completed_tie.cloister narrate.final_scored.road narrate.final_scored_tie.road
+        narrate.final_scored.cloister narrate.final_scored_tie.cloister narrate.tower_built narrate.captured.road
+        narrate.captured_own.road
+        catan.hex catan.hex_inline
     """,
 }
 ALLOWED_KEYS = {key for keys in ALLOWED.values() for key in keys.split()}

@@ -129,7 +129,7 @@ def test_an_offer_to_everyone_and_an_empty_hand_have_their_own_sentences() -> No
             "Дорога стоит 1 глину и 1 древесину; у вас нет карт ресурсов."
         )
     with speaking("zh-CN"):
-        assert t("catan.hand.no_resources") == "资源：没有资源牌。"
+        assert t("catan.hand.no_resources") == "资源：没有资源卡。"
     for lang in ("zh-CN", "zh-TW", "ru"):
         texts = translations(lang).texts.values()
         assert not [f for v in texts for f in forms(v) if "什么也没有" in f or "什麼也沒有" in f or "игроку всем" in f]
@@ -167,7 +167,7 @@ def test_chinese_catalogues_use_full_width_punctuation_without_stray_spaces(lang
     ("lang", "expected"),
     [
         ("zh-CN", ["小明把骑士放在", "向小红提议用1张羊毛换1张砖块"]),
-        ("zh-TW", ["小明把騎士放在", "向春嬌提議用1張羊換1張磚"]),
+        ("zh-TW", ["小明派騎士到", "向春嬌提議用1張羊換1張磚"]),
     ],
 )
 def test_chinese_names_and_amounts_sit_in_the_sentence_without_spaces(lang: str, expected: list[str]) -> None:

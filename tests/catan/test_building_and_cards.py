@@ -51,7 +51,8 @@ def build_road(game: Catan, seat: int, last: bool = False) -> None:
 
 
 def test_piece_limits() -> None:
-    game = beginner(points_to_win=30)
+    game = beginner()
+    game.options.points_to_win = 30  # past any option allowed: red builds everything and must not win meanwhile
     empty_hands(game)
     to_main(game)
     # Settlements: red has 2 and builds roads until it has placed all 5.

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import game_class
-from engine.history import GameLog, frames, history, since_last_move, view_at, views_at
+from engine.history import GameLog, frame_count, frames, history, since_last_move, view_at, views_at
 from engine.replay import ReplayError
 
 DECK = ["U", "V", "E", "B", "K", "U"]
@@ -165,3 +165,12 @@ def test_a_replay_file_gives_the_same_log_and_a_bad_action_names_its_index() -> 
     bad = {**data, "actions": [*OPENING[:2], {"player": 1, "type": "place", "tile": "V", "x": 9, "y": 9}]}
     with pytest.raises(ReplayError, match="action 2 "):
         history(GameLog.from_replay(bad))
+
+
+def test_only_the_frames_asked_for_are_given_and_they_are_the_frames_of_the_whole_game() -> None:
+    log = played("catan", 3, 5, {}, stop=300)
+    every = list(frames(log))
+    assert frame_count(log) == len(every)
+    wanted = {0, 7, len(every) - 1}
+    some = list(frames(log, wanted))
+    assert some == [every[i] for i in sorted(wanted)]

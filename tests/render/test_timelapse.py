@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import render
 from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
 from render.catan import board as catan_board
-from render.timelapse import LAST_MS, _drawer, format_of, timelapse
+from render.timelapse import LAST_MS, MAX_FRAMES, _drawer, format_of, kept_frames, timelapse
 
 from .helpers import carcassonne_replay, decode, share
 from .test_carcassonne import ACTIONS, DECK
@@ -181,3 +182,17 @@ def test_command_line_refuses_an_extension_it_does_not_write_in_one_line(tmp_pat
     assert not (tmp_path / "game.mp4").exists()
     neither = run(str(replay))
     assert neither.returncode == 2 and len(neither.stderr.strip().splitlines()) == 1
+
+
+def test_a_game_of_thousands_of_turns_shows_at_most_max_frames_spread_evenly_from_set_up_to_the_end() -> None:
+    assert kept_frames(5) == [0, 1, 2, 3, 4]
+    kept = kept_frames(6_001)
+    assert len(kept) == MAX_FRAMES and kept[0] == 0 and kept[-1] == 6_000
+    gaps = {b - a for a, b in pairwise(kept)}
+    assert gaps <= {12, 13}
+
+
+def test_drawing_a_timelapse_tells_its_progress_frame_by_frame(carcassonne_views: list[dict[str, Any]]) -> None:
+    told: list[tuple[int, int]] = []
+    timelapse(carcassonne_views, formats=("gif",), progress=lambda index, total: told.append((index, total)))
+    assert [index for index, _ in told][-4:] == [0, 1, 2, 3] and {total for _, total in told} == {4}
