@@ -2,7 +2,8 @@
 ``python -m bot invite [--application-id ID]`` prints the link that adds the bot to a server;
 ``python -m bot migrate`` brings the database's schema up to date; ``python -m bot copy-db FROM TO`` copies one
 database into another (SQLite <-> PostgreSQL); ``python -m bot backup TO`` copies the SQLite database while the bot
-runs; ``python -m bot health`` says whether the running bot is connected and its database answers (from its heartbeat
+runs; ``python -m bot ratings [--rebuild]`` checks the ratings against the finished games' logs (or rebuilds them);
+``python -m bot health`` says whether the running bot is connected and its database answers (from its heartbeat
 file, ``bot/core/heartbeat.py``); ``python -m bot --version`` prints the version; ``--shard-ids 0-3 --shard-count 8``
 runs those Discord shards.
 
@@ -274,6 +275,19 @@ def backup(config: Config, target: str) -> int:
     return 0
 
 
+async def rerate(config: Config, rebuild: bool) -> int:
+    """Check the stored ratings against the finished games' logs, or rebuild them (see bot/cli/rerate.py)."""
+    from bot.cli.rerate import ratings  # lazy: only this subcommand replays the games
+    from bot.storage import SchemaTooNew  # lazy: see above
+    from bot.storage.opening import CannotOpen  # lazy: see above
+
+    try:
+        return await ratings(config.database, rebuild=rebuild, say=print)
+    except (CannotOpen, SchemaTooNew) as err:
+        sys.stderr.write(f"ratings: {err}\n")
+        return 1
+
+
 def health() -> int:
     """0 when the bot's last heartbeat is recent and says it is connected and its database answers; else 1."""
     path = heartbeat_file()
@@ -369,6 +383,14 @@ def parser() -> argparse.ArgumentParser:
         "the new file TO (never overwritten). PostgreSQL: use pg_dump.",
     )
     saved.add_argument("target", metavar="TO", help="the new file, e.g. boardhost-2026-01-31.sqlite3")
+    rated = sub.add_parser(
+        "ratings",
+        help="check the ratings against the finished games' logs, or rebuild them from the logs",
+        description="Rate every finished game again from its action log (abandoned games never count), in the "
+        "order the games ended, and compare with the stored ratings: exit 0 when they agree, else list the "
+        "differences and exit 1. With --rebuild, store the ratings from the logs in place of the old ones.",
+    )
+    rated.add_argument("--rebuild", action="store_true", help="replace the stored ratings with the ones from the logs")
     sub.add_parser(
         "health",
         help="say whether the running bot is connected to Discord and its database answers (exit 0), else exit 1",
@@ -398,6 +420,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(migrate(config))
         if args.command == "backup":
             return backup(config, args.target)
+        if args.command == "ratings":
+            return asyncio.run(rerate(config, args.rebuild))
         return asyncio.run(run(config, args.command == "sync", getattr(args, "guild", None)))
     except ConfigError as err:
         sys.stderr.write(f"config: {err}\n")

@@ -8,6 +8,10 @@ Public API (every function is pure and thread-safe; the bot calls them through `
   (``Game.changes``) outlined in white: what was placed since a player's last turn.
 - ``timelapse_bytes(views, formats, limit) -> bytes``: the animated board of a game turn by turn (one view per
   frame, ``engine.history.frames``), animated WebP or GIF, whichever is smaller (``render/timelapse.py``).
+- ``story_png(story) -> bytes``: the story of a finished game (``engine.story``'s numbers) in one picture: its dice,
+  resources and awards (Catan), its lead and points by feature (Carcassonne) (``render/recap.py``).
+- ``rating_chart_png(title, series) -> bytes``: a player's rating after each game, one line per game
+  (``render/rating_chart.py``).
 - ``warm_up()`` and ``sample_views()``: prepare every game's sprites and load the fonts, and the views to draw once,
   for a long-lived drawing process.
 
@@ -37,9 +41,13 @@ __all__ = [
     "board_png",
     "end_image",
     "end_png",
+    "rating_chart_image",
+    "rating_chart_png",
     "sample_views",
     "since_image",
     "since_png",
+    "story_image",
+    "story_png",
     "timelapse_bytes",
     "warm_up",
 ]
@@ -81,6 +89,26 @@ def timelapse_bytes(
     from render.timelapse import timelapse  # lazy: Pillow's encoders are loaded only when a game ends
 
     return timelapse(views, formats, limit).data
+
+
+def story_image(story: View) -> Image.Image:
+    from render.recap import story_image as make  # lazy: loaded only when a game ends
+
+    return make(story)
+
+
+def story_png(story: View) -> bytes:
+    return encode(story_image(story))
+
+
+def rating_chart_image(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> Image.Image:
+    from render.rating_chart import rating_chart_image as make  # lazy: loaded only for /stats
+
+    return make(title, series)
+
+
+def rating_chart_png(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> bytes:
+    return encode(rating_chart_image(title, series))
 
 
 def sample_views() -> list[View]:

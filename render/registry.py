@@ -17,6 +17,7 @@ from PIL import Image
 from render.carcassonne.pictures import CarcassonnePictures
 from render.catan.pictures import CatanPictures
 from render.chart import Scoring
+from render.plots import Section
 
 View = Mapping[str, Any]
 
@@ -50,6 +51,10 @@ class GamePictures(Protocol):
 
     def breakdown(self, view: View) -> Mapping[int, Mapping[str, int]]:
         """Points per scoring category by seat, for the players whose view has no ``breakdown`` of its own."""
+        ...
+
+    def recap(self, story: View) -> list[Section]:
+        """The game's charts in the story of a finished game (``render.recap``), from ``engine.story``'s numbers."""
         ...
 
     def warm_up(self) -> None:

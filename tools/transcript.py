@@ -5,11 +5,12 @@ player would read in one place.
     python -m tools.transcript ru --out docs/transcripts/ru.txt
 
 Every channel message (text, embeds, buttons, selects, images with their alt text), every ephemeral reply, every direct
-message and every form is written in order with who sees it; the players' own clicks, choices and typed text are
-written as the lines starting with ``>``. Everything is deterministic: fixed seeds, no clock, and every Discord id
-replaced by a stable name. The players' moves are chosen by the engine's ``standard`` computer player, with a few
-scripted moves so that every event a reviewer should read happens (captures, ransoms, trades, every development
-card, discards on a seven); the moves are made only through the simulated Discord, as a person would make them.
+message and every form is written in order with who sees it, then ``/stats`` and a player's card after both games;
+the players' own clicks, choices and typed text are written as the lines starting with ``>``. Everything is
+deterministic: fixed seeds, no clock, and every Discord id replaced by a stable name. The players' moves are chosen by
+the engine's ``standard`` computer player, with a few scripted moves so that every event a reviewer should read
+happens (captures, ransoms, trades, every development card, discards on a seven); the moves are made only through the
+simulated Discord, as a person would make them.
 
 simcord is a test dependency (``pip install -e '.[test]'``).
 """
@@ -720,6 +721,11 @@ async def transcript(lang: str) -> str:
                 missing = CATAN_EVENTS - events
                 if missing:
                     raise TranscriptError(f"the Catan game lacks {sorted(missing)}")
+                recorder.section("Ratings")
+                asker, rated = people[1], people[0]
+                await table.slash(asker, "stats")
+                shown = f"types /stats player:@{names[0]}"
+                await table.act(asker, shown, lambda: asker.slash(channel, "stats", player=rated))
                 recorder.flush()
                 text = "\n".join(recorder.lines) + "\n"
         finally:

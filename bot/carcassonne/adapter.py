@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.carcassonne import narration, rules
+from bot.carcassonne import narration, recap, rules
 from bot.carcassonne.alt import WORDS
 from bot.carcassonne.commands import CarcassonneCog
 from bot.carcassonne.flows import NAME, post_turn
@@ -12,5 +12,13 @@ from bot.core.host import GameAdapter
 
 # No private news: the turn message says everything.
 ADAPTER = GameAdapter(
-    NAME, TABLE, CarcassonneCog, post_turn, narration.narrate, rules.rules, words=WORDS, awaiting=awaiting
+    NAME,
+    TABLE,
+    CarcassonneCog,
+    post_turn,
+    narration.narrate,
+    rules.rules,
+    words=WORDS,
+    awaiting=awaiting,
+    recap=recap.sentences,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.carcassonne import recap
 from bot.carcassonne.narration import spot_name
 from bot.core.rendering import Job
 from bot.text import listing, t
@@ -135,6 +136,9 @@ class CarcassonneWords:
         if cells:
             told.append(t("alt.carcassonne.since", count=len(cells), cells=listing(cells, style="enumeration")))
         return [*told, *self.board(view)]
+
+    def story(self, story: View) -> list[str]:
+        return recap.words(story)
 
     def picture(self, job: Job) -> list[str] | None:
         if job.function is pictures.preview_png:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.catan import narration, rules
+from bot.catan import narration, recap, rules
 from bot.catan.alt import WORDS
 from bot.catan.commands import CatanCog
 from bot.catan.flows import deliver, post_turn
@@ -22,4 +22,5 @@ ADAPTER = GameAdapter(
     after_move=deliver,
     words=WORDS,
     awaiting=awaiting,
+    recap=recap.sentences,
 )

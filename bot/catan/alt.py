@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from bot.catan import recap
 from bot.catan.names import path_label
 from bot.core.rendering import Job
 from bot.text import listing, t
@@ -108,6 +109,9 @@ class CatanWords:
         built = [_piece(kind, at) for kind in ("settlements", "cities", "roads") for at in placed.get(kind, [])]
         told = [t("alt.catan.since", count=len(built), pieces=listing(built))] if built else []
         return [*told, *self.board(view)]
+
+    def story(self, story: View) -> list[str]:
+        return recap.words(story)
 
     def picture(self, job: Job) -> list[str] | None:
         if job.function is not pictures.preview_png:

@@ -1,7 +1,7 @@
 """``/game`` (status, mine, replay, board, rules, leave, abandon, undo, back, language, export) and ``/stats``.
 
-Declarations only: each command calls its flow in ``bot.flows.game_commands``; refusals reach the funnel
-(``bot.core.funnel``).
+Declarations only: each command calls its flow in ``bot.flows.game_commands`` (``/stats``: ``bot.flows.leaderboard``);
+refusals reach the funnel (``bot.core.funnel``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.flows import game_commands as game_flows
-from bot.flows import mine
+from bot.flows import leaderboard, mine
 from bot.flows import replay as replays
 from bot.text.i18n import LANGUAGES, NATIVE_NAMES
 
@@ -81,7 +81,8 @@ class GameCog(commands.Cog):
     async def export(self, interaction: discord.Interaction) -> None:
         await game_flows.export(self.bot, interaction)
 
-    @app_commands.command(name="stats", description="Games played and won in this server")
+    @app_commands.command(name="stats", description="Ratings and games played in this server")
+    @app_commands.describe(player="Show this player's ratings, with a chart of their rating over time")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction) -> None:
-        await game_flows.stats(self.bot, interaction)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        await leaderboard.stats(self.bot, interaction, player)

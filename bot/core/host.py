@@ -103,6 +103,7 @@ AfterMove = Callable[["Host", Outcome, "int | None"], Awaitable[None]]
 Narrate = Callable[[Sequence[Event], Sequence[str], "Mapping[str, Any] | None"], list[str]]
 Rules = Callable[[Mapping[str, Any], "int | None"], str]
 Awaiting = Callable[[Game, int], str]
+Recap = Callable[[Mapping[str, Any]], list[str]]
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,8 @@ class GameAdapter:
     - ``words``: its boards and turn pictures in words, for the alt text of every picture posted;
     - ``awaiting(game, seat)``: what the game waits for from ``seat`` (one of its actors), a short phrase in the
       current language ("place the drawn tile"), for ``/game mine``.
+    - ``recap(story)``: the few sentences posted with the story of a finished game (``engine.story``'s numbers),
+      in the current language (``bot/<game>/recap.py``).
     """
 
     name: str
@@ -137,6 +140,7 @@ class GameAdapter:
     after_move: AfterMove | None = None
     words: GameWords | None = None  # its pictures in words (alt text): ``bot/<game>/alt.py``
     awaiting: Awaiting | None = None  # what it waits for from a seat, in words (``/game mine``)
+    recap: Recap | None = None  # the story of a finished game in words: ``bot/<game>/recap.py``
 
     def cog(self, host: Host) -> commands.Cog:
         """The game's cog for ``host``."""

@@ -1,4 +1,4 @@
-"""What the game-neutral commands do (``/game ...``, ``/stats``), for whichever game the channel has.
+"""What the game-neutral commands do (``/game ...``), for whichever game the channel has.
 
 ``bot/cogs/game.py`` only declares the commands and calls these. A refusal is raised as ``HostError`` and answered
 by the one funnel (``bot.core.funnel``, the command tree's error handler), like every other interaction's.
@@ -223,15 +223,3 @@ async def export(bot: Host, interaction: discord.Interaction) -> None:
         text,
         file=discord.File(io.BytesIO(data), filename=f"{row.game}-{row.id}.json"),
     )
-
-
-async def stats(bot: Host, interaction: discord.Interaction) -> None:
-    total, wins, per_game = await bot.service.stats(interaction.guild_id or 0)
-    if not total:
-        await interaction.response.send_message(t("cmd.stats.none"))
-        return
-    lines = [t("cmd.stats.total", count=total)]
-    lines += [t("cmd.stats.per_game", game=t(f"game.{g}"), count=n) for g, n in sorted(per_game.items())]
-    lines += [t("cmd.stats.wins", user=u, count=n) for u, n in sorted(wins.items(), key=lambda w: -w[1])[:10]]
-    embed = discord.Embed(title=t("cmd.stats.title"), description="\n".join(lines))
-    await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())

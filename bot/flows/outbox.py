@@ -4,10 +4,11 @@ Every accepted change (a click, a command, the lobby's Start, a turn limit, a co
 is stored by the host (``bot.host.service``) together with what it owes Discord, in the same write (the ``outbox``
 table). ``Outbox.deliver`` then posts it in the parts its kind owes, in order:
 
-- ``turn``: the turn message (``bot.flows.turns.announce``: new or brought up to date, the previous one's buttons
-  retired),
+- ``turn``: at the end of a game first its rating (``GameService.rate``: stored once, whatever the retries); the turn
+  message (``bot.flows.turns.announce``: new or brought up to date, the previous one's buttons retired),
   the private news (Catan's direct messages), the turn DMs of players who asked for them, and at the end of a game
-  the timelapse (drawn in the background: the final scores never wait for it);
+  the story of the game (``bot.flows.game_story``: one picture and a few sentences) and the timelapse (drawn in the
+  background: the final scores never wait for it);
 - ``takeover``: the takeover message with its ``I'm back`` button;
 - ``ended``: the last message's buttons retired.
 
@@ -38,6 +39,7 @@ import discord
 from bot.core import safely
 from bot.core.rendering import RenderError
 from bot.flows import computer_turns as computers
+from bot.flows import game_story
 from bot.flows import post_timelapse as timelapse
 from bot.flows import turn_dms as notify
 from bot.flows.turns import ChannelMissing, announce, nonce, post_story, retire
@@ -53,7 +55,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("boardhost.outbox")
 
 PARTS: Final[dict[str, tuple[str, ...]]] = {
-    "turn": ("turn", "news", "notify", "timelapse"),
+    "turn": ("rating", "turn", "news", "notify", "story", "timelapse"),
     "takeover": ("takeover",),
     "ended": ("retire",),
 }
@@ -153,7 +155,10 @@ class Outbox:
 
     async def _part(self, part: str, debt: OwedRow, outcome: Outcome, superseded: bool) -> None:
         bot, row = self.bot, outcome.row
-        if part == "turn":
+        if part == "rating":
+            if timelapse.is_final(outcome):  # before any message: a channel that refuses them holds no rating back
+                await bot.service.rate(row.id)
+        elif part == "turn":
             if debt.version <= row.shown_version:
                 return  # posted already (before a crash, or by another process)
             if superseded:
@@ -167,6 +172,8 @@ class Outbox:
                 await after_move(bot, outcome, outcome.actor)
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome)
+        elif part == "story" and not superseded and timelapse.is_final(outcome):
+            await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
         elif part == "takeover":
             await computers.post_takeover(bot, outcome)
         elif part == "retire" and row.message_id:
@@ -209,7 +216,7 @@ class Outbox:
         try:
             if problem is not None:
                 wait = await self._waiting(row, problem, err)
-            elif passing(err):
+            elif passing(err) or self.bot.service.storage_health() is not None:  # a database in trouble comes back
                 wait = BACKOFF[min(attempts, len(BACKOFF)) - 1]
                 log.warning(
                     "game %s: version %s not delivered yet (try %d, again in %.0f s): %s",

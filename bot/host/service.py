@@ -17,6 +17,7 @@ from bot.host.computer_seats import available, choose, computers_owing, controll
 from bot.host.errors import HostError
 from bot.host.hours import clock_ran
 from bot.host.rebuild import rebuild
+from bot.host.standings import Standings, pool_of, rated_game
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from bot.storage.games import AWAY_RULES
 from bot.storage.health import Problem
@@ -77,6 +78,7 @@ class GameService:
         self.settings = UserSettings(games.db)
         self.owed = OwedTable(games.db)  # what stored changes still owe Discord (``bot.flows.outbox`` delivers it)
         self.held = HeldDms(games.db)  # turn DMs waiting for their readers' quiet hours to end
+        self.standings = Standings(games)  # the ratings (``/stats``), a finished game's owed ``rating`` part
         self.rng = rng or random.SystemRandom()
         # Engine games by id at a known version: saves re-reading state JSON on every click.
         self._cache: dict[int, tuple[int, Game]] = {}
@@ -181,6 +183,14 @@ class GameService:
 
     async def stats(self, guild_id: int) -> tuple[int, dict[int, int], dict[str, int]]:
         return await self.games.stats(guild_id)
+
+    async def rate(self, game_id: int) -> bool:
+        """Rate a finished game into its server's ratings, once (``bot.host.standings``): False when it is not
+        finished (an abandoned game never counts) or was rated already."""
+        row = await self.row(game_id)
+        if row.status != "finished" or row.state is None:
+            return False
+        return await self.standings.rate(pool_of(row), rated_game(row, self.game(row).result()))
 
     async def set_message(self, game_id: int, message_id: int | None, version: int | None = None) -> None:
         """Remember the game's newest turn (or lobby) message (not a change of the game: the version stays); with

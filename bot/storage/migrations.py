@@ -161,6 +161,54 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         CREATE INDEX held_dms_by_due ON held_dms(due_at);
         """,
     ),
+    (
+        8,
+        """
+        -- Ratings (openskill's Plackett-Luce) per server and game, from the finished games (never abandoned ones):
+        -- a person by user id (level ''), a computer player by its level (user_id 0). Rebuilt from the games' logs
+        -- by ``python -m bot ratings --rebuild``; ``rating_changes`` keeps each rated game's placings, so a game rated
+        -- out of turn re-rates its pool in order (bot/storage/ratings.py).
+        CREATE TABLE ratings (
+            guild_id   BIGINT  NOT NULL,                    -- 0: games in direct messages
+            game       TEXT    NOT NULL,
+            user_id    BIGINT  NOT NULL,                    -- 0: a computer player
+            level      TEXT    NOT NULL DEFAULT '',         -- a computer player's level; '' for a person
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            streak     INTEGER NOT NULL,                    -- wins in a row up to the latest game
+            rated_at   REAL    NOT NULL,                    -- when the latest game rated ended
+            PRIMARY KEY (guild_id, game, user_id, level)
+        );
+        -- One row per seat of every rated game: its place and the rating before and after it (the history).
+        CREATE TABLE rating_changes (
+            game_id      INTEGER NOT NULL REFERENCES games(id),
+            seat         INTEGER NOT NULL,
+            guild_id     BIGINT  NOT NULL,
+            game         TEXT    NOT NULL,
+            user_id      BIGINT  NOT NULL,
+            level        TEXT    NOT NULL DEFAULT '',
+            place        INTEGER NOT NULL,                  -- 1: first; ties share a place
+            won          INTEGER NOT NULL,
+            mu_before    REAL    NOT NULL,
+            sigma_before REAL    NOT NULL,
+            mu           REAL    NOT NULL,
+            sigma        REAL    NOT NULL,
+            finished_at  REAL    NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX rating_changes_by_player ON rating_changes(guild_id, game, user_id, level, finished_at);
+        CREATE INDEX rating_changes_by_pool ON rating_changes(guild_id, game, finished_at, game_id);
+        -- A row per server and game, locked by each rating update: two processes never rate one pool at once.
+        CREATE TABLE rating_pools (
+            guild_id BIGINT  NOT NULL,
+            game     TEXT    NOT NULL,
+            rated    INTEGER NOT NULL DEFAULT 0,            -- games rated
+            PRIMARY KEY (guild_id, game)
+        );
+        """,
+    ),
 )
 
 # The same schema in PostgreSQL's types: Discord ids need 64 bits; JSON stays text (stored and read as it is).
@@ -292,6 +340,48 @@ POSTGRES: Final[tuple[tuple[int, str], ...]] = (
             PRIMARY KEY (user_id, game_id)
         );
         CREATE INDEX held_dms_by_due ON held_dms(due_at);
+        """,
+    ),
+    (
+        8,
+        """
+        CREATE TABLE ratings (
+            guild_id   BIGINT  NOT NULL,
+            game       TEXT    NOT NULL,
+            user_id    BIGINT  NOT NULL,
+            level      TEXT    NOT NULL DEFAULT '',
+            mu         DOUBLE PRECISION NOT NULL,
+            sigma      DOUBLE PRECISION NOT NULL,
+            games      INTEGER NOT NULL,
+            wins       INTEGER NOT NULL,
+            streak     INTEGER NOT NULL,
+            rated_at   DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, game, user_id, level)
+        );
+        CREATE TABLE rating_changes (
+            game_id      BIGINT  NOT NULL REFERENCES games(id),
+            seat         INTEGER NOT NULL,
+            guild_id     BIGINT  NOT NULL,
+            game         TEXT    NOT NULL,
+            user_id      BIGINT  NOT NULL,
+            level        TEXT    NOT NULL DEFAULT '',
+            place        INTEGER NOT NULL,
+            won          INTEGER NOT NULL,
+            mu_before    DOUBLE PRECISION NOT NULL,
+            sigma_before DOUBLE PRECISION NOT NULL,
+            mu           DOUBLE PRECISION NOT NULL,
+            sigma        DOUBLE PRECISION NOT NULL,
+            finished_at  DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX rating_changes_by_player ON rating_changes(guild_id, game, user_id, level, finished_at);
+        CREATE INDEX rating_changes_by_pool ON rating_changes(guild_id, game, finished_at, game_id);
+        CREATE TABLE rating_pools (
+            guild_id BIGINT  NOT NULL,
+            game     TEXT    NOT NULL,
+            rated    INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, game)
+        );
         """,
     ),
 )

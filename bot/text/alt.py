@@ -18,6 +18,8 @@ import render
 from bot.core.rendering import Job
 from bot.text import listing, t
 from bot.text.alt_words import View, final_scores, joined, points, seat, won
+from bot.text.i18n import decimal
+from bot.text.story_words import head as story_head
 from render.registry import pictures_of
 
 log = logging.getLogger("boardhost.alt")
@@ -38,6 +40,10 @@ class GameWords(Protocol):
         """The game's own turn pictures (its previews); None for a picture that is not one of them."""
         ...
 
+    def story(self, story: View) -> list[str]:
+        """The game's charts in the story of a finished game (``render.story_png``), after the shared head."""
+        ...
+
 
 def describe(job: Job, words: GameWords | None = None) -> str | None:
     """The alt text of the picture ``job`` draws, in the current language, its game's part told by ``words`` (its
@@ -53,11 +59,15 @@ def _sentences(job: Job, words: GameWords | None) -> list[str]:
     function, args = job.function, job.args
     if function is render.timelapse_bytes:
         return timelapse(args[0])
+    if function is render.rating_chart_png:
+        return rating_chart(args[0], args[1])
     view: View = args[0]
     if function is render.end_png:
         return end(view)
     if words is None:
         raise ValueError(f"no words for the game {view.get('game')!r}")
+    if function is render.story_png:
+        return [*story_head(view), *words.story(view)]
     if function is render.since_png:
         return words.since(view, args[1])
     if function is render.board_png:
@@ -101,3 +111,18 @@ def timelapse(views: Sequence[View]) -> list[str]:
         *won(last),
         *final_scores(last),
     ]
+
+
+def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float]]]) -> list[str]:
+    """A player's rating history (``render.rating_chart_png``): per game, where the line starts and ends, its
+    highest point, and over how many games."""
+    told = [t("alt.rating_chart", title=title)]
+    for game, ratings in series:
+        if len(ratings) == 1:
+            told.append(t("alt.rating_one", game=t(f"game.{game}"), rating=decimal(ratings[0])))
+        elif ratings:
+            told.append(
+                t("alt.rating_line", game=t(f"game.{game}"), count=len(ratings), first=decimal(ratings[0]),
+                  last=decimal(ratings[-1]), best=decimal(max(ratings)))
+            )  # fmt: skip
+    return told

@@ -53,11 +53,25 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "({name} can take it back with {back}.)"
     ),
     "cmd.export.caption": "The replay of this {game} game (format: boardhost-replay).",
-    "cmd.stats.title": "Games played in this server",
+    "cmd.stats.title": "Games and ratings in this server",
     "cmd.stats.none": "No finished games in this server yet.",
     "cmd.stats.total": ("{count} finished game", "{count} finished games"),
     "cmd.stats.per_game": "{game}: {count}",
-    "cmd.stats.wins": ("<@{user}>: {count} win", "<@{user}>: {count} wins"),
+    "cmd.stats.explain": (
+        "A rating is a cautious estimate of skill that grows surer with every game; every finished game counts, "
+        "against people and computer players alike. One player's ratings: {stats} with a player."
+    ),
+    "cmd.stats.board": "{game}: the best players",
+    "cmd.stats.row": "{place}. {player} — {rating} · {games} · {wins} · {streak}",
+    "cmd.stats.games": ("{count} game", "{count} games"),
+    "cmd.stats.wins": ("{count} win", "{count} wins"),
+    "cmd.stats.streak": "winning streak {count}",
+    "cmd.stats.more": ("… and {count} more player", "… and {count} more players"),
+    "cmd.stats.computer": "Computer ({level})",
+    "cmd.stats.card_title": "{name}: ratings in this server",
+    "cmd.stats.card_game": "**{game}**: rating {rating}, place {place} of {players} · {games} · {wins} · {streak}",
+    "cmd.stats.card_none": "{name} has no rated game in this server yet.",
+    "cmd.stats.chart_title": "{name}: rating after each game",
     "cmd.undo.done": "Taken back. The turn is posted again.",
     # /game mine, /settings (quiet hours, time away), the away rule of a lobby
     "settings.dm_on": "Turn DMs: on. You get a direct message when a turn of yours starts.",
@@ -159,6 +173,78 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "since.title": "Since your last turn",
     "since.title_start": "Since the game began",
     "since.turn_line": "**{turn}**, {name}: {story}",
+    "story.caption": "{game}: the story of the game",
+    "story.ratings": "Ratings after this game: {changes}.",
+    "story.rating_change": "{name} {rating} ({change})",
+    "story.catan.sevens": (
+        "The dice were rolled {rolls} times; a 7 came up {count} time, where the odds say {expected}.",
+        "The dice were rolled {rolls} times; a 7 came up {count} times, where the odds say {expected}.",
+    ),
+    "story.catan.most_rolled": (
+        "The number rolled most often: {totals} ({count} time).",
+        "The number rolled most often: {totals} ({count} times).",
+    ),
+    "story.catan.most_gained": "Most resource cards gained: {names} ({count}).",
+    "story.catan.most_robbed": "Most cards lost to the robber: {names} ({count}).",
+    "story.catan.most_traded": "Most cards traded away: {names} ({count}).",
+    "story.catan.longest_road.never": "Nobody built the longest road.",
+    "story.catan.longest_road.kept": "{name} took the longest road on turn {turn} and kept it to the end.",
+    "story.catan.longest_road.ended": (
+        "The longest road changed hands {count} time and ended with {name}.",
+        "The longest road changed hands {count} times and ended with {name}.",
+    ),
+    "story.catan.longest_road.lost": (
+        "The longest road changed hands {count} time; nobody held it at the end.",
+        "The longest road changed hands {count} times; nobody held it at the end.",
+    ),
+    "story.catan.largest_army.never": "Nobody raised the largest army.",
+    "story.catan.largest_army.kept": "{name} raised the largest army on turn {turn} and kept it to the end.",
+    "story.catan.largest_army.ended": (
+        "The largest army changed hands {count} time and ended with {name}.",
+        "The largest army changed hands {count} times and ended with {name}.",
+    ),
+    "story.catan.largest_army.lost": (
+        "The largest army changed hands {count} time; nobody held it at the end.",
+        "The largest army changed hands {count} times; nobody held it at the end.",
+    ),
+    "story.carcassonne.ahead": (
+        "{names} led after {count} of the {turns} turns.",
+        "{names} led after {count} of the {turns} turns.",
+    ),
+    "story.carcassonne.lead_for_good": "{name} took the lead for good on turn {turn}.",
+    "story.carcassonne.lead_at_the_end": "{name} only took the lead on the last turn, with the final scoring.",
+    "story.carcassonne.biggest.city": (
+        "The biggest scoring of the game: a city worth {count} point to {names}.",
+        "The biggest scoring of the game: a city worth {count} points to {names}.",
+    ),
+    "story.carcassonne.biggest.road": (
+        "The biggest scoring of the game: a road worth {count} point to {names}.",
+        "The biggest scoring of the game: a road worth {count} points to {names}.",
+    ),
+    "story.carcassonne.biggest.cloister": (
+        "The biggest scoring of the game: a cloister worth {count} point to {names}.",
+        "The biggest scoring of the game: a cloister worth {count} points to {names}.",
+    ),
+    "story.carcassonne.biggest.farm": (
+        "The biggest scoring of the game: a farm worth {count} point to {names}.",
+        "The biggest scoring of the game: a farm worth {count} points to {names}.",
+    ),
+    "story.carcassonne.biggest_tie.city": (
+        "The biggest scoring of the game: a city worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a city worth {count} points to each of {names}.",
+    ),
+    "story.carcassonne.biggest_tie.road": (
+        "The biggest scoring of the game: a road worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a road worth {count} points to each of {names}.",
+    ),
+    "story.carcassonne.biggest_tie.cloister": (
+        "The biggest scoring of the game: a cloister worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a cloister worth {count} points to each of {names}.",
+    ),
+    "story.carcassonne.biggest_tie.farm": (
+        "The biggest scoring of the game: a farm worth {count} point to each of {names}.",
+        "The biggest scoring of the game: a farm worth {count} points to each of {names}.",
+    ),
     "timelapse.caption": (
         "The whole {game} game, turn by turn ({count} turn).",
         "The whole {game} game, turn by turn ({count} turns).",
@@ -932,7 +1018,9 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.game.replay.turn.name": "turn",
     "slash.game.replay.turn.description": "The turn to show (default: the latest)",
     "slash.stats.name": "stats",
-    "slash.stats.description": "Games played and won in this server",
+    "slash.stats.description": "Ratings and games played in this server",
+    "slash.stats.player.name": "player",
+    "slash.stats.player.description": "Show this player's ratings, with a chart of their rating over time",
     "slash.settings.name": "settings",
     "slash.settings.description": "Your boardhost settings",
     "slash.settings.notifications.name": "notifications",
@@ -998,6 +1086,30 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "alt.end.part": "{category} {count}",
     "alt.end.player": "{seat}: {points}.",
     "alt.end.player_parts": "{seat}: {points} ({parts}).",
+    "alt.story.head": "{game}: the story of the game in charts.",
+    "alt.story.catan.dice": (
+        "The dice, {count} roll, against the odds: {totals}.",
+        "The dice, {count} rolls, against the odds: {totals}.",
+    ),
+    "alt.story.catan.total": (
+        "{total} rolled {count} time ({expected} expected)",
+        "{total} rolled {count} times ({expected} expected)",
+    ),
+    "alt.story.catan.cards": (
+        "Resource cards of {name}: {gained} gained, {robbed} lost to the robber, {traded} traded away."
+    ),
+    "alt.story.catan.held": "{name} from turn {turn}",
+    "alt.story.catan.held_by_nobody": "nobody from turn {turn}",
+    "alt.story.catan.longest_road": "The longest road: {holders}.",
+    "alt.story.catan.largest_army": "The largest army: {holders}.",
+    "alt.story.carcassonne.scores_at": "Scores after turn {turn}: {scores}.",
+    "alt.story.carcassonne.features": "Points of {name} by feature: {parts}.",
+    "alt.rating_chart": "A line chart: {title}.",
+    "alt.rating_line": (
+        "{game}: {count} game, the rating from {first} to {last}, at best {best}.",
+        "{game}: {count} games, the rating from {first} to {last}, at best {best}.",
+    ),
+    "alt.rating_one": "{game}: one game, the rating {rating}.",
     "alt.timelapse": (
         "An animation of the whole {game} game, {count} turn: the board after each turn, from the first to the last.",
         "An animation of the whole {game} game, {count} turns: the board after each turn, from the first to the last.",

@@ -24,6 +24,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from bot.text.catalogue import MESSAGES
 from render.labels import set_lister, set_translator
@@ -53,6 +54,7 @@ COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
     "mine": "game mine",
     "settings_notifications": "settings notifications",
     "settings_away": "settings away",
+    "stats": "stats",
 }
 _COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
 Mentioner = Callable[[str, "int | None"], str]
@@ -251,6 +253,24 @@ def listing(items: Iterable[object], style: ListStyle = "standard", lang: str | 
     joints = _MARK.split(pattern)[::2]  # before the first word, between each two, after the last
     joined = "".join(joint + word for joint, word in zip(joints, [*words, ""], strict=True))
     return f"{OPEN}{joined}{CLOSE}" if lang == PSEUDO and len(words) > 1 else joined
+
+
+def decimal(value: float, places: int = 1, lang: str | None = None) -> str:
+    """``value`` with ``places`` decimals as ``lang`` (default: the current language) writes it: "12.5", «12,5»; a
+    negative one with a true minus sign ("−0.4"), as ``signed`` writes changes."""
+    lang = lang or _current.get()
+    pattern = "0." + "0" * places if places else "0"
+    locale = BABEL_LOCALES.get(lang, "en")
+    shown = format_decimal(abs(value), format=pattern, locale=locale)
+    return "−" + shown if value < 0 and shown != format_decimal(0, format=pattern, locale=locale) else shown
+
+
+def signed(value: float, places: int = 1) -> str:
+    """A change with its sign: "+1.5", "−0.3" (a true minus sign), "±0.0" for none at that precision."""
+    shown = decimal(abs(value), places)
+    if shown == decimal(0, places):
+        return "±" + shown
+    return ("+" if value > 0 else "−") + shown
 
 
 def t(key: str, /, **params: object) -> str:

@@ -15,6 +15,7 @@ from PIL import Image
 
 from engine import game_class
 from render.chart import Scoring
+from render.plots import Section
 from render.png import encode
 
 View = Mapping[str, Any]
@@ -47,6 +48,11 @@ class CarcassonnePictures:
 
     def breakdown(self, view: View) -> Mapping[int, Mapping[str, int]]:
         return {}  # a finished game's view gives each player's own
+
+    def recap(self, story: View) -> list[Section]:
+        from render.carcassonne.recap import recap  # lazy: loaded only when a game ends
+
+        return recap(story)
 
     def warm_up(self) -> None:
         from render.carcassonne.board import warm_sprites  # lazy: only the game drawn is loaded

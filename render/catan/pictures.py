@@ -12,6 +12,7 @@ from typing import Any, Final
 from PIL import Image
 
 from render.chart import Scoring
+from render.plots import Section
 from render.png import encode
 
 View = Mapping[str, Any]
@@ -49,6 +50,11 @@ class CatanPictures:
 
     def breakdown(self, view: View) -> Mapping[int, Mapping[str, int]]:
         return breakdown(view)
+
+    def recap(self, story: View) -> list[Section]:
+        from render.catan.recap import recap  # lazy: loaded only when a game ends
+
+        return recap(story)
 
     def warm_up(self) -> None:
         pass  # nothing worth preparing: its few sprites and each board's terrain are cached when first drawn

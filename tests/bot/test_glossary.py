@@ -21,22 +21,24 @@ LANGUAGES = ("zh-CN", "zh-TW", "ru")
 # Which catalogue keys belong to which game (the rest is shared text that names no game term).
 SCOPES = {
     "Carcassonne": re.compile(
-        r"^(carcassonne\.|alt\.carcassonne\.|narrate\.(?!catan)|rules\.carcassonne|option\.(river|tower|farm_scoring|small_city|deck)$|"
+        r"^(carcassonne\.|alt\.carcassonne\.|story\.carcassonne\.|alt\.story\.carcassonne\.|narrate\.(?!catan)|"
+        r"rules\.carcassonne|option\.(river|tower|farm_scoring|small_city|deck)$|"
         r"rule\.(place_first|already_placed|edges_mismatch|not_adjacent|cell_occupied|feature_occupied|no_followers|"
         r"tile_fits|bad_rotation|river|no_tower|tower_closed|not_a_tower|out_of_reach|ransom|no_prisoner)|"
         r"slash\.carcassonne|slash\.place|slash\.game\.board|cmd\.board|image\.(followers|towers|prisoners|"
         r"tiles_left|drawn|choose_cell|choose_spot|no_spot|cat_road|cat_city|cat_cloister|cat_farm|cat_ransom|spot_|"
-        r"title_carcassonne))"
+        r"title_carcassonne|story_(lead|features)))"
     ),
     "Catan": re.compile(
-        r"^(catan\.|alt\.catan\.|narrate\.catan|rules\.catan|option\.(board|setup|points_to_win|strict_phases|hexes|harbors)$|"
+        r"^(catan\.|alt\.catan\.|story\.catan\.|alt\.story\.catan\.|narrate\.catan|rules\.catan|option\.(board|setup|points_to_win|strict_phases|hexes|harbors)$|"
         r"rule\.(roll_first|already_rolled|resolve_seven|discards_pending|distance_rule|not_connected|occupied|"
         r"no_pieces_left|cannot_afford|deck_empty|bank_empty|card_bought|one_card|no_such_card|robber|victim|trade|"
         r"unknown_offer|not_offer|not_your_offer|not_accepted|discard|no_discard|setup_|not_own|like_for|year_of|"
         r"road_building|unknown_inter|unknown_path)|slash\.catan|slash\.hand|slash\.build|"
         r"slash\.choice\.(road|settlement|city|random|random_numbers|beginner|snake)$|"
         r"image\.(cards|dev_cards|knights|discard_owed|longest|largest|public_points|build_preview|dice|setup|"
-        r"cat_settlement|cat_longest|cat_largest|cat_victory|harbor|title_catan))"
+        r"cat_settlement|cat_longest|cat_largest|cat_victory|harbor|title_catan|"
+        r"story_(dice|rolled|expected|resources|gained|robbed|traded|awards)))"
     ),
 }
 # How each term appears in the English source (case-sensitive where a capital tells two things apart).

@@ -117,6 +117,7 @@ def test_image_text_renders_in_every_language(lang: str) -> None:
     with speaking(lang):
         values: dict[str, Any] = dict(points=1, turn=2, count=3, names="x", x=0, y=0, a=1, b=2, total=3, tile="E")
         values["side"] = "s"
+        values.update(game="g", name="n")  # the story picture's title and players
         for key in (k for k in MESSAGES if k.startswith("image.")):
             text = label(key.removeprefix("image."), **values)
             assert text == t(key, **values)

@@ -7,7 +7,8 @@
   alt text is the spectator's too: the words ``bot.alt`` gives that same picture. Alt texts are channel text like
   any other: no private line may show up in them.
 - The timelapse after the end is the spectator's too: the same bytes as animating the spectator views of the
-  test's replay, turn by turn.
+  test's replay, turn by turn; and so is the story of the game: the same bytes as drawing the story of the test's
+  replay (``engine.story``: only what a spectator saw).
 - Catan's score line of each turn message gives the public points and card counts of that version: a victory
   point card stays hidden until the game is over.
 """
@@ -32,6 +33,8 @@ PRIVATE_KEYS = frozenset(
 PRIVATE_PREFIXES = ("catan.private.", "catan.hand.")
 IMAGE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-(?P<version>\d+)\.png")
 TIMELAPSE = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-timelapse\.(?:webp|gif)")
+STORY = re.compile(r"(?P<game>carcassonne|catan)-(?P<id>\d+)-story\.png")
+RATING_CHART = "ratings.png"  # /stats player: a player's rating chart
 SENTENCE_END = re.compile(r"(?<=[.。!?！？])\s*")
 SHORTEST_PRIVATE_LINE = 16  # shorter private lines ("Done.") say nothing secret and may well recur
 
@@ -87,6 +90,8 @@ def images(states: Iterable[Shown], table: Table) -> dict[int, bytes]:
                 continue
             if TIMELAPSE.fullmatch(attachment.filename):  # the end's animation: checked on its own (``timelapses``)
                 continue
+            if STORY.fullmatch(attachment.filename) or attachment.filename == RATING_CHART:  # checked on their own
+                continue
             match = IMAGE.fullmatch(attachment.filename)
             assert match is not None, f"an image named {attachment.filename!r} in the channel"
             if match["game"] == table.kind and int(match["id"]) == table.game_id:
@@ -113,6 +118,12 @@ def timelapses(states: Iterable[Shown], table: Table) -> list[bytes]:
         for a in state.attachments
         if (m := TIMELAPSE.fullmatch(a.filename)) is not None and int(m["id"]) == table.game_id
     ]
+
+
+def stories(states: Iterable[Shown], table: Table) -> list[Shown]:
+    """The states of the message telling the story of the table's game (one message, posted once)."""
+    name = f"{table.kind}-{table.game_id}-story.png"
+    return [state for state in states if any(a.filename == name for a in state.attachments)]
 
 
 def boards(states: Iterable[Shown], table: Table) -> list[tuple[int, bytes]]:

@@ -6,7 +6,9 @@ again; both games go on with the messages sent before.
 
 ``play_both`` plays them and checks, for each game: the test's replay and the bot's ``/game export`` agree; no
 request broke Discord's limits; the bot's log has no traceback; nothing secret reached the channel
-(``secrets.py``). The test (``test_whole_games.py``) and the latency bench (``bench/interaction_latency.py``)
+(``secrets.py``); the story of the game after the final scores is the test's own (picture, alt text, ratings);
+``/stats`` ranks the players as rating the test's own results does, and a player's card draws their rating.
+The test (``test_whole_games.py``) and the latency bench (``bench/interaction_latency.py``)
 both call it. The channels' rate limit (5 messages in 5 seconds) sets the pace: about a message a second each.
 """
 
@@ -21,17 +23,31 @@ from typing import Any
 
 import render
 from bot.core.rendering import Job, draw
+from bot.flows.leaderboard import CHART
+from bot.host.skill import Player, RatedGame, Standing, placings, rate
 from bot.lineup import GAMES
+from bot.text import t
 from bot.text.alt import describe as describe_with
-from bot.text.i18n import speaking
+from bot.text.i18n import decimal, speaking
+from bot.text.story_words import rating_line
 from engine.history import GameLog, frames
 from engine.replay import play
+from engine.story import story
 from tests.bot.fuzzing import Catalogue
 from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import GOALS, CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import Person, Table, WatchedDiscord
-from tests.process.secrets import alt_texts, boards, catan_scores, images, leaks, private_lines, timelapses
+from tests.process.secrets import (
+    alt_texts,
+    boards,
+    catan_scores,
+    images,
+    leaks,
+    private_lines,
+    stories,
+    timelapses,
+)
 
 
 def describe(job: Job) -> str | None:
@@ -156,6 +172,68 @@ async def exported(table: Table) -> dict[str, Any]:
     return data
 
 
+def game_log(table: Table) -> GameLog:
+    return GameLog(table.kind, tuple(p.name for p in table.people), table.options, table.seed, tuple(table.log))
+
+
+def ratings(table: Table) -> dict[Player, Standing]:
+    """The players' ratings after the table's game, from the test's own result (each game is its server's first of
+    its kind: rated from nothing)."""
+    result = table.engine.result()
+    seats = placings([Player(p.id) for p in table.people], result["scores"], result["winners"])
+    return rate({}, RatedGame(table.game_id, 0.0, seats))[0]
+
+
+async def told(table: Table) -> None:
+    """Wait for the story of the table's game, posted after the final scores."""
+    fake = table.fake
+    assert isinstance(fake, WatchedDiscord)
+    await fake.wait_for(lambda: stories(fake.states(table.channel_id), table) or None, timeout=60)
+
+
+async def check_stats(tables: list[Table]) -> None:
+    """``/stats`` ranks every player of both games by the rating the test's own results give, and a player's card
+    shows their rating and draws its chart (asked in English)."""
+    table = tables[0]
+    asker = table.people[1]
+    assert asker.locale == "en-US"
+    answer = await table.reply(await table.slash(asker, "stats"))
+    fields = {f["name"]: f["value"] for f in answer.embeds[0]["fields"]}
+    with speaking("en"):
+        for each in tables:
+            board = fields[t("cmd.stats.board", game=t(f"game.{each.kind}"))]
+            for player, standing in ratings(each).items():
+                line = f"<@{player.user_id}> — {decimal(standing.rating)} · {t('cmd.stats.games', count=1)}"
+                assert line in board, f"{line!r} not in {board!r}"
+        person = table.people[0]
+        rating = ratings(table)[Player(person.id)].rating
+        job = Job(render.rating_chart_png, t("cmd.stats.chart_title", name=person.name), [(table.kind, (rating,))])
+        words = describe(job)
+    card = await table.reply(await table.slash(asker, "stats", player=person.id))
+    assert decimal(rating) in card.embeds[0]["description"], card.embeds[0]
+    (chart,) = card.attachments
+    assert chart.filename == CHART and chart.description == words
+    assert chart.data == await asyncio.to_thread(draw, job), "the rating chart is not the player's rating"
+
+
+def check_story(table: Table, states: list[Any], expected: bytes) -> None:
+    """One story message after the final scores: the test's own story in the picture and its words, and every
+    player's rating change as rating the test's own result gives it."""
+    (shown, *edits) = stories(states, table)
+    assert all(e.message_id == shown.message_id for e in edits), "the story was posted more than once"
+    (picture,) = shown.attachments
+    assert picture.data == expected, f"{table.kind}: the story is not the test's replay's"
+    job = Job(render.story_png, story(game_log(table)))
+    after = ratings(table)
+    changes = [(seat, Standing().rating, after[Player(p.id)].rating) for seat, p in enumerate(table.people)]
+    with speaking("en"):
+        assert picture.description == describe(job), f"{table.kind}: the story's alt text is another's"
+        caption = f"**{t('story.caption', game=t(f'game.{table.kind}'))}**"
+        rated = rating_line(changes, [p.name for p in table.people])
+    lines = shown.content.splitlines()
+    assert lines[0] == caption and lines[-1:] == rated, lines
+
+
 def check_replay(table: Table, replay: dict[str, Any]) -> None:
     """The bot's replay file plays to the test's own game (same seed, options, actions)."""
     assert replay["seed"] == table.seed
@@ -189,9 +267,10 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
         with speaking("en"):  # the channel's language, as the images' labels
             words = describe(job)
         assert words and described[version] == words, f"{table.kind} version {version}: the alt text is another's"
+    expected = await asyncio.to_thread(draw, Job(render.story_png, story(game_log(table))))
+    check_story(table, states, expected)
     for data in timelapses(states, table):
-        log = GameLog(table.kind, tuple(p.name for p in table.people), table.options, table.seed, tuple(table.log))
-        views = [view for _, view in frames(log)]
+        views = [view for _, view in frames(game_log(table))]
         expected = await asyncio.to_thread(draw, Job(render.timelapse_bytes, views))
         assert data == expected, f"{table.kind}: the timelapse is not the spectator's board, turn by turn"
     posted = boards(states, table)
@@ -238,6 +317,8 @@ async def play_both(tmp: Path) -> Played:
         catalogue = Catalogue()
         for table in (carcassonne, catan):
             check_replay(table, await exported(table))
+            await told(table)
+        await check_stats([carcassonne, catan])
         bot = bots[-1]
         bot.terminate()
         assert await bot.wait(timeout=10) == 0

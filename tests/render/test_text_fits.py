@@ -16,6 +16,8 @@ from bot.text.i18n import LANGUAGES, install_image_labels, speaking
 from engine.carcassonne import Carcassonne
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
+from engine.history import GameLog
+from engine.story import story
 from render import fonts
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures
@@ -46,6 +48,7 @@ def _carcassonne_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]
     game = Carcassonne.new(names, {"tower": True}, 7)
     rng = random.Random(7)
     jobs: dict[str, Callable[[], Image.Image]] = {}
+    actions = []
     while not game.finished:
         view = game.view(game.current)
         prisoners = any(any(p.get("prisoners") or []) for p in view["players"])
@@ -58,9 +61,11 @@ def _carcassonne_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]
             jobs["spots"] = partial(carcassonne_pictures.spots_image, view, x, y, spots)
         if "board" not in jobs and (prisoners or len(game.board) >= 60):
             jobs["board"] = partial(render.board_image, game.view(None))
-        game.apply(game.random_action(rng))
+        actions.append(game.apply(game.random_action(rng)).action)
     jobs["end"] = partial(render.end_image, game.view(None))
     jobs["final board"] = partial(render.board_image, game.view(None))
+    told = story(GameLog("carcassonne", tuple(names), {"tower": True}, 7, actions))
+    jobs["story"] = partial(render.story_image, told)
     return jobs
 
 
@@ -68,12 +73,12 @@ def _catan_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]:
     game = Catan.new(names, {"board": "random"}, 3)
     rng = random.Random(3)
     jobs: dict[str, Callable[[], Image.Image]] = {}
-    actions = 0
+    actions = []
     while not game.finished:
         seat = game.current
         view = game.view(None)
         discarding = any(p.get("discard_owed") for p in view.get("players", []))
-        if "board" not in jobs and actions >= 150 and game.phase == "main":
+        if "board" not in jobs and len(actions) >= 150 and game.phase == "main":
             jobs["board"] = partial(render.board_image, view)
             settle = [n + 1 for n in game.legal_settlements(seat)] or [1, 2, 3]
             roads = [EDGE_NAMES[e] for e in game.legal_roads(seat)] or ["1-2"]
@@ -81,10 +86,10 @@ def _catan_views(names: list[str]) -> dict[str, Callable[[], Image.Image]]:
             jobs["road preview"] = partial(catan_pictures.preview_image, game.view(seat), roads)
         if "discards" not in jobs and discarding:
             jobs["discards"] = partial(render.board_image, view)
-        game.apply(game.random_action(rng))
-        actions += 1
+        actions.append(game.apply(game.random_action(rng)).action)
     jobs["end"] = partial(render.end_image, game.view(None))
     jobs["final board"] = partial(render.board_image, game.view(None))
+    jobs["story"] = partial(render.story_image, story(GameLog("catan", tuple(names), {"board": "random"}, 3, actions)))
     return jobs
 
 
@@ -114,9 +119,18 @@ def _views(game: str, names: list[str]) -> dict[str, Callable[[], Image.Image]]:
 def test_every_image_draws_every_text_whole_with_the_longest_names(lang: str, game: str) -> None:
     for names in (LONG_NAMES, ARABIC_AND_KOREAN + LONG_NAMES[:2]):
         jobs = _views(game, names)
-        assert {"board", "end", "final board"} <= set(jobs)
+        assert {"board", "end", "final board", "story"} <= set(jobs)
         for what, image in jobs.items():
             _check(image, names, lang, f"{game} {what}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rating_chart_draws_every_text_whole_with_the_longest_name(lang: str) -> None:
+    for name in LONG_NAMES + ARABIC_AND_KOREAN:
+        with speaking(lang):
+            title = label("story_title", game=name)  # any text holding a name: the bot's title is its own
+        chart = partial(render.rating_chart_image, title, [("catan", [0.0, 4.2, -1.5]), ("carcassonne", [3.3])])
+        _check(chart, [name], lang, "rating chart")
 
 
 def test_the_russian_catan_panel_is_not_cut() -> None:
