@@ -242,7 +242,7 @@ class Standings:
             if row is None:
                 continue
             standing = standing_of(row)
-            history = await self.rows.history(pool, player.user_id, player.level)
+            history = await self.rows.changes_of(pool, player.user_id, player.level)
             ratings = tuple(Standing(mu=float(r["mu"]), sigma=float(r["sigma"])).rating for r in history[-HISTORY:])
             position = 1 + await self.rows.above(pool, standing.rating)
             cards.append(Card(game, standing, position, await self.rows.players(pool), ratings))

@@ -146,7 +146,7 @@ class RatingRows:
         )
         return int(row[0]) if row else 0
 
-    async def history(self, pool: Pool, user_id: int, level: str = "") -> list[Row]:
+    async def changes_of(self, pool: Pool, user_id: int, level: str = "") -> list[Row]:
         """A player's rated games in the pool, in the order they ended (one row per game: their first seat)."""
         rows = await self.db.fetchall(
             """SELECT * FROM rating_changes WHERE guild_id = ? AND game = ? AND user_id = ? AND level = ?
