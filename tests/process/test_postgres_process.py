@@ -9,7 +9,7 @@ from pathlib import Path
 
 import asyncpg
 
-from tests.fakediscord import FakeDiscord
+from bot.local.loopback import FakeDiscord
 from tests.process.conftest import Launcher
 
 

@@ -21,9 +21,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import limits, mentions, permissions
-from tests.fakediscord.faults import Exchange, Fault, error_code, rate_limit_answer, server_error_body
-from tests.fakediscord.sessions import Resume, Session
+from bot.local.loopback import mentions, payloads, permissions
+from bot.local.loopback.faults import Exchange, Fault, error_code, rate_limit_answer, server_error_body
+from bot.local.loopback.sessions import Resume, Session
 
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer
 RATE_MESSAGES, RATE_WINDOW = 5, 5.0  # messages per channel per window (seconds)
@@ -174,7 +174,7 @@ class FakeDiscord:
         self.rate_limited: list[int] = []  # channel ids that got a 429
         self.identified = 0
         self.resumed = 0
-        self.fail_commands: list[limits.Problem] | None = None  # force a 50035 on the next bulk overwrite
+        self.fail_commands: list[payloads.Problem] | None = None  # force a 50035 on the next bulk overwrite
         # REST: injected faults, and every request with its answer
         self.faults: list[Fault] = []
         self.exchanges: list[Exchange] = []
@@ -282,6 +282,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
+        # aiohttp keeps the listening socket private (and typed as maybe absent): the port the system picked
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
@@ -332,7 +333,8 @@ class FakeDiscord:
     async def wait_answer(self, interaction_id: int, timeout: float = 10.0) -> dict[str, Any]:
         """The first answer (callback body) to an interaction."""
         answers = self.interactions[interaction_id].answers
-        return await self.wait_for(lambda: answers[0] if answers else None, timeout)  # type: ignore[no-any-return]
+        answer: dict[str, Any] = await self.wait_for(lambda: answers[0] if answers else None, timeout)
+        return answer
 
     async def wait_message(
         self,
@@ -344,9 +346,10 @@ class FakeDiscord:
     ) -> Message:
         """The first message in the channel (default: the game channel) with an id above ``after``."""
         channel = channel_id or self.channel_id
-        return await self.wait_for(  # type: ignore[no-any-return]
+        found: Message = await self.wait_for(
             lambda: next((m for m in self.messages[channel] if m.id > after and where(m)), None), timeout
         )
+        return found
 
     def dms(self, user_id: int) -> list[Message]:
         return [m for c, u in self.dm_channels.items() if u == user_id for m in self.messages[c]]
@@ -586,7 +589,7 @@ class FakeDiscord:
             "locale": locale,
             "app_permissions": EVERYTHING,
             "entitlements": [],
-            "attachment_size_limit": limits.UPLOAD,
+            "attachment_size_limit": payloads.UPLOAD,
         }
         if channel in self.dm_channels:  # a click in a direct message: a user, no server
             payload["channel"] = {"id": str(channel), "type": 1, "last_message_id": None, "flags": 0}
@@ -732,7 +735,7 @@ class FakeDiscord:
             raise LookupError(f"interaction {opened_by} was not answered with a modal")
         rows = []
         for top in modal["components"]:
-            if top["type"] == limits.ROW:
+            if top["type"] == payloads.ROW:
                 rows.append(
                     {
                         "type": 1,
@@ -742,7 +745,7 @@ class FakeDiscord:
                         ],
                     }
                 )
-            elif top["type"] == limits.LABEL:
+            elif top["type"] == payloads.LABEL:
                 inner = top["component"]
                 rows.append(
                     {
@@ -960,9 +963,9 @@ class FakeDiscord:
 
     # --- REST -----------------------------------------------------------------------------------------------------
 
-    def _refuse(self, route: str, problems: list[limits.Problem]) -> web.Response:
-        body = limits.error_body(problems)
-        self.violations.append(Violation(route, body, limits.describe(problems)))
+    def _refuse(self, route: str, problems: list[payloads.Problem]) -> web.Response:
+        body = payloads.error_body(problems)
+        self.violations.append(Violation(route, body, payloads.describe(problems)))
         return _json(body, status=400)
 
     @staticmethod
@@ -1120,7 +1123,7 @@ class FakeDiscord:
 
     async def _overwrite(self, request: web.Request, route: str, guild: int | None) -> web.Response:
         body = await request.json()
-        problems = limits.check_commands(body)
+        problems = payloads.check_commands(body)
         if self.fail_commands is not None:
             problems, self.fail_commands = problems + self.fail_commands, None
         if problems:
@@ -1170,7 +1173,7 @@ class FakeDiscord:
     def _build(
         self, channel_id: int, body: Mapping[str, Any], files: list[Attachment], route: str
     ) -> Message | web.Response:
-        problems = limits.check_message(body, [(f.filename, len(f.data)) for f in files])
+        problems = payloads.check_message(body, [(f.filename, len(f.data)) for f in files])
         problems += mentions.check(body.get("allowed_mentions"))
         if problems:
             return self._refuse(route, problems)
@@ -1192,7 +1195,7 @@ class FakeDiscord:
             "components": body.get("components", msg.components),
             "attachments": body.get("attachments"),
         }
-        problems = limits.check_message(merged, [(f.filename, len(f.data)) for f in files])
+        problems = payloads.check_message(merged, [(f.filename, len(f.data)) for f in files])
         problems += mentions.check(body.get("allowed_mentions"))
         if problems:
             return self._refuse(route, problems)
@@ -1353,11 +1356,11 @@ class FakeDiscord:
                 return refused
             resource["message"] = self._message_json(target)
         elif kind == 8:
-            problems = limits.check_choices(data.get("choices") or [])
+            problems = payloads.check_choices(data.get("choices") or [])
             if problems:
                 return self._refuse(route, problems)
         elif kind == 9:
-            problems = limits.check_modal(data)
+            problems = payloads.check_modal(data)
             if problems:
                 return self._refuse(route, problems)
         elif kind != 6:

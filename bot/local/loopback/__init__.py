@@ -68,8 +68,18 @@ What happened, for assertions
 - ``await fake.wait_for(predicate)``: re-checked after every request and every 50 ms.
 """
 
-from tests.fakediscord import limits
-from tests.fakediscord.faults import Exchange, Fault
-from tests.fakediscord.server import Attachment, FakeDiscord, Interaction, Message, Version, Violation
+from bot.local.loopback import payloads
+from bot.local.loopback.faults import Exchange, Fault
+from bot.local.loopback.server import Attachment, FakeDiscord, Interaction, Message, Version, Violation
 
-__all__ = ["Attachment", "Exchange", "FakeDiscord", "Fault", "Interaction", "Message", "Version", "Violation", "limits"]
+__all__ = [
+    "Attachment",
+    "Exchange",
+    "FakeDiscord",
+    "Fault",
+    "Interaction",
+    "Message",
+    "Version",
+    "Violation",
+    "payloads",
+]
