@@ -59,6 +59,7 @@ ALLOWED: dict[str, str] = {
         slash.choice.beginner slash.choice.snake image.score image.turn image.to_move image.towers image.prisoners
         image.drawn image.finished image.winner image.final_scores image.points image.cards image.dev_cards
         image.discard_owed image.dice
+        try.you try.channels try.language try.true try.false try.send try.cancel try.download try.loading
     """,
     "short sentences a Taiwanese player writes the same way": """
         cmd.abandoned lobby.joined lobby.left error.not_your_turn rule.not_your_turn narrate.prisoners_exchanged

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import mimetypes
 import secrets
 import time
 from collections import deque
@@ -84,6 +85,7 @@ class Message:
     flags: int = 0
     interaction_id: int | None = None
     edits: int = 0
+    author_id: int | None = None  # a person who wrote it in the channel; None: the bot
     nonce: str | None = None
     deleted: bool = False
     created_at: float = field(default_factory=time.monotonic)
@@ -148,9 +150,16 @@ BODY = web.RequestKey("body", tuple[dict[str, Any], list[Attachment]])
 class FakeDiscord:
     """Start with ``await fake.start()``; point the bot at ``rest_url`` and ``gateway_url``."""
 
-    def __init__(self, token: str = "fake-token", *, guild_id: int = 900_000_000_000_000_001) -> None:
+    def __init__(
+        self,
+        token: str = "fake-token",
+        *,
+        guild_id: int = 900_000_000_000_000_001,
+        first_id: int = 1_100_000_000_000_000_000,
+        channel_id: int | None = None,
+    ) -> None:
         self.token = token
-        self._ids = itertools.count(1_100_000_000_000_000_000)
+        self._ids = itertools.count(first_id)
         self.application_id = 800_000_000_000_000_001
         self.bot_user = {
             "id": str(self.application_id),
@@ -182,6 +191,8 @@ class FakeDiscord:
         self.denied: dict[int, int] = {}  # channel id -> permission bits taken from the bot
         self.deleted_channels: dict[int, dict[str, Any]] = {}
         self.deleted_messages: list[Message] = []
+        self.attachments: dict[int, Attachment] = {}  # every upload, by id (served at its url)
+        self.changes = 0  # counts the changes the fake noticed (every REST request, every interaction)
         # gateway
         self.heartbeat_interval = HEARTBEAT_INTERVAL
         self.heartbeat_round_trip = HEARTBEAT_ROUND_TRIP
@@ -200,15 +211,15 @@ class FakeDiscord:
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self.channel_id = self.add_channel("games")
+        self.channel_id = self.add_channel("games", channel_id)
 
     # --- set-up -------------------------------------------------------------------------------------------------
 
     def next_id(self) -> int:
         return next(self._ids)
 
-    def add_channel(self, name: str) -> int:
-        channel_id = self.next_id()
+    def add_channel(self, name: str, channel_id: int | None = None) -> int:
+        channel_id = channel_id or self.next_id()
         self.channels[channel_id] = {
             "id": str(channel_id),
             "type": 0,
@@ -230,8 +241,8 @@ class FakeDiscord:
         overwrites = permissions.overwrites(str(self.application_id), self.denied.get(channel_id, 0))
         return {**channel, "permission_overwrites": overwrites}
 
-    def add_user(self, name: str, *, dms_closed: bool = False) -> int:
-        user_id = self.next_id()
+    def add_user(self, name: str, *, dms_closed: bool = False, user_id: int | None = None) -> int:
+        user_id = user_id or self.next_id()
         self.users[user_id] = {
             "id": str(user_id),
             "username": name.lower()[:32],
@@ -278,6 +289,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{name}", self._attachment)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
@@ -312,7 +324,20 @@ class FakeDiscord:
 
     async def _notify(self) -> None:
         async with self._changed:
+            self.changes += 1
             self._changed.notify_all()
+
+    async def notify(self) -> None:
+        """Wake whoever waits for a change (``wait_for``, ``next_change``): something outside the fake changed."""
+        await self._notify()
+
+    async def next_change(self, seen: int, timeout: float) -> int:
+        """The change count once it is past ``seen`` (or after ``timeout`` seconds, whatever it is then)."""
+        async with self._changed:
+            if self.changes == seen:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), timeout)
+            return self.changes
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """The first truthy ``predicate()``, re-checked after every request the bot makes and every 50 ms (for
@@ -610,6 +635,7 @@ class FakeDiscord:
             interaction_id, token, kind, user_id, channel, payload, time.monotonic()
         )
         await self.dispatch("INTERACTION_CREATE", payload)
+        await self._notify()
         return interaction_id
 
     def _command(self, path: list[str]) -> dict[str, Any] | None:
@@ -691,6 +717,29 @@ class FakeDiscord:
     ) -> int:
         data, _ = self._options(command.split(), options, focused)
         return await self._interact(4, user_id, data, channel_id=channel_id, locale=locale)
+
+    async def say(self, user_id: int, channel_id: int, content: str) -> Message:
+        """A person writes ``content`` in a channel (MESSAGE_CREATE; the bot reads no message content, but it is there
+        for the people at the table). Discord's limit on its length holds."""
+        problems = payloads.check_message({"content": content})
+        if problems or not content.strip():
+            raise ValueError(payloads.describe(problems) or "an empty message")
+        msg = Message(self.next_id(), channel_id, content, author_id=user_id)
+        await self._post(msg)
+        await self._notify()
+        return msg
+
+    def message(self, message_id: int) -> Message | None:
+        """The message with this id wherever it is: a channel, a DM, an ephemeral answer (None when deleted)."""
+        for msgs in self.messages.values():
+            for msg in msgs:
+                if msg.id == message_id:
+                    return msg
+        for inter in self.interactions.values():
+            for answer in [inter.original, *inter.followups]:
+                if answer is not None and answer.id == message_id and not answer.deleted:
+                    return answer
+        return None
 
     def find_message(self, custom_id: str) -> Message:
         """The newest message (channel, DM, ephemeral answer) holding a component with ``custom_id``."""
@@ -990,6 +1039,7 @@ class FakeDiscord:
                     index = key[len("files[") : -1]
                     data = value.file.read()
                     upload = Attachment(self.next_id(), value.filename, data, value.content_type, described.get(index))
+                    self.attachments[upload.id] = upload
                     files.append(upload)
             return payload, files
         if request.can_read_body:
@@ -1111,6 +1161,14 @@ class FakeDiscord:
             return self._forbidden(channel_id, permissions.needed("POST", posting=True)) or web.Response(status=204)
         return self._error(404, 0, f"404: Not Found ({route})")
 
+    async def _attachment(self, request: web.Request) -> web.Response:
+        """An upload, at the url its message gives (Discord's CDN)."""
+        found = self.attachments.get(int(request.match_info["id"])) if request.match_info["id"].isdigit() else None
+        if found is None or found.filename != request.match_info["name"]:
+            return web.Response(status=404, text="404: Not Found")
+        kind = mimetypes.guess_type(found.filename)[0] or found.content_type or "application/octet-stream"
+        return web.Response(body=found.data, content_type=kind)
+
     def _channel(self, method: str, channel_id: int) -> web.Response:
         if method != "GET":
             return self._error(405, 0, "405: Method Not Allowed")
@@ -1135,7 +1193,7 @@ class FakeDiscord:
         data: dict[str, Any] = {
             "id": str(msg.id),
             "channel_id": str(msg.channel_id),
-            "author": self.bot_user,
+            "author": self.bot_user if msg.author_id is None else self.users[msg.author_id],
             "content": msg.content,
             "timestamp": "2024-01-01T00:00:00+00:00",
             "edited_timestamp": None,
