@@ -67,9 +67,7 @@ def loopback(folder: Path, count: int) -> tuple[FakeDiscord, list[Person]]:
     """The loopback Discord with its channels and people (those ``folder`` remembers, else new ones)."""
     known = remembered(folder)
     channels = known.get("channels") or {}
-    fake = FakeDiscord(
-        token=secrets.token_urlsafe(32), first_id=snowflake_now(), channel_id=channels.get(CHANNELS[0])
-    )
+    fake = FakeDiscord(token=secrets.token_urlsafe(32), first_id=snowflake_now(), channel_id=channels.get(CHANNELS[0]))
     for name in CHANNELS[1:]:
         fake.add_channel(name, channels.get(name))
     people = []
@@ -143,64 +141,99 @@ async def stop_bot(bot: asyncio.subprocess.Process) -> None:
         await bot.wait()
 
 
-async def run(options: Options) -> int:
-    temporary = options.folder is None
-    folder = Path(tempfile.mkdtemp(prefix="boardhost-try-")) if options.folder is None else options.folder
-    folder.mkdir(parents=True, exist_ok=True)
-    fake, people = loopback(folder, options.people)
-    table = Table(fake, people)
-    bot: asyncio.subprocess.Process | None = None
-    say = print
-    try:
-        await fake.start()
-        config = write_config(folder, fake, options)
-        env = bot_environment(fake, config)
-        log_path = folder / LOG
-        with log_path.open("a", encoding="utf-8") as log:
-            say("boardhost try: registering the slash commands and starting the bot…", flush=True)
-            sync = await python_m_bot(["sync", "--guild", str(fake.guild_id)], env, log)
+class Failed(Exception):
+    """The bot did not start (its log's end says why)."""
+
+
+class Tryout:
+    """The loopback, the bot's process and the table, started and stopped together."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.temporary = options.folder is None
+        self.folder = Path(tempfile.mkdtemp(prefix="boardhost-try-")) if options.folder is None else options.folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.log = self.folder / LOG
+        self.fake, self.people = loopback(self.folder, options.people)
+        self.fake.guild_name = "boardhost try"
+        self.table = Table(self.fake, self.people)
+        self.bot: asyncio.subprocess.Process | None = None
+        self.url = ""
+
+    async def start(self) -> str:
+        """Start everything; the page's address. ``Failed`` when the bot does not come up."""
+        await self.fake.start()
+        env = bot_environment(self.fake, write_config(self.folder, self.fake, self.options))
+        with self.log.open("a", encoding="utf-8") as log:
+            sync = await python_m_bot(["sync", "--guild", str(self.fake.guild_id)], env, log)
             if await sync.wait() != 0:
-                sys.stderr.write(f"boardhost try: the slash commands were not registered:\n{tail(log_path)}\n")
-                return 1
-            bot = await python_m_bot([], env, log)
-        url = await table.start(options.port)
-        ready = asyncio.create_task(fake.wait_ready(READY_WITHIN))
-        ended = asyncio.create_task(bot.wait())
+                raise Failed(f"the slash commands were not registered:\n{tail(self.log)}")
+            self.bot = await python_m_bot([], env, log)
+        self.url = await self.table.start(self.options.port)
+        ready = asyncio.create_task(self.fake.wait_ready(READY_WITHIN))
+        ended = asyncio.create_task(self.bot.wait())
         await asyncio.wait({ready, ended}, return_when=asyncio.FIRST_COMPLETED)
-        if ended.done() or ready.exception() is not None:
+        ended.cancel()
+        if not ready.done() or ready.cancelled() or ready.exception() is not None:
             ready.cancel()
-            sys.stderr.write(f"boardhost try: the bot did not start:\n{tail(log_path)}\n")
+            raise Failed(f"the bot did not start:\n{tail(self.log)}")
+        self.table.bot.status = "ready"
+        return self.url
+
+    async def until_stopped(self, stop: asyncio.Event) -> int:
+        """Serve until ``stop`` is set (0) or the bot's process ends (1, its log's end shown on the page)."""
+        assert self.bot is not None
+        ended = asyncio.create_task(self.bot.wait())
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({stopping, ended}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if not ended.done():
+            ended.cancel()
+            return 0
+        self.table.bot.status, self.table.bot.detail = "stopped", tail(self.log)
+        await self.fake.notify()
+        await asyncio.sleep(0.5)  # the open pages hear it
+        return 1
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await stop_bot(self.bot)
+        await self.table.stop()
+        await self.fake.stop()
+        if self.temporary:
+            shutil.rmtree(self.folder, ignore_errors=True)
+        else:
+            remember(self.folder, self.fake, self.people)
+
+
+async def run(options: Options) -> int:
+    tryout = Tryout(options)
+    try:
+        print("boardhost try: registering the slash commands and starting the bot…", flush=True)
+        try:
+            url = await tryout.start()
+        except Failed as failed:
+            sys.stderr.write(f"boardhost try: {failed}\n")
             return 1
-        table.bot.status = "ready"
-        names = ", ".join(f"{url}#{p.name}" for p in people)
-        say(f"boardhost is at {url} (one window per person: {names})", flush=True)
-        say(f"Its folder: {folder}{' (removed at the end)' if temporary else ''}. Ctrl-C stops it.", flush=True)
+        names = ", ".join(f"{url}#{p.name}" for p in tryout.people)
+        print(f"boardhost is at {url} (one window per person: {names})", flush=True)
+        gone = " (removed at the end)" if tryout.temporary else ""
+        print(f"Its folder: {tryout.folder}{gone}. Ctrl-C stops it.", flush=True)
         if options.browser and has_browser():
             await asyncio.to_thread(webbrowser.open, url)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-        stopping = asyncio.create_task(stop.wait())
-        await asyncio.wait({stopping, ended}, return_when=asyncio.FIRST_COMPLETED)
-        stopping.cancel()
-        if ended.done():
-            table.bot.status, table.bot.detail = "stopped", tail(log_path)
-            await fake.notify()
-            sys.stderr.write(f"boardhost try: the bot stopped (status {bot.returncode}):\n{tail(log_path)}\n")
-            await asyncio.sleep(0.5)  # the open pages hear it
-            return 1
-        say("boardhost try: stopping.", flush=True)
-        return 0
-    finally:
-        if bot is not None:
-            await stop_bot(bot)
-        await table.stop()
-        await fake.stop()
-        if temporary:
-            shutil.rmtree(folder, ignore_errors=True)
+        status = await tryout.until_stopped(stop)
+        if status:
+            assert tryout.bot is not None
+            sys.stderr.write(f"boardhost try: the bot stopped (status {tryout.bot.returncode}):\n{tail(tryout.log)}\n")
         else:
-            remember(folder, fake, people)
+            print("boardhost try: stopping.", flush=True)
+        return status
+    finally:
+        await tryout.stop()
 
 
 def main(options: Options) -> int:

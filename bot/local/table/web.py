@@ -155,7 +155,9 @@ class Page:
         self.person = person
         self.sent: dict[str, object] = {}  # message id -> its state when sent
         self.sent_table = ""
+        self.reset = True  # the page may hold another person's messages: it drops them all first
         self.wake = asyncio.Event()
+        self.lock = asyncio.Lock()  # one update at a time, and never a switch of person in the middle of one
         self.tasks: set[asyncio.Task[None]] = set()
 
     def spawn(self, work: Awaitable[None]) -> None:
@@ -190,6 +192,10 @@ class Page:
                 await asyncio.sleep(CALM)
 
     async def refresh(self) -> None:
+        async with self.lock:
+            await self._refresh()
+
+    async def _refresh(self) -> None:
         table, person, fake = self.table, self.person, self.fake
         private = table.private_of(person)
         view = shown.table(fake, table.people, person, private)
@@ -214,14 +220,18 @@ class Page:
         removed = [key for key in self.sent if key not in items]
         for key in removed:
             del self.sent[key]
-        if upsert or removed:
-            await self.ws.send_str(json.dumps({"type": "messages", "upsert": upsert, "remove": removed}))
+        if upsert or removed or self.reset:
+            update = {"type": "messages", "upsert": upsert, "remove": removed, "reset": self.reset}
+            await self.ws.send_str(json.dumps(update, ensure_ascii=False))
+            self.reset = False
         person.seen = max(person.seen, shown.newest(fake, person))
 
-    def _switch(self, person: Person) -> None:
-        self.person = person
-        self.sent.clear()
-        self.sent_table = ""
+    async def switch(self, person: Person) -> None:
+        async with self.lock:
+            self.person = person
+            self.sent.clear()
+            self.sent_table = ""
+            self.reset = True
 
     async def answer(self, request: dict[str, Any], **answer: Any) -> None:
         if "req" in request and not self.ws.closed:
@@ -245,21 +255,22 @@ class Page:
 
 
 async def _as(page: Page, request: dict[str, Any]) -> None:
-    page._switch(page.table.person(request.get("person")))
+    await page.switch(page.table.person(request.get("person")))
     await page.answer(request, person=str(page.person.id))
 
 
 async def _locale(page: Page, request: dict[str, Any]) -> None:
     if request.get("locale") in LOCALES:
-        page.person.locale = str(request["locale"])
-        page.sent.clear()  # the command names in "used /…" are in the reader's language
+        async with page.lock:
+            page.person.locale = str(request["locale"])
+            page.sent.clear()  # the command names in "used /…" are in the reader's language
         await page.fake.notify()
 
 
 async def _add_person(page: Page, request: dict[str, Any]) -> None:
     person = await page.table.add_person()
     if person is not None:
-        page._switch(person)
+        await page.switch(person)
     await page.answer(request, person=str(page.person.id))
 
 
