@@ -25,7 +25,7 @@ import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 from PIL import Image, ImageChops
@@ -84,13 +84,27 @@ class Tryout:
         return self.folder / "boardhost.sqlite3"
 
 
+def without_chromium() -> NoReturn:
+    """Skip, saying why, unless Chromium is required here (``.ci/run`` requires it where it finds one)."""
+    reason = "no Chromium on this machine (apt-get install chromium, or set BOARDHOST_CHROMIUM)"
+    if os.environ.get(REQUIRE, "") not in ("", "0"):
+        pytest.fail(f"{reason}, and {REQUIRE} is set")
+    pytest.skip(reason)
+
+
+def test_without_chromium_the_browser_test_skips_unless_chromium_is_required(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(REQUIRE, "1")
+    with pytest.raises(pytest.fail.Exception, match="no Chromium"):
+        without_chromium()
+    monkeypatch.setenv(REQUIRE, "0")
+    with pytest.raises(pytest.skip.Exception, match="apt-get install chromium"):
+        without_chromium()
+
+
 @pytest.fixture
 async def tryout(tmp_path: Path) -> AsyncIterator[Tryout]:
     if CHROMIUM is None:
-        reason = "no Chromium on this machine (apt-get install chromium, or set BOARDHOST_CHROMIUM)"
-        if os.environ.get(REQUIRE, "") not in ("", "0"):
-            pytest.fail(f"{reason}, and {REQUIRE} is set")
-        pytest.skip(reason)
+        without_chromium()
     folder = tmp_path / "try"
     env = {**os.environ, "BOARDHOST_RENDER_PROCESSES": "0", "PYTHONUNBUFFERED": "1"}
     process = await asyncio.create_subprocess_exec(
