@@ -286,6 +286,15 @@ async def play_carcassonne(ada: Window, boris: Window, tryout: Tryout) -> None:
         await ada.tab.wait(f"bh.version(bh.newest('#messages', 'cell')) > {version + 1}", what="the next turn")
 
 
+async def look_back(looker: Window, other: Window) -> None:
+    """``/game replay``: an ephemeral board at the latest turn, and a button a turn back; only the looker sees it."""
+    await looker.slash("/game replay")
+    turn = await looker.tab.wait("bh.all('#messages', 'back').length && bh.version(bh.newest('#messages', 'back'))")
+    await looker.press("back")
+    await looker.tab.wait(f"bh.version(bh.newest('#messages', 'back')) < {turn}", what="the turn before")
+    assert await other.count("back") == 0
+
+
 async def play_catan(ada: Window, boris: Window, tryout: Tryout) -> None:
     """Boris, whose Discord speaks Russian, opens the lobby; Ada joins, a computer player too; the set-up; then a
     roll, and a private trade offered in a form, accepted from a direct message, confirmed from another."""
@@ -412,6 +421,7 @@ async def test_a_carcassonne_and_a_catan_game_through_the_page(tryout: Tryout, t
         try:
             await play_carcassonne(ada, boris, tryout)
             await ada.be("Ada")
+            await look_back(boris, ada)
             await shoot(ada, tmp_path / "try_carcassonne.png")
             await play_catan(ada, boris, tryout)
             await shoot(ada, tmp_path / "try_catan.png")

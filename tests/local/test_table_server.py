@@ -243,3 +243,11 @@ async def test_an_interaction_the_bot_leaves_unanswered_says_so_to_its_person(
     notice = await ada.until(lambda: next((m for m in ada.messages.values() if m.get("notice")), None), timeout=5)
     assert notice["notice"] == "no_answer" and notice["ephemeral"]
     assert not any(m.get("notice") for m in boris.messages.values())
+
+
+async def test_another_site_in_the_browser_cannot_sit_at_the_table(world: World) -> None:
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        await world.session.ws_connect(world.url + "ws", headers={"Origin": "https://example.com"})
+    page = Page(await world.session.ws_connect(world.url + "ws", headers={"Origin": world.url.rstrip("/")}))
+    world.pages.append(page)
+    assert (await page.ask("as", person="Ada"))["person"] == str(world.person("Ada").id)

@@ -127,6 +127,9 @@ class Table:
         return web.Response(body=found.data, content_type=kind or _kind(found.filename), headers=headers)
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in (f"http://127.0.0.1:{self.port}", f"http://localhost:{self.port}"):
+            raise web.HTTPForbidden()  # another site open in the browser does not get to play at this table
         ws = web.WebSocketResponse(heartbeat=30)
         await ws.prepare(request)
         page = Page(self, ws, self.people[0])
