@@ -6,8 +6,8 @@ their own, exactly as a host runs them, with a config (``try.toml``) pointing th
 file; then serves the table (``bot.local.table``) on 127.0.0.1 and opens it in the browser where there is one.
 
 The folder holds the config, the database and the bot's log: a temporary one, removed at the end, or the one given
-with ``--folder``, kept, where the next ``try`` finds the same people, channels and games (``try.json``; what the
-channels showed is gone, so a game goes on from ``/game board``).
+with ``--folder``, kept, where the next ``try`` finds the same people, channels, messages and games (``try.json``,
+``channels.pickle``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import json
 import os
+import pickle
 import secrets
 import shutil
 import signal
@@ -35,6 +36,7 @@ DISCORD_EPOCH_MS: Final = 1_420_070_400_000
 CHANNELS: Final = ("games", "more-games")
 CONFIG: Final = "try.toml"
 REMEMBERED: Final = "try.json"
+SHOWN: Final = "channels.pickle"  # the messages of the channels and DMs, for the next try in the same folder
 LOG: Final = "bot.log"
 READY_WITHIN: Final = 120.0  # seconds for the bot's first connection (a first start compiles and loads a lot)
 STOP_WITHIN: Final = 10.0  # seconds the bot gets to close cleanly before it is killed
@@ -76,7 +78,28 @@ def loopback(folder: Path, count: int) -> tuple[FakeDiscord, list[Person]]:
         if entry.get("locale") in LOCALES:
             person.locale = str(entry["locale"])
         people.append(person)
+    restore(folder, fake)
     return fake, people
+
+
+def restore(folder: Path, fake: FakeDiscord) -> None:
+    """What the channels and direct messages showed when the folder's last ``try`` stopped (the bot's turn
+    messages among them: a game goes on where it was). Nothing when there is none, or it cannot be read."""
+    try:
+        with (folder / SHOWN).open("rb") as file:
+            saved = pickle.load(file)  # written by ``remember`` in this folder, never anything from elsewhere
+        shift = saved["clock"] - (time.time() - time.monotonic())  # the fake keeps monotonic times
+        for channel, messages in saved["messages"].items():
+            if channel in fake.channels or channel in saved["dm_channels"]:
+                for message in messages:
+                    message.created_at += shift
+                    for version in message.versions:
+                        version.at += shift
+                fake.messages[channel] = messages
+        fake.dm_channels.update(saved["dm_channels"])
+        fake.attachments.update(saved["attachments"])
+    except (OSError, pickle.UnpicklingError, AttributeError, ImportError, KeyError, TypeError, EOFError):
+        return
 
 
 def remember(folder: Path, fake: FakeDiscord, people: list[Person]) -> None:
@@ -85,6 +108,14 @@ def remember(folder: Path, fake: FakeDiscord, people: list[Person]) -> None:
         "people": [{"id": p.id, "name": p.name, "locale": p.locale} for p in people],
     }
     (folder / REMEMBERED).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    shown = {
+        "clock": time.time() - time.monotonic(),
+        "messages": fake.messages,
+        "dm_channels": fake.dm_channels,
+        "attachments": fake.attachments,
+    }
+    with (folder / SHOWN).open("wb") as file:
+        pickle.dump(shown, file)
 
 
 def write_config(folder: Path, fake: FakeDiscord, options: Options) -> Path:
