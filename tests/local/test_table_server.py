@@ -251,3 +251,14 @@ async def test_another_site_in_the_browser_cannot_sit_at_the_table(world: World)
     page = Page(await world.session.ws_connect(world.url + "ws", headers={"Origin": world.url.rstrip("/")}))
     world.pages.append(page)
     assert (await page.ask("as", person="Ada"))["person"] == str(world.person("Ada").id)
+
+
+async def test_a_persons_message_pings_whom_it_names(world: World) -> None:
+    ada, boris = await world.page("Ada"), await world.page("Boris")
+
+    await ada.ask("say", channel=str(world.fake.channel_id), text="good luck @Boris")
+
+    said = await boris.until(lambda: next((m for m in boris.messages.values() if m["author"] != "bot"), None))
+    assert said["content"] == f"good luck <@{world.person('Boris').id}>" and said["ping"]
+    mine = await ada.until(lambda: next(iter(ada.messages.values()), None))
+    assert mine["author"] == str(world.person("Ada").id) and not mine["ping"]

@@ -1274,7 +1274,10 @@ class FakeDiscord:
         self.messages.setdefault(msg.channel_id, []).append(msg)
         if msg.channel_id in self.channels:
             self.channels[msg.channel_id]["last_message_id"] = str(msg.id)
-            await self.dispatch("MESSAGE_CREATE", {**self._message_json(msg), "member": {"roles": []}})
+            member: dict[str, Any] = {"roles": []}
+            if msg.author_id is not None:  # a person's message carries their membership, as Discord's does
+                member = {k: v for k, v in self._member(msg.author_id).items() if k != "user"}
+            await self.dispatch("MESSAGE_CREATE", {**self._message_json(msg), "member": member})
 
     def _forbidden(self, channel_id: int, wanted: int) -> web.Response | None:
         if channel_id not in self.channels:  # a DM: no permissions, closed DMs instead

@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import mimetypes
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -369,6 +370,8 @@ async def _say(page: Page, request: dict[str, Any]) -> None:
     text = str(request.get("text") or "")
     if len(text) > payloads.CONTENT:
         raise asking.Refused("try.message_too_long")
+    for person in page.table.people:  # "@Boris" pings Boris, as a Discord client turns it into his mention
+        text = re.sub(rf"(?<![\w<])@{re.escape(person.name)}\b", f"<@{person.id}>", text)
     if text.strip():
         await page.fake.say(page.person.id, _channel(page, request), text)
     await page.answer(request)
