@@ -98,6 +98,7 @@ def restore(folder: Path, fake: FakeDiscord) -> None:
                 fake.messages[channel] = messages
         fake.dm_channels.update(saved["dm_channels"])
         fake.attachments.update(saved["attachments"])
+        fake.ids_above(max((m.id for ms in saved["messages"].values() for m in ms), default=0))
     except (OSError, pickle.UnpicklingError, AttributeError, ImportError, KeyError, TypeError, EOFError):
         return
 

@@ -218,6 +218,11 @@ class FakeDiscord:
     def next_id(self) -> int:
         return next(self._ids)
 
+    def ids_above(self, used: int) -> None:
+        """New ids from now on are above ``used`` (an id given out before, by an earlier run)."""
+        following = next(self._ids)
+        self._ids = itertools.count(max(following, used + 1))
+
     def add_channel(self, name: str, channel_id: int | None = None) -> int:
         channel_id = channel_id or self.next_id()
         self.channels[channel_id] = {
