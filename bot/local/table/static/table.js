@@ -15,7 +15,8 @@ const messages = new Map(); // id -> message as last received
 let command = null; // the slash command being filled in
 let completing = null; // the option whose suggestions are shown
 let shownForm = null;
-let openSelect = null; // "message id/custom id" of the select whose menu is open: it stays open when redrawn
+let openSelect = null;
+const unreadChannels = new Set(); // server channels with messages that came while another was shown // "message id/custom id" of the select whose menu is open: it stays open when redrawn
 
 // -- words --------------------------------------------------------------------------------------------------------
 
@@ -91,6 +92,7 @@ function receive(data) {
     if (data.reset) {
       // another person now: nothing of the one before stays on the page (their ephemeral answers, their DMs)
       messages.clear();
+      unreadChannels.clear();
       for (const node of $$(".messages .message")) node.remove();
     }
     for (const id of data.remove) {
@@ -99,8 +101,9 @@ function receive(data) {
       if (node) node.remove();
     }
     for (const message of data.upsert) {
+      const known = messages.has(message.id);
       messages.set(message.id, message);
-      place(message);
+      place(message, data.reset || known); // a message only edited, or all of them again: nothing new to read
     }
   }
 }
@@ -123,7 +126,7 @@ function drawTable(switched) {
   const list = $("#channels");
   list.textContent = "";
   for (const c of state.channels) {
-    const item = element("li", c.id === channel ? "channel active" : "channel");
+    const item = element("li", c.id === channel ? "channel active" : unreadChannels.has(c.id) ? "channel unread" : "channel");
     item.dataset.channel = c.id;
     item.append(element("span", "hash", "#"), element("span", "name", c.name));
     item.onclick = () => showChannel(c.id);
@@ -194,8 +197,9 @@ async function become(id) {
 
 function showChannel(id) {
   channel = id;
+  unreadChannels.delete(id);
   for (const node of $$("#messages .message")) node.remove();
-  for (const message of messages.values()) place(message);
+  for (const message of messages.values()) place(message, true);
   drawTable(false);
   scrollDown($("#messages"), true);
 }
@@ -220,11 +224,16 @@ function scrollDown(box, force) {
   if (force || box.dataset.stick !== "no") box.scrollTop = box.scrollHeight;
 }
 
-function place(message) {
+function place(message, quiet = false) {
   const old = document.querySelector(`[data-message-id="${message.id}"]`);
   const box = boxFor(message);
   if (!box) {
     if (old) old.remove();
+    else if (!quiet && state.channels.some((c) => c.id === message.channel) && !unreadChannels.has(message.channel)) {
+      unreadChannels.add(message.channel);
+      const item = document.querySelector(`.channel[data-channel="${message.channel}"]`);
+      if (item) item.classList.add("unread");
+    }
     return;
   }
   const stick = nearBottom(box);
