@@ -18,8 +18,8 @@ from bot.local.loopback.server import ANSWER_WITHIN, Interaction
 from bot.local.table.asking import command_label
 from bot.local.table.people import Person
 
-SLASH, CLICK, AUTOCOMPLETE, FORM = 2, 3, 4, 5
-DEFERRED, MODAL = 5, 9
+SLASH, AUTOCOMPLETE = 2, 4  # kinds of interaction
+DEFERRED = 5  # an interaction's answer: "thinking…", the message comes later
 
 
 @dataclass
