@@ -1,6 +1,6 @@
 """Memory and CPU of the real bot, idle and per active game: what a host needs to size a machine (issue 25).
 
-``python -m bot`` runs as a process against the loopback fake Discord (``tests/fakediscord``) with its default two
+``python -m bot`` runs as a process against the loopback fake Discord (``bot/local/loopback``) with its default two
 drawing processes and a SQLite file, as a host runs it. Measured from ``/proc``: each process's resident memory
 (RSS) and proportional share (PSS: shared pages split among the processes that map them, so the three add up), and
 CPU seconds (user + system) of the bot and of its drawing processes.
@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fakediscord import FakeDiscord
+from bot.local.loopback import FakeDiscord
 from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import CatanPeople, Script
 from tests.process.conftest import Launcher

@@ -5,7 +5,8 @@ database into another (SQLite <-> PostgreSQL); ``python -m bot backup TO`` copie
 runs; ``python -m bot ratings [--rebuild]`` checks the ratings against the finished games' logs (or rebuilds them);
 ``python -m bot health`` says whether the running bot is connected and its database answers (from its heartbeat
 file, ``bot/core/heartbeat.py``); ``python -m bot --version`` prints the version; ``--shard-ids 0-3 --shard-count 8``
-runs those Discord shards.
+runs those Discord shards; ``python -m bot try`` plays it in the browser on this computer, against a loopback
+Discord, no token needed (``bot/local/tryout.py``).
 
 Failures (a refused token, Discord out of reach, a command Discord rejects) end the process with one line on stderr
 and a non-zero status; SIGTERM (or Ctrl-C) closes the bot within a few seconds whatever it is doing.
@@ -305,6 +306,18 @@ def health() -> int:
     return 1
 
 
+def try_it(args: argparse.Namespace) -> int:
+    """``python -m bot try`` (see bot/local/tryout.py)."""
+    from bot.local.tryout import Options, main  # lazy: the loopback and the page only for a try
+
+    if not 0 <= args.port < 65536 or not 0 <= args.computer_pause <= 60:
+        sys.stderr.write("try: --port is 0 to 65535 and --computer-pause 0 to 60 seconds (see --help)\n")
+        return 2
+    setup_logging(logging.WARNING)
+    options = Options(args.folder, args.port, args.people, not args.no_browser, args.computer_pause)
+    return main(options)
+
+
 def with_shards(config: Config, shard_ids: str | None, shard_count: int | None) -> Config:
     """The command line's ``--shard-ids`` / ``--shard-count`` over the config's, checked like the file's
     (``--shard-count 0``, like ``shard_count = 0``, is no sharding)."""
@@ -391,6 +404,33 @@ def parser() -> argparse.ArgumentParser:
         "differences and exit 1. With --rebuild, store the ratings from the logs in place of the old ones.",
     )
     rated.add_argument("--rebuild", action="store_true", help="replace the stored ratings with the ones from the logs")
+    trying = sub.add_parser(
+        "try",
+        help="play it in the browser on this computer, against a loopback Discord (no token, no Discord account)",
+        description="Start a loopback Discord on this computer, the bot against it (python -m bot sync, then "
+        "python -m bot, with a SQLite file) and a web page that plays the part of Discord for the people at the "
+        "table; print its address and open it in the browser. Ctrl-C stops everything.",
+    )
+    trying.add_argument(
+        "--folder",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="keep the database, the config and the bot's log there, and find them again next time "
+        "(default: a temporary folder, removed at the end)",
+    )
+    trying.add_argument("--port", type=int, default=0, metavar="N", help="the page's port (default: a free one)")
+    trying.add_argument(
+        "--people", type=int, default=2, choices=range(1, 11), metavar="N", help="people at the table, 1 to 10 (2)"
+    )
+    trying.add_argument(
+        "--computer-pause",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="seconds a computer player waits before each move (1)",
+    )
+    trying.add_argument("--no-browser", action="store_true", help="print the address, open no browser")
     sub.add_parser(
         "health",
         help="say whether the running bot is connected to Discord and its database answers (exit 0), else exit 1",
@@ -407,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         return print_invite(args.application_id)
     if args.command == "health":
         return health()
+    if args.command == "try":
+        return try_it(args)
     if args.command == "copy-db":
         setup_logging(logging.WARNING)
         return asyncio.run(copy_db(args.source, args.target))

@@ -210,6 +210,17 @@ def test_only_the_entry_point_knows_the_concrete_app() -> None:
     assert importers == ["bot.__main__"], importers
 
 
+def test_the_bot_does_not_know_it_is_local() -> None:
+    """``python -m bot try`` runs the same bot against the loopback Discord as against Discord: nothing in the bot
+    imports ``bot.local`` (the loopback, the table page) but the entry point that starts it."""
+    local = [name for name in modules(ROOT) if name == "bot.local" or name.startswith("bot.local.")]
+    assert local, "bot/local was not found"
+    importers = sorted(
+        name for name, targets in every_edge(ROOT).items() if set(targets) & set(local) and name not in local
+    )
+    assert importers == ["bot.__main__"], importers
+
+
 def game_packages(root: Path) -> list[Path]:
     return sorted(p.parent for p in (root / "bot").glob("*/adapter.py"))
 

@@ -21,9 +21,10 @@ from typing import Any, Protocol
 
 DEFAULT_PATH = Path("config.toml")
 TOKEN_HELP = (  # one line: what to do next, and where every step is
-    "no bot token: DISCORD_TOKEN is not set. Make one at https://discord.com/developers/applications "
-    "(New Application, then Bot, Reset Token), run export DISCORD_TOKEN=<the token> and python -m bot again; "
-    'every step to a game in your server: README.md, "Your Discord server in five steps"'
+    "no bot token: DISCORD_TOKEN is not set. To play at once on this computer, no token needed: python -m bot try. "
+    "For your server, make one at https://discord.com/developers/applications (New Application, then Bot, Reset "
+    "Token), run export DISCORD_TOKEN=<the token> and python -m bot again; every step to a game in your server: "
+    'README.md, "Your Discord server in five steps"'
 )
 DATABASE_SCHEMES = ("sqlite:///", "postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"

@@ -33,6 +33,7 @@ from bot.core.host import Press
 from bot.flows.lobby import lobby_embed, lobby_view
 from bot.flows.replay import Page, controls
 from bot.host import HostError as Refusal
+from bot.local.loopback import payloads
 from bot.storage import GameRow, Seat
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import LANGUAGES, language, set_language, translations
@@ -42,7 +43,6 @@ from engine.catan import bank_trades, playable_cards, road_spots
 from engine.catan.board import RESOURCES
 from engine.history import GameLog, history
 from engine.registry import game_class
-from tests.fakediscord import limits
 
 # The longest display names Discord allows, one per script: Latin, Cyrillic, CJK wide characters, emoji (each
 # astronaut is three code points joined by ZWJ: a name shortened inside one would show a broken picture).
@@ -175,15 +175,15 @@ def assert_fits(content: str | None, view: discord.ui.View | None, embeds: Seque
         "components": view.to_components() if view is not None else [],
         "embeds": [e.to_dict() for e in embeds],
     }
-    problems = limits.check_message(payload)
-    assert not problems, limits.describe(problems)
+    problems = payloads.check_message(payload)
+    assert not problems, payloads.describe(problems)
     assert_whole(payload)
 
 
 def assert_modal_fits(modal: discord.ui.Modal) -> None:
     data = modal.to_dict()
-    problems = limits.check_modal(data)
-    assert not problems, limits.describe(problems)
+    problems = payloads.check_modal(data)
+    assert not problems, payloads.describe(problems)
     assert_whole(data)
 
 
@@ -252,7 +252,7 @@ def test_the_last_guard_clips_a_label_built_without_names_to_discords_80_charact
 
     item = button(987_654_321, 123_456, op, "", label)
 
-    assert len(item.item.label) == limits.BUTTON_LABEL and item.item.label.endswith("…")
+    assert len(item.item.label) == payloads.BUTTON_LABEL and item.item.label.endswith("…")
     assert label.startswith(item.item.label[:-1])
 
 

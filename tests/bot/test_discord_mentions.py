@@ -16,10 +16,10 @@ from bot.app import BoardHost
 from bot.core.config import Config
 from bot.core.pings import harmless
 from bot.flows.game_commands import show_lobby
+from bot.local.loopback import mentions
 from bot.storage import GameRow
 from tests.bot.conftest import reply
 from tests.bot.test_discord_carcassonne import labels, place
-from tests.fakediscord import mentions
 
 HOUR = 3600
 

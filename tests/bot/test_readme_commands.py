@@ -1,7 +1,7 @@
 """The README's commands are the ones that work: the Quick start is two lines, one running the bot (which without a
-token says what to do next in one line) and one running the tests, which ``.ci/run`` runs exactly; the table of
-slash commands is the bot's own command tree, written out (a command or option added, renamed or redescribed in the
-code and not in the README fails here; to rewrite the table after such a change:
+token says what to do next in one line, ``python -m bot try`` first) and one running the tests, which ``.ci/run``
+runs exactly; the table of slash commands is the bot's own command tree, written out (a command or option added,
+renamed or redescribed in the code and not in the README fails here; to rewrite the table after such a change:
 ``BOARDHOST_WRITE_README=1 pytest tests/bot/test_readme_commands.py``)."""
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ def test_without_a_token_the_bot_says_what_to_do_next_in_one_line(tmp_path: Path
     assert len(lines) == 1, ran.stderr
     line = lines[0]
     assert "DISCORD_TOKEN" in line and "https://discord.com/developers/applications" in line
+    assert "python -m bot try" in line  # playing it on this computer needs no token
     named = re.search(r'README\.md, "([^"]+)"', line)
     assert named is not None, f"the line names no README section: {line}"
     assert section(named[1]).lstrip().startswith("Everything a host does")
@@ -113,7 +114,9 @@ def test_the_readme_shows_the_bot_first_then_a_server_in_five_steps_and_the_desi
     readme = README.read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", readme, re.M)
 
-    assert readme.index("](docs/images/") < readme.index("## Quick start"), "a picture of it first"
+    first = re.search(r"!\[[^\]]*\]\(([^)]+)\)", readme)
+    assert first is not None and first[1].startswith("docs/screenshots/"), "the page of python -m bot try first"
+    assert readme.index("](docs/screenshots/") < readme.index("## Quick start"), "a picture of it first"
     assert headings[:3] == ["Quick start", "Your Discord server in five steps", "Operating it"]
     assert headings[-1] == "Design notes"
     steps = re.findall(r"^(\d)\. \*\*", section("Your Discord server in five steps"), re.M)

@@ -64,6 +64,7 @@ ALLOWED: dict[str, str] = {
         slash.settings.notifications.time_zone.name slash.carcassonne.new.away.name slash.catan.new.away.name
         slash.choice.computer
         cmd.stats.computer cmd.stats.games image.story_turns slash.stats.player.name
+        try.you try.channels try.language try.true try.false try.send try.cancel try.download try.loading
     """,
     "amounts: a number with its measure word and the rulebook's term, or points after a name": """
         alt.points alt.score alt.end.part alt.carcassonne.tower_pieces alt.catan.cards alt.catan.development

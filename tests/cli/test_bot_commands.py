@@ -157,6 +157,12 @@ CASES: dict[str, Case] = {
     "run a shard count that is not a number": case(
         "--shard-count", "two", says="--shard-count: invalid int value: 'two'", status=2
     ),
+    # try: refused before anything starts
+    "try on a port out of range": case("try", "--port", "70000", says="try: --port is 0 to 65535", status=2),
+    "try with no one at the table": case("try", "--people", "0", says="argument --people: invalid choice", status=2),
+    "try with computers that wait an hour": case(
+        "try", "--computer-pause", "3600", says="--computer-pause 0 to 60 seconds", status=2
+    ),
     "an unknown command": case("serve", says=("invalid choice: 'serve'", "sync", "migrate"), status=2),
     # sync checks the database before registering anything (Discord is out of reach here: it is never called)
     "sync on a folder that does not exist": case(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from bot.local.loopback import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -28,8 +28,8 @@ from typing import Any
 
 from bot.core.rendering import draw
 from bot.flows.outbox import PARTS
+from bot.local.loopback import Exchange, Message
 from engine.history import spectator_events
-from tests.fakediscord import Exchange, Message
 from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher

@@ -22,11 +22,11 @@ from typing import Any
 
 import render
 from bot.core.rendering import Job
+from bot.local.loopback import FakeDiscord, Message
+from bot.local.loopback.server import Attachment
 from engine import Game, game_class
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures
-from tests.fakediscord import FakeDiscord, Message
-from tests.fakediscord.server import Attachment
 
 GAME_ID = re.compile(r"bh:(?:lobby|cc|ct):(?P<game>\d+):(?P<version>\d+):")
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bot.local.loopback import FakeDiscord
 from tests.bot.fuzzing import Catalogue
-from tests.fakediscord import FakeDiscord
 from tests.process.people import Shown, Table, texts
 
 PRIVATE_KEYS = frozenset(

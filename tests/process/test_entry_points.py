@@ -9,7 +9,7 @@ import json
 import socket
 import sqlite3
 
-from tests.fakediscord import FakeDiscord
+from bot.local.loopback import FakeDiscord
 from tests.process.conftest import Launcher
 
 

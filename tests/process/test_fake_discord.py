@@ -15,7 +15,7 @@ import pytest
 from discord import gateway
 from yarl import URL
 
-from tests.fakediscord import FakeDiscord, limits, server
+from bot.local.loopback import FakeDiscord, payloads, server
 
 
 async def call(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -88,7 +88,7 @@ async def test_an_images_alt_text_is_kept_and_held_to_discords_1024_characters(f
 
 async def test_a_message_is_sent_silent_with_the_suppress_notifications_flag_and_no_other(fake: FakeDiscord) -> None:
     status, _ = await call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "hi", "flags": 4096})
-    assert status == 200 and fake.messages[fake.channel_id][-1].flags == limits.SUPPRESS_NOTIFICATIONS
+    assert status == 200 and fake.messages[fake.channel_id][-1].flags == payloads.SUPPRESS_NOTIFICATIONS
     status, answer = await call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "hi", "flags": 64})
     assert status == 400 and answer["errors"]["flags"]["_errors"][0]["code"] == "MESSAGE_FLAGS_INVALID"
     with pytest.raises(AssertionError, match="Discord would refuse"):
@@ -97,37 +97,37 @@ async def test_a_message_is_sent_silent_with_the_suppress_notifications_flag_and
 
 def test_embeds_modals_choices_and_uploads_are_held_to_discords_numbers() -> None:
     field = {"name": "n", "value": "v" * 1025}
-    assert limits.check_embeds([{"description": "d"}] * 11)
-    assert limits.check_embeds([{"fields": [field]}])
-    assert limits.check_embeds([{"description": "d" * 4000}, {"description": "d" * 2001}])  # 6001 in all
-    assert not limits.check_embeds([{"description": "d" * 4000}, {"description": "d" * 2000}])
+    assert payloads.check_embeds([{"description": "d"}] * 11)
+    assert payloads.check_embeds([{"fields": [field]}])
+    assert payloads.check_embeds([{"description": "d" * 4000}, {"description": "d" * 2001}])  # 6001 in all
+    assert not payloads.check_embeds([{"description": "d" * 4000}, {"description": "d" * 2000}])
     text = {"type": 4, "custom_id": "c", "label": "L", "style": 1}
-    assert limits.check_modal({"title": "T" * 46, "custom_id": "m", "components": [row(text)]})
-    assert limits.check_modal(
+    assert payloads.check_modal({"title": "T" * 46, "custom_id": "m", "components": [row(text)]})
+    assert payloads.check_modal(
         {"title": "T", "custom_id": "m", "components": [row({**text, "custom_id": str(i)}) for i in range(6)]}
     )
-    assert limits.check_modal({"title": "T", "custom_id": "m", "components": [row({**text, "label": "L" * 46})]})
-    assert not limits.check_modal({"title": "T" * 45, "custom_id": "m", "components": [row(text)]})
-    assert limits.check_choices([{"name": str(i), "value": str(i)} for i in range(26)])
-    assert limits.check_message({}, [("board.png", limits.UPLOAD + 1)])
-    assert not limits.check_message({}, [("board.png", limits.UPLOAD)])
+    assert payloads.check_modal({"title": "T", "custom_id": "m", "components": [row({**text, "label": "L" * 46})]})
+    assert not payloads.check_modal({"title": "T" * 45, "custom_id": "m", "components": [row(text)]})
+    assert payloads.check_choices([{"name": str(i), "value": str(i)} for i in range(26)])
+    assert payloads.check_message({}, [("board.png", payloads.UPLOAD + 1)])
+    assert not payloads.check_message({}, [("board.png", payloads.UPLOAD)])
 
 
 def test_command_names_descriptions_and_localisations_follow_discords_rules() -> None:
     good = {"name": "game", "description": "The game", "name_localizations": {"ru": "игра", "zh-CN": "游戏"}}
-    assert not limits.check_commands([good])
-    assert limits.check_commands([{**good, "name": "Game"}])  # lowercase only
-    assert limits.check_commands([{**good, "name": "two words"}])
-    assert limits.check_commands([{**good, "name": "g" * 33}])
-    assert limits.check_commands([{**good, "description": ""}])
-    assert limits.check_commands([{**good, "description": "d" * 101}])
-    assert limits.check_commands([{**good, "name_localizations": {"zh": "游戏"}}])  # not a Discord locale
-    assert limits.check_commands([{**good, "description_localizations": {"ru": "д" * 101}}])
+    assert not payloads.check_commands([good])
+    assert payloads.check_commands([{**good, "name": "Game"}])  # lowercase only
+    assert payloads.check_commands([{**good, "name": "two words"}])
+    assert payloads.check_commands([{**good, "name": "g" * 33}])
+    assert payloads.check_commands([{**good, "description": ""}])
+    assert payloads.check_commands([{**good, "description": "d" * 101}])
+    assert payloads.check_commands([{**good, "name_localizations": {"zh": "游戏"}}])  # not a Discord locale
+    assert payloads.check_commands([{**good, "description_localizations": {"ru": "д" * 101}}])
     optional_first = [
         {"name": "a", "description": "a", "type": 3},
         {"name": "b", "description": "b", "type": 3, "required": True},
     ]
-    assert limits.check_commands([{**good, "options": optional_first}])
+    assert payloads.check_commands([{**good, "options": optional_first}])
 
 
 async def test_more_than_five_messages_in_five_seconds_get_a_429_with_retry_after(fake: FakeDiscord) -> None:

@@ -1,8 +1,8 @@
-"""The fake Discord's reading of whom a message pings (``tests/fakediscord/mentions.py``), by Discord's rules."""
+"""The fake Discord's reading of whom a message pings (``bot/local/loopback/mentions.py``), by Discord's rules."""
 
 from __future__ import annotations
 
-from tests.fakediscord.mentions import Pings, check, pings
+from bot.local.loopback.mentions import Pings, check, pings
 
 TEXT = "<@11> and <@!12>, <@&21>: @everyone @here"
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from tests.fakediscord import Message
-from tests.fakediscord.limits import SUPPRESS_NOTIFICATIONS
+from bot.local.loopback import Message
+from bot.local.loopback.payloads import SUPPRESS_NOTIFICATIONS
 from tests.process.conftest import Launcher
 from tests.process.people import Person, Table, WatchedDiscord, components
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from bot.local.loopback import FakeDiscord
 from tests.process.conftest import ROOT, Launcher
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.local.loopback import FakeDiscord
 from bot.storage.migrations import SQLITE
-from tests.fakediscord import FakeDiscord
 from tests.process.conftest import Launcher
 
 LATEST = len(SQLITE)  # the newest migration: the schema version a migrated database reaches

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.local.loopback import FakeDiscord
+from bot.local.loopback.server import Attachment, Message
 from bot.text import listing, t
 from engine import game_class
 from tests.bot.fuzzing import Catalogue
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.server import Attachment, Message
 from tests.process.people import Shown, Table
 from tests.process.secrets import catan_scores, leaks, private_lines
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.fakediscord import FakeDiscord
+from bot.local.loopback import FakeDiscord
 from tests.process.conftest import BotProcess, Launcher
 
 LAST = "drawing processes:"  # the report's last line

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import mimetypes
 import secrets
 import time
 from collections import deque
@@ -21,9 +22,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import limits, mentions, permissions
-from tests.fakediscord.faults import Exchange, Fault, error_code, rate_limit_answer, server_error_body
-from tests.fakediscord.sessions import Resume, Session
+from bot.local.loopback import mentions, payloads, permissions
+from bot.local.loopback.faults import Exchange, Fault, error_code, rate_limit_answer, server_error_body
+from bot.local.loopback.sessions import Resume, Session
 
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer
 RATE_MESSAGES, RATE_WINDOW = 5, 5.0  # messages per channel per window (seconds)
@@ -84,6 +85,7 @@ class Message:
     flags: int = 0
     interaction_id: int | None = None
     edits: int = 0
+    author_id: int | None = None  # a person who wrote it in the channel; None: the bot
     nonce: str | None = None
     deleted: bool = False
     created_at: float = field(default_factory=time.monotonic)
@@ -148,9 +150,16 @@ BODY = web.RequestKey("body", tuple[dict[str, Any], list[Attachment]])
 class FakeDiscord:
     """Start with ``await fake.start()``; point the bot at ``rest_url`` and ``gateway_url``."""
 
-    def __init__(self, token: str = "fake-token", *, guild_id: int = 900_000_000_000_000_001) -> None:
+    def __init__(
+        self,
+        token: str = "fake-token",
+        *,
+        guild_id: int = 900_000_000_000_000_001,
+        first_id: int = 1_100_000_000_000_000_000,
+        channel_id: int | None = None,
+    ) -> None:
         self.token = token
-        self._ids = itertools.count(1_100_000_000_000_000_000)
+        self._ids = itertools.count(first_id)
         self.application_id = 800_000_000_000_000_001
         self.bot_user = {
             "id": str(self.application_id),
@@ -174,7 +183,7 @@ class FakeDiscord:
         self.rate_limited: list[int] = []  # channel ids that got a 429
         self.identified = 0
         self.resumed = 0
-        self.fail_commands: list[limits.Problem] | None = None  # force a 50035 on the next bulk overwrite
+        self.fail_commands: list[payloads.Problem] | None = None  # force a 50035 on the next bulk overwrite
         # REST: injected faults, and every request with its answer
         self.faults: list[Fault] = []
         self.exchanges: list[Exchange] = []
@@ -182,6 +191,8 @@ class FakeDiscord:
         self.denied: dict[int, int] = {}  # channel id -> permission bits taken from the bot
         self.deleted_channels: dict[int, dict[str, Any]] = {}
         self.deleted_messages: list[Message] = []
+        self.attachments: dict[int, Attachment] = {}  # every upload, by id (served at its url)
+        self.changes = 0  # counts the changes the fake noticed (every REST request, every interaction)
         # gateway
         self.heartbeat_interval = HEARTBEAT_INTERVAL
         self.heartbeat_round_trip = HEARTBEAT_ROUND_TRIP
@@ -200,15 +211,20 @@ class FakeDiscord:
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
-        self.channel_id = self.add_channel("games")
+        self.channel_id = self.add_channel("games", channel_id)
 
     # --- set-up -------------------------------------------------------------------------------------------------
 
     def next_id(self) -> int:
         return next(self._ids)
 
-    def add_channel(self, name: str) -> int:
-        channel_id = self.next_id()
+    def ids_above(self, used: int) -> None:
+        """New ids from now on are above ``used`` (an id given out before, by an earlier run)."""
+        following = next(self._ids)
+        self._ids = itertools.count(max(following, used + 1))
+
+    def add_channel(self, name: str, channel_id: int | None = None) -> int:
+        channel_id = channel_id or self.next_id()
         self.channels[channel_id] = {
             "id": str(channel_id),
             "type": 0,
@@ -230,8 +246,8 @@ class FakeDiscord:
         overwrites = permissions.overwrites(str(self.application_id), self.denied.get(channel_id, 0))
         return {**channel, "permission_overwrites": overwrites}
 
-    def add_user(self, name: str, *, dms_closed: bool = False) -> int:
-        user_id = self.next_id()
+    def add_user(self, name: str, *, dms_closed: bool = False, user_id: int | None = None) -> int:
+        user_id = user_id or self.next_id()
         self.users[user_id] = {
             "id": str(user_id),
             "username": name.lower()[:32],
@@ -278,10 +294,12 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{name}", self._attachment)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
+        # aiohttp keeps the listening socket private (and typed as maybe absent): the port the system picked
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
@@ -311,7 +329,20 @@ class FakeDiscord:
 
     async def _notify(self) -> None:
         async with self._changed:
+            self.changes += 1
             self._changed.notify_all()
+
+    async def notify(self) -> None:
+        """Wake whoever waits for a change (``wait_for``, ``next_change``): something outside the fake changed."""
+        await self._notify()
+
+    async def next_change(self, seen: int, timeout: float) -> int:
+        """The change count once it is past ``seen`` (or after ``timeout`` seconds, whatever it is then)."""
+        async with self._changed:
+            if self.changes == seen:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), timeout)
+            return self.changes
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """The first truthy ``predicate()``, re-checked after every request the bot makes and every 50 ms (for
@@ -332,7 +363,8 @@ class FakeDiscord:
     async def wait_answer(self, interaction_id: int, timeout: float = 10.0) -> dict[str, Any]:
         """The first answer (callback body) to an interaction."""
         answers = self.interactions[interaction_id].answers
-        return await self.wait_for(lambda: answers[0] if answers else None, timeout)  # type: ignore[no-any-return]
+        answer: dict[str, Any] = await self.wait_for(lambda: answers[0] if answers else None, timeout)
+        return answer
 
     async def wait_message(
         self,
@@ -344,9 +376,10 @@ class FakeDiscord:
     ) -> Message:
         """The first message in the channel (default: the game channel) with an id above ``after``."""
         channel = channel_id or self.channel_id
-        return await self.wait_for(  # type: ignore[no-any-return]
+        found: Message = await self.wait_for(
             lambda: next((m for m in self.messages[channel] if m.id > after and where(m)), None), timeout
         )
+        return found
 
     def dms(self, user_id: int) -> list[Message]:
         return [m for c, u in self.dm_channels.items() if u == user_id for m in self.messages[c]]
@@ -586,7 +619,7 @@ class FakeDiscord:
             "locale": locale,
             "app_permissions": EVERYTHING,
             "entitlements": [],
-            "attachment_size_limit": limits.UPLOAD,
+            "attachment_size_limit": payloads.UPLOAD,
         }
         if channel in self.dm_channels:  # a click in a direct message: a user, no server
             payload["channel"] = {"id": str(channel), "type": 1, "last_message_id": None, "flags": 0}
@@ -607,6 +640,7 @@ class FakeDiscord:
             interaction_id, token, kind, user_id, channel, payload, time.monotonic()
         )
         await self.dispatch("INTERACTION_CREATE", payload)
+        await self._notify()
         return interaction_id
 
     def _command(self, path: list[str]) -> dict[str, Any] | None:
@@ -689,6 +723,29 @@ class FakeDiscord:
         data, _ = self._options(command.split(), options, focused)
         return await self._interact(4, user_id, data, channel_id=channel_id, locale=locale)
 
+    async def say(self, user_id: int, channel_id: int, content: str) -> Message:
+        """A person writes ``content`` in a channel (MESSAGE_CREATE; the bot reads no message content, but it is there
+        for the people at the table). Discord's limit on its length holds."""
+        problems = payloads.check_message({"content": content})
+        if problems or not content.strip():
+            raise ValueError(payloads.describe(problems) or "an empty message")
+        msg = Message(self.next_id(), channel_id, content, author_id=user_id)
+        await self._post(msg)
+        await self._notify()
+        return msg
+
+    def message(self, message_id: int) -> Message | None:
+        """The message with this id wherever it is: a channel, a DM, an ephemeral answer (None when deleted)."""
+        for msgs in self.messages.values():
+            for msg in msgs:
+                if msg.id == message_id:
+                    return msg
+        for inter in self.interactions.values():
+            for answer in [inter.original, *inter.followups]:
+                if answer is not None and answer.id == message_id and not answer.deleted:
+                    return answer
+        return None
+
     def find_message(self, custom_id: str) -> Message:
         """The newest message (channel, DM, ephemeral answer) holding a component with ``custom_id``."""
         everything = [m for ms in self.messages.values() for m in ms]
@@ -732,7 +789,7 @@ class FakeDiscord:
             raise LookupError(f"interaction {opened_by} was not answered with a modal")
         rows = []
         for top in modal["components"]:
-            if top["type"] == limits.ROW:
+            if top["type"] == payloads.ROW:
                 rows.append(
                     {
                         "type": 1,
@@ -742,7 +799,7 @@ class FakeDiscord:
                         ],
                     }
                 )
-            elif top["type"] == limits.LABEL:
+            elif top["type"] == payloads.LABEL:
                 inner = top["component"]
                 rows.append(
                     {
@@ -960,9 +1017,9 @@ class FakeDiscord:
 
     # --- REST -----------------------------------------------------------------------------------------------------
 
-    def _refuse(self, route: str, problems: list[limits.Problem]) -> web.Response:
-        body = limits.error_body(problems)
-        self.violations.append(Violation(route, body, limits.describe(problems)))
+    def _refuse(self, route: str, problems: list[payloads.Problem]) -> web.Response:
+        body = payloads.error_body(problems)
+        self.violations.append(Violation(route, body, payloads.describe(problems)))
         return _json(body, status=400)
 
     @staticmethod
@@ -987,6 +1044,7 @@ class FakeDiscord:
                     index = key[len("files[") : -1]
                     data = value.file.read()
                     upload = Attachment(self.next_id(), value.filename, data, value.content_type, described.get(index))
+                    self.attachments[upload.id] = upload
                     files.append(upload)
             return payload, files
         if request.can_read_body:
@@ -1108,6 +1166,14 @@ class FakeDiscord:
             return self._forbidden(channel_id, permissions.needed("POST", posting=True)) or web.Response(status=204)
         return self._error(404, 0, f"404: Not Found ({route})")
 
+    async def _attachment(self, request: web.Request) -> web.Response:
+        """An upload, at the url its message gives (Discord's CDN)."""
+        found = self.attachments.get(int(request.match_info["id"])) if request.match_info["id"].isdigit() else None
+        if found is None or found.filename != request.match_info["name"]:
+            return web.Response(status=404, text="404: Not Found")
+        kind = mimetypes.guess_type(found.filename)[0] or found.content_type or "application/octet-stream"
+        return web.Response(body=found.data, content_type=kind)
+
     def _channel(self, method: str, channel_id: int) -> web.Response:
         if method != "GET":
             return self._error(405, 0, "405: Method Not Allowed")
@@ -1120,7 +1186,7 @@ class FakeDiscord:
 
     async def _overwrite(self, request: web.Request, route: str, guild: int | None) -> web.Response:
         body = await request.json()
-        problems = limits.check_commands(body)
+        problems = payloads.check_commands(body)
         if self.fail_commands is not None:
             problems, self.fail_commands = problems + self.fail_commands, None
         if problems:
@@ -1132,7 +1198,7 @@ class FakeDiscord:
         data: dict[str, Any] = {
             "id": str(msg.id),
             "channel_id": str(msg.channel_id),
-            "author": self.bot_user,
+            "author": self.bot_user if msg.author_id is None else self.users[msg.author_id],
             "content": msg.content,
             "timestamp": "2024-01-01T00:00:00+00:00",
             "edited_timestamp": None,
@@ -1171,9 +1237,9 @@ class FakeDiscord:
         self, channel_id: int, body: Mapping[str, Any], files: list[Attachment], route: str, *, answer: bool = True
     ) -> Message | web.Response:
         """A new message (``answer``: an interaction's answer or follow-up, which may also be ephemeral)."""
-        problems = limits.check_message(body, [(f.filename, len(f.data)) for f in files])
+        problems = payloads.check_message(body, [(f.filename, len(f.data)) for f in files])
         problems += mentions.check(body.get("allowed_mentions"))
-        problems += limits.check_flags(body.get("flags"), limits.CREATE_FLAGS | (EPHEMERAL if answer else 0))
+        problems += payloads.check_flags(body.get("flags"), payloads.CREATE_FLAGS | (EPHEMERAL if answer else 0))
         if problems:
             return self._refuse(route, problems)
         return Message(
@@ -1194,7 +1260,7 @@ class FakeDiscord:
             "components": body.get("components", msg.components),
             "attachments": body.get("attachments"),
         }
-        problems = limits.check_message(merged, [(f.filename, len(f.data)) for f in files])
+        problems = payloads.check_message(merged, [(f.filename, len(f.data)) for f in files])
         problems += mentions.check(body.get("allowed_mentions"))
         if problems:
             return self._refuse(route, problems)
@@ -1215,7 +1281,10 @@ class FakeDiscord:
         self.messages.setdefault(msg.channel_id, []).append(msg)
         if msg.channel_id in self.channels:
             self.channels[msg.channel_id]["last_message_id"] = str(msg.id)
-            await self.dispatch("MESSAGE_CREATE", {**self._message_json(msg), "member": {"roles": []}})
+            member: dict[str, Any] = {"roles": []}
+            if msg.author_id is not None:  # a person's message carries their membership, as Discord's does
+                member = {k: v for k, v in self._member(msg.author_id).items() if k != "user"}
+            await self.dispatch("MESSAGE_CREATE", {**self._message_json(msg), "member": member})
 
     def _forbidden(self, channel_id: int, wanted: int) -> web.Response | None:
         if channel_id not in self.channels:  # a DM: no permissions, closed DMs instead
@@ -1355,11 +1424,11 @@ class FakeDiscord:
                 return refused
             resource["message"] = self._message_json(target)
         elif kind == 8:
-            problems = limits.check_choices(data.get("choices") or [])
+            problems = payloads.check_choices(data.get("choices") or [])
             if problems:
                 return self._refuse(route, problems)
         elif kind == 9:
-            problems = limits.check_modal(data)
+            problems = payloads.check_modal(data)
             if problems:
                 return self._refuse(route, problems)
         elif kind != 6:

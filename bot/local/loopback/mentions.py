@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tests.fakediscord.limits import Problem
+from bot.local.loopback.payloads import Problem
 
 USER = re.compile(r"<@!?(\d{1,20})>")
 ROLE = re.compile(r"<@&(\d{1,20})>")

@@ -1,4 +1,7 @@
-"""A loopback fake of Discord's gateway and REST API for tests that run the real bot as a process.
+"""A loopback Discord: gateway v10 and REST v10, enough for the unmodified discord.py client, strict where Discord is.
+
+``python -m bot try`` plays on it (``bot.local.tryout``, with the table page of ``bot.local.table`` as the people's
+client), and the tests run the real bot as a process against it (``tests/process``, ``tests/browser``).
 
 Discord's faults, injected from the test while the bot runs (``fake`` is the ``FakeDiscord`` the test started)
 --------------------------------------------------------------------------------------------------------------
@@ -66,10 +69,30 @@ What happened, for assertions
   ``fake.heartbeats``, ``fake.heartbeat_acks``; ``fake.violations`` / ``fake.check()`` for requests Discord would
   refuse as invalid.
 - ``await fake.wait_for(predicate)``: re-checked after every request and every 50 ms.
+
+People and what they see (the table page uses these)
+-----------------------------------------------------
+
+- ``fake.slash``, ``fake.autocomplete``, ``fake.click``, ``fake.select``, ``fake.submit``: a person's interaction, as
+  their Discord client sends it (``locale``: their client's language); ``await fake.say(user_id, channel_id, text)``:
+  a person's message in a channel.
+- ``fake.message(id)``: a message wherever it is (a channel, a DM, an ephemeral answer); ``fake.attachments``: every
+  upload by id, also served at its url; ``fake.changes`` counts what changed, ``await fake.next_change(seen,
+  timeout)`` waits for the next, ``await fake.notify()`` wakes the waiters for a change made outside the fake.
 """
 
-from tests.fakediscord import limits
-from tests.fakediscord.faults import Exchange, Fault
-from tests.fakediscord.server import Attachment, FakeDiscord, Interaction, Message, Version, Violation
+from bot.local.loopback import payloads
+from bot.local.loopback.faults import Exchange, Fault
+from bot.local.loopback.server import Attachment, FakeDiscord, Interaction, Message, Version, Violation
 
-__all__ = ["Attachment", "Exchange", "FakeDiscord", "Fault", "Interaction", "Message", "Version", "Violation", "limits"]
+__all__ = [
+    "Attachment",
+    "Exchange",
+    "FakeDiscord",
+    "Fault",
+    "Interaction",
+    "Message",
+    "Version",
+    "Violation",
+    "payloads",
+]
