@@ -5,33 +5,16 @@ from __future__ import annotations
 import re
 from typing import Final
 
-import discord
-
 from bot.core import clicks
-from bot.core.clicks import Control
-from bot.core.components import GREY
 from engine.carcassonne import Carcassonne
 
 SCOPE: Final = "cc"  # its click table's, in custom ids bh:cc:{game}:{version}:{op}[:{arg}]
 
 
-def button(
-    game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
-) -> Control:
-    """A button of the Carcassonne table (``bot/carcassonne/handlers.py``)."""
-    return clicks.button(SCOPE, game_id, version, op, arg, label=label or op, style=style)
-
-
-def select(
-    game_id: int,
-    version: int,
-    op: str,
-    arg: str = "",
-    options: list[discord.SelectOption] | None = None,
-    placeholder: str | None = None,
-) -> Control:
-    """A one-choice select of the Carcassonne table."""
-    return clicks.select(SCOPE, game_id, version, op, arg, options=options or [], placeholder=placeholder)
+# Its buttons and selects, for the modules that build messages (what each op does: bot/carcassonne/handlers.py).
+BUILD: Final = clicks.Scope(SCOPE)
+button = BUILD.button
+select = BUILD.select
 
 
 def ordered_cells(game: Carcassonne) -> list[tuple[int, int]]:

@@ -134,16 +134,6 @@ class Table:
     default_op: str = ""  # the op of an id that names only the game (``bh:back:{game}``)
     personal: bool = False  # its ops are about the clicker, not a game: game 0, honoured anywhere
 
-    def button(self, game_id: int, version: int, op: str, arg: str = "", **how: Any) -> Control:
-        if op not in self.ops:
-            raise ValueError(f"{self.scope} has no op {op!r}")
-        return button(self.scope, game_id, version, op, arg, **how)
-
-    def select(self, game_id: int, version: int, op: str, arg: str = "", **how: Any) -> Control:
-        if op not in self.ops:
-            raise ValueError(f"{self.scope} has no op {op!r}")
-        return select(self.scope, game_id, version, op, arg, **how)
-
     async def run(self, host: Host, interaction: discord.Interaction, press: Press) -> None:
         """Answer a press: the op's first answer, its handler, then what the handler returned."""
         op = self.ops.get(press.op or self.default_op)
@@ -277,6 +267,30 @@ def select(
         max_values=1,
     )
     return Control(item)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The builders of one table's buttons and selects, for the modules that build messages (they cannot import
+    the handlers, which build messages themselves): ``button(game, version, op, arg, label, style)``."""
+
+    name: str
+
+    def button(
+        self, game_id: int, version: int, op: str, arg: str = "", label: str = "", style: discord.ButtonStyle = GREY
+    ) -> Control:
+        return button(self.name, game_id, version, op, arg, label=label or op, style=style)
+
+    def select(
+        self,
+        game_id: int,
+        version: int,
+        op: str,
+        arg: str = "",
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> Control:
+        return select(self.name, game_id, version, op, arg, options=options or [], placeholder=placeholder)
 
 
 def parse(match: re.Match[str]) -> Press:

@@ -530,15 +530,7 @@ class GameService:
         if not idle:
             raise HostError("nothing_to_take_over")
         events: list[Event] = [{"type": "taken_over", "player": s} for s in idle]
-        updated = await self._update(
-            row,
-            stand_ins=sorted({*row.stand_ins, *idle}),
-            turn_started_at=self.games.clock(),
-            reminders_sent=0,
-            owe=owed("takeover", events, game.actors()),
-        )
-        self._remember(updated.id, updated.version, game)
-        return Outcome(updated, game, events, [], game.actors(), kind="takeover")
+        return await self._stand_in(row, game, idle, events)
 
     async def stand_in_while_away(self, game_id: int, version: int | None, away: Mapping[int, float]) -> Outcome:
         """The host's away rule is ``computer``: computers play the seats of ``away`` (seat -> when its person is
@@ -557,13 +549,20 @@ class GameService:
         if row.away_rule != "computer" or not seats:
             raise HostError("nothing_to_take_over")
         events: list[Event] = [{"type": "away", "player": s, "until": away[s]} for s in seats]
+        return await self._stand_in(row, game, seats, events, away_seats=sorted({*row.away_seats, *seats}))
+
+    async def _stand_in(
+        self, row: GameRow, game: Game, seats: list[int], events: list[Event], **columns: Any
+    ) -> Outcome:
+        """Computers play ``seats`` from now on (nothing is played here): stored with the takeover message owed, the
+        wait's clock and reminders started again."""
         updated = await self._update(
             row,
             stand_ins=sorted({*row.stand_ins, *seats}),
-            away_seats=sorted({*row.away_seats, *seats}),
             turn_started_at=self.games.clock(),
             reminders_sent=0,
             owe=owed("takeover", events, game.actors()),
+            **columns,
         )
         self._remember(updated.id, updated.version, game)
         return Outcome(updated, game, events, [], game.actors(), kind="takeover")
