@@ -148,6 +148,8 @@ class BoardHost(commands.Bot):
         if hasattr(self, "outbox"):  # deliveries under way finish; the rest stays owed for the next start
             await self.outbox.close(OUTBOX_CLOSE_WITHIN)
         await super().close()
+        if hasattr(self, "service"):  # the decision process: a decision under way is made again after the start
+            self.service.close()
         if hasattr(self, "renderer"):
             self.renderer.close()
         if hasattr(self, "db"):

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.carcassonne import command_flows
 from bot.core.funnel import autocomplete
-from bot.flows.lobby import AWAY_HELP, TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
+from bot.flows.lobby import AWAY_HELP, STAND_IN_HELP, TAKEOVER_HELP, TURN_LIMIT_HELP, level_choices, open_lobby
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -33,7 +33,9 @@ class CarcassonneCog(commands.Cog):
         turn_limit=TURN_LIMIT_HELP,
         takeover=TAKEOVER_HELP,
         away=AWAY_HELP,
+        stand_in=STAND_IN_HELP,
     )
+    @app_commands.choices(stand_in=level_choices("carcassonne"))
     async def carcassonne_new(
         self,
         interaction: discord.Interaction,
@@ -44,6 +46,7 @@ class CarcassonneCog(commands.Cog):
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
         takeover: bool = False,
         away: Literal["wait", "computer"] = "wait",
+        stand_in: str | None = None,
     ) -> None:
         await open_lobby(
             self.bot,
@@ -53,6 +56,7 @@ class CarcassonneCog(commands.Cog):
             turn_limit,
             takeover,
             away,
+            stand_in,
         )
 
     @app_commands.command(name="place", description="Place the drawn Carcassonne tile")

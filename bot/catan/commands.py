@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.catan import command_flows
 from bot.core.funnel import autocomplete
-from bot.flows.lobby import AWAY_HELP, TAKEOVER_HELP, TURN_LIMIT_HELP, open_lobby
+from bot.flows.lobby import AWAY_HELP, STAND_IN_HELP, TAKEOVER_HELP, TURN_LIMIT_HELP, level_choices, open_lobby
 from engine.catan.options import MAX_POINTS_TO_WIN
 
 if TYPE_CHECKING:
@@ -36,7 +36,9 @@ class CatanCog(commands.Cog):
         turn_limit=TURN_LIMIT_HELP,
         takeover=TAKEOVER_HELP,
         away=AWAY_HELP,
+        stand_in=STAND_IN_HELP,
     )
+    @app_commands.choices(stand_in=level_choices("catan"))
     async def catan_new(
         self,
         interaction: discord.Interaction,
@@ -47,6 +49,7 @@ class CatanCog(commands.Cog):
         turn_limit: app_commands.Range[int, 1, 336] | None = None,
         takeover: bool = False,
         away: Literal["wait", "computer"] = "wait",
+        stand_in: str | None = None,
     ) -> None:
         await open_lobby(
             self.bot,
@@ -56,6 +59,7 @@ class CatanCog(commands.Cog):
             turn_limit,
             takeover,
             away,
+            stand_in,
         )
 
     @app_commands.command(name="hand", description="Your Catan cards, points and open trade offers (only you see it)")

@@ -19,7 +19,7 @@ from bot.core.pings import harmless
 from bot.core.rendering import Job
 from bot.flows import since
 from bot.flows.computer_turns import come_back, level_name
-from bot.flows.lobby import lobby_embed, lobby_view
+from bot.flows.lobby import lobby_embed, lobby_view, stand_in_line
 from bot.flows.outbox import waiting_text
 from bot.flows.presence import presence
 from bot.host import HostError
@@ -80,6 +80,8 @@ async def status(bot: Host, interaction: discord.Interaction) -> None:
     waiting = waiting_for(game)
     lines.append(t("cmd.status.waiting", who=listing(row.mention(s) for s in waiting), count=len(waiting)))
     lines += (await presence(bot, row)).notes(row)  # who is away, and until when
+    if row.takeover or row.away_rule == "computer":  # at which level computers stand in for them
+        lines.append(stand_in_line(row))
     waits = await bot.outbox.problem(row.id)
     if waits is not None:  # Discord refuses the game's messages (permissions, a deleted channel): everyone may know
         lines.append(waiting_text(row, waits))
@@ -145,6 +147,8 @@ async def rules(bot: Host, interaction: discord.Interaction) -> None:
         if row.turn_limit:
             text += "\n" + t("rules.turn_limit", count=row.turn_limit // 3600)
         text += "\n" + t(f"rules.away.{row.away_rule}")
+        if row.takeover or row.away_rule == "computer":
+            text += "\n" + stand_in_line(row)
     else:
         text = "\n\n".join([*(t(f"rules.{game.name}") for game in bot.adapters()), t("rules.clock")])
     await interaction.response.send_message(text[:CONTENT], ephemeral=True)

@@ -6,17 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
+from discord import app_commands
 
 from bot.core.clicks import Click, Control, Op, Table, button
 from bot.core.components import BLUE, GREEN, GREY, RED
 from bot.core.pings import harmless, people
 from bot.flows.computer_turns import computer_name, level_name
 from bot.host import HostError
+from bot.host.computer_seats import stand_in_level
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
 from bot.text.i18n import game_language, speaking
 from engine import game_class
-from engine.ai import LEVELS
+from engine.ai import levels
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -27,7 +29,17 @@ HOUR = 3600
 TURN_LIMIT_HELP = "Hours a player may keep the game waiting before the bot makes a minimal move (default: no limit)"
 TAKEOVER_HELP = "When a turn limit runs out, a computer plays for that player until they return"
 AWAY_HELP = "When a player is away: their turn limit waits (default), or a computer plays for them"
+STAND_IN_HELP = "The level of the computer playing for a player who times out or is away (default: the strongest)"
 STYLES = {"join": GREEN, "leave": GREY, "start": BLUE, "cancel": RED, "add": GREY, "remove": GREY}
+
+
+def level_choices(game: str) -> list[app_commands.Choice[str]]:
+    """The ``stand_in`` option's choices of ``/<game> new``: the levels the game has, weakest first (localised by the
+    keys ``slash.choice.level.<level>``: the word "random" of a level is not the one of a random map)."""
+    return [
+        app_commands.Choice(name=app_commands.locale_str(level, key=f"level.{level}"), value=level)
+        for level in levels(game)
+    ]
 
 
 def seat_for(user: discord.abc.User) -> Seat:
@@ -72,8 +84,15 @@ def _lobby_embed(row: GameRow) -> discord.Embed:
         embed.add_field(name=t("lobby.takeover"), value=t("lobby.takeover_value"), inline=False)
     if row.away_rule == "computer":
         embed.add_field(name=t("lobby.away"), value=t("lobby.away_computer"), inline=False)
+    if row.takeover or row.away_rule == "computer":
+        embed.add_field(name=t("lobby.stand_in"), value=stand_in_line(row), inline=False)
     embed.set_footer(text=t("lobby.hosted_by", host=row.seats[0].name if row.seats else "?"))
     return embed
+
+
+def stand_in_line(row: GameRow) -> str:
+    """The level of the computer standing in for people who time out or are away (the lobby, rules, status)."""
+    return t("rules.stand_in", level=level_name(stand_in_level(row)))
 
 
 def lobby_view(row: GameRow) -> discord.ui.View:
@@ -81,8 +100,9 @@ def lobby_view(row: GameRow) -> discord.ui.View:
     with speaking(game_language(row.language)):
         for op in OPS:
             view.add_item(_button(row, op))
-        # Computer players: one button per level (engine.ai.LEVELS), then one to take the last one back.
-        for level in LEVELS:
+        # Computer players: one button per level the game has (the engine's registry, weakest first), then one to
+        # take the last one back.
+        for level in levels(row.game):
             view.add_item(_button(row, "add", level))
         if row.computer_seats():
             view.add_item(_button(row, "remove"))
@@ -116,10 +136,10 @@ async def _leave(click: Click) -> None:
 
 async def _add_computer(click: Click) -> None:
     level = click.arg
-    if level not in LEVELS:
-        raise HostError("computer_unavailable", level=level)
     service = click.host.service
     lobby = await service.row(click.game_id)
+    if level not in levels(lobby.game):  # a button of another release
+        raise HostError("computer_unavailable", level=level_name(level))
 
     def name(number: int) -> str:
         with speaking(game_language(lobby.language)):  # seat names are public: the game's language
@@ -182,8 +202,10 @@ async def open_lobby(
     turn_limit: int | None,
     takeover: bool = False,
     away: str = "wait",
+    stand_in: str | None = None,
 ) -> None:
-    """``/<game> new``: open a lobby in the channel (refusals are raised: the funnel answers them)."""
+    """``/<game> new``: open a lobby in the channel (refusals are raised: the funnel answers them). ``stand_in``:
+    the level of the computers playing for people who time out or are away (None: the strongest the game has)."""
     if interaction.channel_id is None:
         return
     row = await bot.service.open_lobby(
@@ -195,6 +217,7 @@ async def open_lobby(
         turn_limit=turn_limit * HOUR if turn_limit else None,
         takeover=takeover,
         away_rule=away,
+        stand_in_level=stand_in,
         language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
     )
     await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))

@@ -2,9 +2,11 @@
 
 A computer seat is a lobby seat with a ``level`` (its user id is negative: it is nobody on Discord). With the
 host's ``takeover`` rule, a person whose turn limit ran out is a *stand-in* seat: a computer plays it until the
-person comes back. Decisions go through ``engine.ai.decide``, which shows the policy only the seat's view and legal
-actions. The generator is seeded from the game's seed, the seat and the number of actions logged so far, so nothing
-about the computer players needs storing and a decision can be reproduced.
+person comes back (likewise a person who is away, with the ``computer`` away rule), at the level the host chose
+(``stand_in_level``, by default the strongest the game has). Decisions go through ``engine.ai.decide``, which
+shows the policy only the seat's view and legal actions (a searching level's in a worker process:
+``bot.host.thinking``). The generator is seeded from the game's seed, the seat and the number of actions logged
+so far, so nothing about the computer players needs storing and a decision can be reproduced.
 """
 
 from __future__ import annotations
@@ -12,26 +14,28 @@ from __future__ import annotations
 import random
 
 from bot.storage import GameRow
-from engine import Game, RuleError
-from engine.ai import LEVELS, decide, policy_for, policy_seed
+from engine import Game
+from engine.ai import SEARCHING, decide, levels, policy_seed, strongest
 from engine.game import Action
 
 
 def available(game: str, level: str) -> bool:
-    """Whether ``game`` has a computer player at ``level`` (the levels are added one by one)."""
-    try:
-        policy_for(game, level)
-    except RuleError:
-        return False
-    return True
+    """Whether ``game`` has a computer player at ``level`` (the engine's registry says which levels it has)."""
+    return level in levels(game)
 
 
-def takeover_level(game: str) -> str:
-    """The level that stands in for a person whose time ran out: the strongest available (standard, else random)."""
-    for level in reversed(LEVELS):
-        if available(game, level):
-            return level
-    return LEVELS[0]
+def stand_in_level(row: GameRow) -> str:
+    """The level that plays for a person who timed out or is away: the host's choice, by default (and for a level
+    the game no longer has) the strongest the game has."""
+    chosen = row.stand_in_level
+    return chosen if chosen is not None and available(row.game, chosen) else strongest(row.game)
+
+
+def quick_level(game: str) -> str:
+    """The strongest level of ``game`` that does not search (decided in a thread: what a failed search falls back
+    to)."""
+    quick = [level for level in levels(game) if level not in SEARCHING]
+    return quick[-1] if quick else "random"
 
 
 def controllers(row: GameRow) -> dict[int, str]:
@@ -39,7 +43,7 @@ def controllers(row: GameRow) -> dict[int, str]:
     found = {seat: str(s.level) for seat, s in enumerate(row.seats) if s.computer}
     for seat in row.stand_ins:
         if 0 <= seat < len(row.seats) and seat not in found:
-            found[seat] = takeover_level(row.game)
+            found[seat] = stand_in_level(row)
     return found
 
 

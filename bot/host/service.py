@@ -8,16 +8,19 @@ without a version is judged on the newest game instead, and judged again when an
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.host.computer_seats import available, choose, computers_owing, controllers
+from bot.host.computer_seats import available, choose, computers_owing, controllers, quick_level
 from bot.host.errors import HostError
 from bot.host.hours import clock_ran
 from bot.host.rebuild import rebuild
 from bot.host.standings import Standings, pool_of, rated_game
+from bot.host.thinking import Decision, Thinker, ThinkingFailed
 from bot.storage import ChannelBusy, GameRow, Games, Seat, StaleVersion, UserSettings
 from bot.storage.games import AWAY_RULES
 from bot.storage.health import Problem
@@ -25,8 +28,12 @@ from bot.storage.held import Held, HeldDms
 from bot.storage.owed import OwedTable
 from bot.storage.settings import Availability
 from engine import Event, Game, RuleError, game_class
+from engine.ai import SEARCHING, factory_for, strongest
+from engine.game import Action
 from engine.history import GameLog
 from engine.replay import export
+
+log = logging.getLogger("boardhost.computers")
 
 CACHE_SIZE: Final = 256
 DMS_CLOSED_FOR: Final = 24 * 3600.0  # seconds a refused DM is not tried again (the channel is used instead)
@@ -84,6 +91,11 @@ class GameService:
         self._cache: dict[int, tuple[int, Game]] = {}
         # The newest row this service read or wrote per game: a click on that version needs no read (``row_at``).
         self._rows: dict[int, GameRow] = {}
+        self.thinker = Thinker()  # the worker process of the searching computer levels, started on first use
+
+    def close(self) -> None:
+        """Stop what runs beside the event loop (the decision process): on SIGTERM, before the database closes."""
+        self.thinker.close()
 
     # -- reading -------------------------------------------------------------------------------------------
 
@@ -299,12 +311,17 @@ class GameService:
         turn_limit: int | None = None,
         takeover: bool = False,
         away_rule: str = "wait",
+        stand_in_level: str | None = None,
     ) -> GameRow:
+        """A lobby in the channel. ``stand_in_level``: the computer level playing for people who time out or are
+        away (None: the strongest the game has, fixed now so that the lobby can say it)."""
         high = game_class(game).MAX_PLAYERS
         if takeover and not turn_limit:
             raise HostError("takeover_needs_limit")
         if away_rule not in AWAY_RULES:
             raise HostError("stale")  # an option of another release
+        if stand_in_level is not None and not available(game, stand_in_level):
+            raise HostError("computer_unavailable", level=stand_in_level)
         try:  # validate the options now, with a full table, so that Start cannot fail on them later
             game_class(game).new([f"P{i}" for i in range(high)], dict(options), 0)
         except RuleError as err:
@@ -321,6 +338,7 @@ class GameService:
                 turn_limit=turn_limit,
                 takeover=takeover,
                 away_rule=away_rule,
+                stand_in_level=stand_in_level or strongest(game),
             )
             return self._known(lobby)
         except ChannelBusy:
@@ -496,9 +514,9 @@ class GameService:
     async def computer_move(self, game_id: int) -> Outcome | None:
         """One decision of a computer-played seat that owes one (None when no computer owes a decision).
 
-        The decision is computed in a worker thread from the seat's view and legal actions, then stored like any
-        person's move: one transaction guarded by the version it was computed for (``HostError("stale")`` if a
-        person moved meanwhile), logged without a user.
+        The decision is computed away from the event loop from the seat's view and legal actions (``think``), then
+        stored like any person's move: one transaction guarded by the version it was computed for
+        (``HostError("stale")`` if a person moved meanwhile), logged without a user.
         """
         row = await self.row(game_id)
         if row.status != "active":
@@ -510,9 +528,33 @@ class GameService:
         seat = owing[0]
         level = controllers(row)[seat]
         step = await self.games.action_count(row.id)
-        thinking = current.copy()  # the thread's own copy
-        action = await asyncio.to_thread(choose, thinking, seat, level, row.seed, step)
+        action = await self.think(row, current, seat, level, step)
         return await self._apply(row, seat, action, None)
+
+    async def think(self, row: GameRow, game: Game, seat: int, level: str, step: int) -> Action:
+        """The decision of the ``level`` computer in ``seat``: a searching level's in the decision process (so a
+        second of thinking never holds up other games' clicks), a quick level's in a thread. A searching decision
+        that cannot be had (its process failed, or took too long) is made at the strongest quick level instead:
+        a computer player never stalls a game. Each decision's time is logged (the process tests read it)."""
+        started = time.perf_counter()
+        if not available(row.game, level):  # a level the game no longer has (a seat from an older release)
+            level = strongest(row.game)
+        played = level
+        action: Action | None = None
+        if level in SEARCHING and row.state is not None:
+            job = Decision.of(factory_for(row.game, level), row.game, row.state, seat, row.seed, step)
+            try:
+                action = await self.thinker.choose(job)
+            except ThinkingFailed as err:
+                played = quick_level(row.game)
+                log.error("game %s: the %s computer in seat %d failed (%s); deciding at %s", row.id, level, seat,
+                          err, played)  # fmt: skip
+        if action is None:
+            thinking = game.copy()  # the thread's own copy
+            action = await asyncio.to_thread(choose, thinking, seat, played, row.seed, step)
+        log.info("game %s: seat %d (%s) decided in %.0f ms", row.id, seat, played,
+                 (time.perf_counter() - started) * 1000)  # fmt: skip
+        return action
 
     async def take_over(self, game_id: int, version: int | None) -> Outcome:
         """The turn limit ran out in a game with the takeover rule: computers play the idle people's seats.

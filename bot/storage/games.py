@@ -90,6 +90,8 @@ class GameRow:
     shown_version: int = 0  # the version the game's channel shows (its turn message was posted for it)
     away_rule: str = "wait"  # the host's rule for a person who is away (``AWAY_RULES``)
     away_seats: list[int] = field(default_factory=list)  # stand-ins because their person is away (ended on return)
+    # The host's choice: the computer level playing for a person who timed out or is away (None: the strongest)
+    stand_in_level: str | None = None
     _state: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -146,6 +148,7 @@ class GameRow:
             shown_version=row["shown_version"] or 0,
             away_rule=row["away_rule"] or "wait",
             away_seats=json.loads(row["away_seats"] or "[]"),
+            stand_in_level=row["stand_in_level"],
         )
 
 
@@ -247,6 +250,7 @@ class Games:
         turn_limit: int | None = None,
         takeover: bool = False,
         away_rule: str = "wait",
+        stand_in_level: str | None = None,
     ) -> GameRow:
         now = self.clock()
         columns = {
@@ -262,6 +266,7 @@ class Games:
             "turn_limit": turn_limit,
             "takeover": int(takeover),
             "away_rule": away_rule,
+            "stand_in_level": stand_in_level,
             "created_at": now,
             "updated_at": now,
         }

@@ -209,6 +209,14 @@ SQLITE: Final[tuple[tuple[int, str], ...]] = (
         );
         """,
     ),
+    (
+        9,
+        """
+        -- The host's choice of the computer level that plays for a person who timed out or is away (NULL: the
+        -- strongest the game has).
+        ALTER TABLE games ADD COLUMN stand_in_level TEXT;
+        """,
+    ),
 )
 
 # The same schema in PostgreSQL's types: Discord ids need 64 bits; JSON stays text (stored and read as it is).
@@ -382,6 +390,12 @@ POSTGRES: Final[tuple[tuple[int, str], ...]] = (
             rated    INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (guild_id, game)
         );
+        """,
+    ),
+    (
+        9,
+        """
+        ALTER TABLE games ADD COLUMN stand_in_level TEXT;
         """,
     ),
 )

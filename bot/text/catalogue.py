@@ -127,6 +127,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "catan.waits.trade_reply": "answer a trade offer",
     "lobby.away": "Players away",
     "lobby.away_computer": "A computer plays for a player who is away, until they are back.",
+    "lobby.stand_in": "Computer stand-in",
+    "rules.stand_in": "A computer player ({level}) plays for anyone who runs out of time or is away.",
     "rules.turn_limit": (
         "Turn limit: {count} hour for each wait. Its clock stands still while the player the game waits for is "
         "in their quiet hours ({settings_notifications}) or away ({settings_away}).",
@@ -365,6 +367,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "computer.name": "Computer {number} ({level})",
     "computer.level.random": "random",
     "computer.level.standard": "standard",
+    "computer.level.expert": "expert",
     "computer.button.back": "I'm back",
     "computer.takeover": (
         "{mention} ran out of time, so a computer player ({level}) plays for them until they return "
@@ -965,6 +968,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.carcassonne.new.away.description": (
         "When a player is away: their turn limit waits (default), or a computer plays for them"
     ),
+    "slash.carcassonne.new.stand_in.name": "stand_in",
+    "slash.carcassonne.new.stand_in.description": (
+        "The level of the computer playing for a player who times out or is away (default: the strongest)"
+    ),
     "slash.catan.name": "catan",
     "slash.catan.description": "Play Catan in this channel",
     "slash.catan.new.name": "new",
@@ -988,6 +995,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.catan.new.away.name": "away",
     "slash.catan.new.away.description": (
         "When a player is away: their turn limit waits (default), or a computer plays for them"
+    ),
+    "slash.catan.new.stand_in.name": "stand_in",
+    "slash.catan.new.stand_in.description": (
+        "The level of the computer playing for a player who times out or is away (default: the strongest)"
     ),
     "slash.game.name": "game",
     "slash.game.description": "The game in this channel",
@@ -1064,6 +1075,9 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "slash.choice.city": "city",
     "slash.choice.wait": "wait",
     "slash.choice.computer": "computer",
+    "slash.choice.level.random": "random",
+    "slash.choice.level.standard": "standard",
+    "slash.choice.level.expert": "expert",
     "slash.choice.en": "English",
     "slash.choice.zh-CN": "简体中文",
     "slash.choice.zh-TW": "繁體中文",

@@ -69,5 +69,7 @@ def command_strings(tree: app_commands.CommandTree[Any]) -> dict[str, str]:
                 found[f"{path}.{param.name}.name"] = param.name
                 found[f"{path}.{param.name}.description"] = str(param.description)
                 for choice in param.choices:
-                    found[f"slash.choice.{choice.value}"] = str(choice.name)
+                    named = choice._locale_name  # a choice may name its own key (``locale_str(..., key=...)``)
+                    key = named.extras.get("key", choice.value) if named is not None else choice.value
+                    found[f"slash.choice.{key}"] = str(choice.name)
     return found

@@ -10,12 +10,27 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.base import LEVELS, Policy, Situation, policy_seed
-from engine.ai.registry import policy_for
+from engine.ai.base import LEVELS, SEARCHING, Policy, Situation, policy_seed
+from engine.ai.registry import Factory, factory_for, levels, policy_for, register, strongest, unregister
 from engine.errors import RuleError
 from engine.game import Action, Game, not_your_turn
 
-__all__ = ["LEVELS", "Policy", "Situation", "decide", "policy_for", "policy_seed"]
+__all__ = [
+    "LEVELS",
+    "SEARCHING",
+    "Factory",
+    "Policy",
+    "Situation",
+    "decide",
+    "decide_with",
+    "factory_for",
+    "levels",
+    "policy_for",
+    "policy_seed",
+    "register",
+    "strongest",
+    "unregister",
+]
 
 
 def situation(game: Game, seat: int, rng: random.Random) -> Situation:
@@ -25,9 +40,14 @@ def situation(game: Game, seat: int, rng: random.Random) -> Situation:
 
 def decide(game: Game, seat: int, level: str, rng: random.Random) -> Action:
     """The action the ``level`` computer player in ``seat`` takes now; ``seat`` must owe a decision."""
+    return decide_with(policy_for(game.GAME, level), game, seat, rng)
+
+
+def decide_with(policy: Policy, game: Game, seat: int, rng: random.Random) -> Action:
+    """The action ``policy`` takes for ``seat`` now (a worker process is sent the policy's factory, not a level)."""
     if seat not in game.actors():
         raise not_your_turn(seat, game.current_seat())
     found = situation(game, seat, rng)
     if not found.legal:
         raise RuleError("no_legal_action", f"seat {seat} has no legal action", seat=seat)
-    return policy_for(game.GAME, level).choose(found)
+    return policy.choose(found)

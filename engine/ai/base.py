@@ -9,7 +9,11 @@ from typing import Any, Protocol
 
 from engine.game import Action
 
-LEVELS = ("random", "standard")
+# Every computer level there is, weakest first. A game plays those registered for it (``engine.ai.registry``).
+LEVELS = ("random", "standard", "expert")
+# Levels that search: a decision may take up to about a second of CPU, so a host runs them away from its event
+# loop's process (the others take milliseconds).
+SEARCHING = frozenset({"expert"})
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.host import GameService
-from bot.host.computer_seats import choose, controllers, takeover_level
+from bot.host.computer_seats import choose, controllers
 from bot.storage import Games, Seat
 from bot.storage.opening import open_database
+from engine.ai import strongest
 from tests.bot.conftest import Target, code
 
 ALICE, BOB = Seat(1, "Alice"), Seat(2, "Bob")
@@ -49,7 +50,7 @@ async def test_a_stand_in_ends_when_the_person_moves_again(service: GameService)
         guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False}, turn_limit=3600,
         takeover=True,
     )  # fmt: skip
-    assert row.takeover
+    assert row.takeover and row.stand_in_level == strongest("carcassonne"), "the default: the strongest level"
     await service.join(row.id, None, BOB)
     row = (await service.start(row.id, None, ALICE.user_id)).row
     game = service.game(row)
@@ -57,7 +58,7 @@ async def test_a_stand_in_ends_when_the_person_moves_again(service: GameService)
     assert await service.computer_move(row.id) is None, "nobody owes a decision to a computer yet"
     taken = await service.take_over(row.id, row.version)
     assert taken.events == [{"type": "taken_over", "player": idle}]
-    assert taken.row.stand_ins == [idle] and controllers(taken.row) == {idle: takeover_level("carcassonne")}
+    assert taken.row.stand_ins == [idle] and controllers(taken.row) == {idle: strongest("carcassonne")}
     assert await code(service.take_over(row.id, taken.row.version)) == "nothing_to_take_over"
 
     person = taken.row.seats[idle].user_id
@@ -138,3 +139,32 @@ async def test_a_database_from_before_computer_players_is_migrated(
     row = await Games(db).get(1)
     assert row is not None and not row.takeover and row.stand_ins == [] and row.seats == [Seat(1, "A")]
     await db.close()
+
+
+async def test_the_hosts_stand_in_level_plays_for_the_timed_out_and_the_away(
+    service: GameService, database_url: Target
+) -> None:
+    assert (
+        await code(
+            service.open_lobby(
+                guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={}, stand_in_level="genius"
+            )
+        )
+        == "computer_unavailable"
+    )
+    row = await service.open_lobby(
+        guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False, "first_player": 0},
+        turn_limit=3600, takeover=True, away_rule="computer", stand_in_level="random",
+    )  # fmt: skip
+    reopened = Games(await open_database(database_url))  # stored with the game
+    stored = await reopened.get(row.id)
+    await reopened.db.close()
+    assert stored is not None and stored.stand_in_level == "random"
+    await service.join(row.id, None, BOB)
+    row = (await service.start(row.id, None, ALICE.user_id)).row
+    taken = await service.take_over(row.id, row.version)  # alice ran out of time
+    assert controllers(taken.row) == {0: "random"}
+    while (moved := await service.computer_move(row.id)) is not None:  # alice's turn, played at random
+        assert moved.row.stand_ins == [0]
+    away = await service.stand_in_while_away(row.id, None, {1: service.clock() + 3600})  # bob goes away
+    assert controllers(away.row) == {0: "random", 1: "random"}
