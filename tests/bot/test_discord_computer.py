@@ -13,10 +13,11 @@ import pytest
 from bot.app import BoardHost
 from bot.core.config import Config
 from bot.flows.game_commands import show_lobby
-from bot.host.computer_seats import available, takeover_level
+from bot.host.computer_seats import available
 from bot.host.rebuild import load, rebuild
 from bot.storage import GameRow
 from bot.text import t
+from engine.ai import strongest
 from engine.catan import Catan
 from tests.bot.catan_driver import perform
 from tests.bot.conftest import World, reply
@@ -230,7 +231,7 @@ async def test_a_computer_stands_in_after_the_turn_limit_until_the_person_is_bac
 
     await world.env.advance_time(2.5 * HOUR)
     notice = next(m for m in world.channel.history() if "ran out of time" in (m.content or ""))
-    level = takeover_level("carcassonne")  # standard once the game has one, else random
+    level = strongest("carcassonne")  # the host chose no stand-in level: the strongest the game has
     assert f"<@{world.alice.id}> ran out of time, so a computer player ({level}) plays for them" in notice.content
     assert labels(notice) == ["I'm back"]
     turn = world.channel.last_message
