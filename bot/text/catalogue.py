@@ -128,7 +128,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "lobby.away": "Players away",
     "lobby.away_computer": "A computer plays for a player who is away, until they are back.",
     "lobby.stand_in": "Computer stand-in",
-    "rules.stand_in": "A computer player ({level}) plays for anyone who runs out of time or is away.",
+    "rules.stand_in": "Computers standing in for players play at the {level} level.",
     "rules.turn_limit": (
         "Turn limit: {count} hour for each wait. Its clock stands still while the player the game waits for is "
         "in their quiet hours ({settings_notifications}) or away ({settings_away}).",

@@ -116,7 +116,7 @@ async def test_the_host_chooses_the_level_that_stands_in_for_the_timed_out_and_t
     )
     lobby = world.channel.last_message
     fields = {f.name: f.value for f in lobby.embeds[0].fields}
-    assert fields["Computer stand-in"] == "A computer player (random) plays for anyone who runs out of time or is away."
+    assert fields["Computer stand-in"] == "Computers standing in for players play at the random level."
     await world.bob.click(lobby, label="Join")
     await world.carol.click(world.channel.last_message, label="Join")
     await set_options(world, first_player=0)
@@ -124,7 +124,7 @@ async def test_the_host_chooses_the_level_that_stands_in_for_the_timed_out_and_t
     row = await lobby_row(world)
     assert row.stand_in_level == "random" != strongest("carcassonne")
     rules = reply(await world.bob.slash(world.channel, "game rules"))
-    assert "A computer player (random) plays for anyone who runs out of time or is away." in rules.content
+    assert "Computers standing in for players play at the random level." in rules.content
 
     await world.env.advance_time(2.5 * HOUR)  # alice runs out of time
     notice = next(m for m in world.channel.history() if "ran out of time" in (m.content or ""))
@@ -138,14 +138,14 @@ async def test_the_host_chooses_the_level_that_stands_in_for_the_timed_out_and_t
     assert controllers(stored) == {0: "random", 2: "random"}
     assert f"<@{world.bob.id}>, place the drawn tile" in world.channel.last_message.content
     status = reply(await world.bob.slash(world.channel, "game status"))
-    assert "A computer player (random) plays for anyone" in str(status.embeds[0].description)
+    assert "Computers standing in for players play at the random level." in str(status.embeds[0].description)
     assert not world.env.errors
 
 
 async def test_without_a_choice_the_strongest_level_stands_in(world: World, quick_expert: None) -> None:
     await world.alice.slash(world.channel, "carcassonne new", turn_limit=2, takeover=True)
     fields = {f.name: f.value for f in world.channel.last_message.embeds[0].fields}
-    assert fields["Computer stand-in"] == "A computer player (expert) plays for anyone who runs out of time or is away."
+    assert fields["Computer stand-in"] == "Computers standing in for players play at the expert level."
     assert (await lobby_row(world)).stand_in_level == "expert"
 
 
