@@ -22,6 +22,7 @@ from typing import Any, NoReturn, TextIO
 
 from engine.ai.arena import play_games, summary
 from engine.ai.base import LEVELS
+from engine.ai.registry import levels as game_levels
 from engine.errors import RuleError
 from engine.game import Action, Game
 from engine.limits import CHECK_EVERY, Outcome, cut_short, stopped
@@ -314,9 +315,10 @@ def _report_cut_short(outcomes: list[Outcome]) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     levels = [p.strip() for p in args.players.split(",") if p.strip()]
-    unknown = [level for level in levels if level not in LEVELS]
+    known = game_levels(args.game)  # the levels the game's registry has
+    unknown = [level for level in levels if level not in known]
     if unknown:
-        return _fail(f"--players: unknown computer level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
+        return _fail(f"--players: unknown computer level {unknown[0]!r} (levels: {', '.join(known)})")
     cls = game_class(args.game)
     if not cls.MIN_PLAYERS <= len(levels) <= cls.MAX_PLAYERS:
         example = ",".join(["standard"] * cls.MIN_PLAYERS)
@@ -375,7 +377,8 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument(
         "--players",
         required=True,
-        help=f"computer levels, one per seat, comma-separated, e.g. standard,random (levels: {', '.join(LEVELS)})",
+        help=f"computer levels, one per seat, comma-separated, e.g. standard,random (levels: {', '.join(LEVELS)}, "
+        "where the game has them)",
     )
     ar.add_argument("--games", type=whole_number(1), default=100, help="how many games to play (default 100)")
     ar.add_argument("--seed", type=int, default=0, help="seed of the whole run: the same seed plays the same games")

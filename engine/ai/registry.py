@@ -78,11 +78,12 @@ def strongest(game: str) -> str:
 
 def factory_for(game: str, level: str) -> Factory:
     if level not in LEVELS:
+        allowed = list(levels(game))
         raise RuleError(
             "unknown_level",
-            f"unknown computer level {level!r} (levels: {', '.join(LEVELS)})",
+            f"unknown computer level {level!r} (levels: {', '.join(allowed)})",
             level=level,
-            allowed=list(LEVELS),
+            allowed=allowed,
         )
     make = PLAYERS.get(game, {}).get(level)
     if make is None:
