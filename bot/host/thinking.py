@@ -116,6 +116,9 @@ class Thinker:
                 except TimeoutError:
                     self._drop(worker)
                     raise ThinkingFailed(f"no decision within {self.limit:g} s (worker stopped)") from None
+                except asyncio.CancelledError:  # its answer would be read as the next decision's: a fresh worker
+                    self._drop(worker)
+                    raise
                 except (EOFError, OSError) as err:  # the worker died: a new one gets the job again
                     self._drop(worker)
                     process = worker.process

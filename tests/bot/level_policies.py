@@ -70,7 +70,10 @@ def crash_once() -> Policy:
 
 
 class Endless(FirstLegal):
+    """Never decides (notes in ``$BOARDHOST_TEST_THINKING/endless`` that it began)."""
+
     def choose(self, situation: Situation) -> Action:
+        (Path(os.environ[MARKS]) / "endless").write_text("thinking")
         while True:
             time.sleep(0.05)
 

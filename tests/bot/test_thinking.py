@@ -4,7 +4,9 @@ decides at a quick level instead of stalling the game."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +34,13 @@ async def thinker() -> Iterator[Thinker]:
     found = Thinker(limit=10)
     yield found
     found.close()
+
+
+def wait_for(path: Path, within: float = 60) -> None:
+    deadline = time.monotonic() + within
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} never appeared"
+        time.sleep(0.01)
 
 
 def a_game() -> Carcassonne:
@@ -72,6 +81,17 @@ async def test_a_decision_that_cannot_be_had_fails_clearly(thinker: Thinker) -> 
         await thinker.choose(job(level_policies.endless))
     thinker.limit = 10
     assert await thinker.choose(job(level_policies.first_legal)), "a new worker after the one stopped"
+
+
+async def test_a_decision_given_up_leaves_the_next_one_a_free_worker(thinker: Thinker, marks: Path) -> None:
+    stuck = asyncio.create_task(thinker.choose(job(level_policies.endless)))
+    await asyncio.to_thread(wait_for, marks / "endless")
+    stuck.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await stuck
+    thinker.limit = 5  # the worker still thinking about the given-up decision would make this one wait it out
+    assert await thinker.choose(job(level_policies.first_legal)) == dict(a_game().legal_actions(0)[0])
+    assert thinker.started == 2
 
 
 async def test_closing_stops_the_worker(thinker: Thinker) -> None:
