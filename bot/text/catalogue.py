@@ -142,7 +142,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "rules.clock": (
         "**Turn limits** stand still while the player a game waits for is in their quiet hours "
         "({settings_notifications}) or away ({settings_away}); a game's host may have a computer play for those "
-        "away instead."
+        "away instead, at the level the host chooses."
     ),
     "error.unknown_time_zone": (
         "There is no time zone called “{zone}”. Pick one from the list, such as Europe/Berlin or America/New_York."
