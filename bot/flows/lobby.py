@@ -208,6 +208,8 @@ async def open_lobby(
     the level of the computers playing for people who time out or are away (None: the strongest the game has)."""
     if interaction.channel_id is None:
         return
+    if stand_in is not None and stand_in not in levels(game):  # a choice of another release
+        raise HostError("computer_unavailable", level=level_name(stand_in))
     row = await bot.service.open_lobby(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
