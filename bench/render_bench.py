@@ -7,7 +7,11 @@ and the image size. Also Pillow's own PNG encoder on the same image, for referen
 Targets, encode included: Catan board <= 40 ms, 100-tile Carcassonne board <= 60 ms, previews <= 40 ms, and
 render <= 2.5x encode-only.
 
-Run: ``python bench/render_bench.py [--repeat 15]``; prints one JSON object.
+Measured as a drawing process of the bot draws (``bot.core.rendering.drawing_process_settings``: glibc keeps freed
+image buffers for the next image, one deflate thread per image); ``--plain`` measures as a plain Python process
+(freed buffers handed back to the system, row bands deflated on 2-4 threads), as the figures of issues 4-18 were.
+
+Run: ``python bench/render_bench.py [--repeat 15] [--plain]``; prints one JSON object.
 """
 
 from __future__ import annotations
@@ -150,10 +154,17 @@ def main() -> int:
         "--repeat", type=whole_number(1), default=15, help="timed runs of each image (median; default 15)"
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the games whose boards are drawn (default 7)")
+    parser.add_argument(
+        "--plain", action="store_true", help="without the drawing processes' settings (memory, one deflate thread)"
+    )
     args = parser.parse_args()
+    if not args.plain:
+        from bot.core.rendering import drawing_process_settings
+
+        drawing_process_settings()
     c = carcassonne_states(args.seed)
     k = catan_states(args.seed)
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"settings": "plain process" if args.plain else "drawing process"}
     board = c["board"]
     results["carcassonne_board_cold_ms"] = cold(lambda: render.board_png(board))
     results["catan_board_cold_ms"] = cold(lambda: render.board_png(k["board"]))

@@ -94,12 +94,18 @@ def _draw(function: Callable[..., bytes], args: tuple[Any, ...], language: str) 
         return function(*args)
 
 
-def _worker_setup() -> None:
-    """In each drawing process: freed image buffers kept for the next image (``bot.core.memory``), one thread per image
-    (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
-    instead of during it."""
+def drawing_process_settings() -> None:
+    """What a drawing process sets before its first picture (``bench/render_bench.py`` measures with the same):
+    freed image buffers kept for the next image (``bot.core.memory``: without it a board costs about twice the
+    time, in page faults), and one thread per image (the processes are the parallelism)."""
     keep_freed_memory()
     png.band_threads = 1
+
+
+def _worker_setup() -> None:
+    """In each drawing process: its settings, and every tile's shapes and the fonts drawn once before the first turn
+    instead of during it."""
+    drawing_process_settings()
     render.warm_up()
     for view in render.sample_views():
         draw(Job(render.board_png, view))
