@@ -26,6 +26,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import queue as queues
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -50,6 +51,11 @@ BACKOFF = 1.0  # seconds before the first new attempt; doubled after each failur
 # for as long as the host stays busy, each holding its game's views in memory meanwhile.
 BACKGROUND_NICE = 10
 BACKGROUND_IDLE = 120.0  # seconds a background process waits for more work before it exits (its ~100 MB back)
+# A job up to this size is written to the pipe straight from the event loop: the pipe holds it whole (64 kB), so the
+# write cannot wait for the worker. A larger one (a timelapse's views: up to a few MB) goes through a thread of the
+# worker's own: written from the loop, it would stand the loop still until the worker had read it all, and a
+# background worker at a lower priority on a busy machine reads slowly (every game's turns waited meanwhile).
+INLINE_BYTES = 32 * 1024
 
 
 class Lane(enum.Enum):
@@ -164,6 +170,30 @@ class _Process:
     closed: bool = False
     retiring: bool = False  # stopped on purpose (idle): its end is not a loss
     idle: asyncio.TimerHandle | None = None  # a background process's stop, once it has nothing to draw
+    sending: queues.SimpleQueue[bytes | None] | None = None  # to its writer thread, once a job was too large
+
+    def send(self, payload: bytes) -> None:
+        """Write ``payload`` to the worker's pipe without waiting for it to be read: at once if it is small, else on
+        the worker's writer thread, which writes everything after that too (in order, never two writers at once)."""
+        if self.sending is None and len(payload) <= INLINE_BYTES:
+            self.conn.send_bytes(payload)
+            return
+        if self.sending is None:
+            self.sending = queues.SimpleQueue()
+            threading.Thread(target=self._write, name="boardhost-draw-writer", daemon=True).start()
+        self.sending.put(payload)
+
+    def _write(self) -> None:
+        assert self.sending is not None
+        while (payload := self.sending.get()) is not None:
+            try:
+                self.conn.send_bytes(payload)
+            except OSError:  # the process is gone: its listener tells the loop
+                return
+
+    def stop_writing(self) -> None:
+        if self.sending is not None:
+            self.sending.put(None)
 
 
 class Renderer:
@@ -296,6 +326,7 @@ class Renderer:
         doubles each time, and given up after ``start_attempts`` in a row (no crash loop); once no worker of its
         lane is left or coming, the waiting jobs fail too (background jobs move to the interactive processes)."""
         worker.closed = True
+        worker.stop_writing()
         if worker.idle is not None:
             worker.idle.cancel()
         if worker in self._workers:
@@ -379,7 +410,7 @@ class Renderer:
                     worker.idle.cancel()
                     worker.idle = None
                 # Jobs are small (a view is a few kB) and the worker is idle and reading: this does not block.
-                worker.conn.send_bytes(payload)
+                worker.send(payload)
                 return
         if worker.lane is Lane.BACKGROUND and worker.idle is None:
             worker.idle = self._loop_or_fail().call_later(self.background_idle, self._retire, worker)
@@ -398,7 +429,8 @@ class Renderer:
         worker.retiring = worker.closed = True
         self._workers.remove(worker)
         with contextlib.suppress(OSError):  # already gone
-            worker.conn.send_bytes(STOP)
+            worker.send(STOP)
+        worker.stop_writing()
 
     async def png(self, job: Job, *, lane: Lane) -> bytes:
         """The picture of ``job`` with its labels in the language of the current context, drawn in ``lane``."""
@@ -435,7 +467,8 @@ class Renderer:
             if worker.idle is not None:
                 worker.idle.cancel()
             with contextlib.suppress(OSError):  # already gone
-                worker.conn.send_bytes(STOP)
+                worker.send(STOP)
+            worker.stop_writing()
         for worker in workers:
             worker.process.join(timeout=5)
             if worker.process.is_alive():

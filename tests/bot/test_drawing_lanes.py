@@ -8,6 +8,7 @@ import asyncio
 import os
 import random
 import signal
+import threading
 import time
 from typing import Any
 
@@ -107,6 +108,29 @@ async def test_a_background_process_that_dies_fails_its_job_only_and_the_next_is
         assert await renderer.png(Job(pause, 0, "turn"), lane=TURN) == b"turn"  # the turns never noticed
         assert await asyncio.wait_for(renderer.png(Job(pause, 0, "after"), lane=LATER), timeout=60) == b"after"
     finally:
+        renderer.close()
+
+
+async def test_a_large_background_job_is_handed_over_without_holding_up_the_turn_images() -> None:
+    """A timelapse's views are megabytes: written to the pipe from the event loop, they would hold every game's turn
+    until the background process, at its lower priority, got the CPU to read them."""
+    renderer = Renderer(1)
+    await renderer.start()
+    pid = 0
+    resumed = threading.Event()
+    try:
+        assert await renderer.png(Job(pause, 0, "up"), lane=LATER) == b"up"
+        (pid,) = renderer.ready_pids(LATER)
+        os.kill(pid, signal.SIGSTOP)  # a background process that gets no CPU for a while
+        threading.Timer(2.0, lambda: (resumed.set(), os.kill(pid, signal.SIGCONT))).start()
+        big = asyncio.ensure_future(renderer.png(Job(pause, 0, "x" * 4_000_000), lane=LATER))
+        await asyncio.sleep(0)  # handed to the background process
+        assert await renderer.png(Job(pause, 0, "turn"), lane=TURN) == b"turn"
+        assert not resumed.is_set(), "the turn image waited for the background process to read its job"
+        assert len(await asyncio.wait_for(big, timeout=60)) == 4_000_000
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGCONT)
         renderer.close()
 
 
