@@ -203,6 +203,8 @@ def main() -> int:
     )
     parser.add_argument("--encoder-against", metavar="FILE", help="another tree's render/png.py to time against")
     args = parser.parse_args()
+    if args.encoder_against and not Path(args.encoder_against).is_file():
+        parser.error(f"--encoder-against {args.encoder_against}: no such file")
     if not args.plain:
         from bot.core.rendering import drawing_process_settings
 
