@@ -662,7 +662,9 @@ class Run:
                 self._record(table, outcome)
                 table.message_id = turn
                 return
-            followups = list(outcome.record.followup_ids)
+            # The private reply: a follow-up after an acknowledgement, or the interaction's answer itself.
+            answer = outcome.record.message_id
+            followups = list(outcome.record.followup_ids) or ([answer] if answer and answer != message_id else [])
             if not followups:
                 await asyncio.sleep(1)
                 latest = max(gateway.backend.messages.get(channel_id, {}), default=0)

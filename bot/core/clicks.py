@@ -35,8 +35,11 @@ from engine import Action, RuleError
 # "public": acknowledged without a word (turn-message buttons: the channel hears through the outbox);
 # "update": the clicked message is brought up to date by the handler's Reply (pages of a menu, the replay);
 # "form": the handler's Form is the answer (a form must be the first response, so nothing is deferred);
-# "own": the handler answers by itself (the lobby edits its message in one request).
-Answer = Literal["private", "public", "update", "form", "own"]
+# "own": the handler answers by itself (the lobby edits its message in one request);
+# "menu": nothing before a quick handler (no wait on Discord or drawing): its Reply is the answer itself, privately,
+# in one request instead of an acknowledgement and a follow-up (the cell select's rotations); a move is acknowledged
+# without a word, as "public".
+Answer = Literal["private", "public", "update", "form", "own", "menu"]
 TEMPLATE: Final = r"bh:(?P<scope>[a-z]+):(?P<game>\d+)(?::(?P<version>\d+):(?P<op>\w+)(?::(?P<arg>\S*))?)?"
 FORM_SECONDS: Final = 900.0  # how long an open form waits for its submit
 
@@ -156,9 +159,13 @@ class Table:
         if isinstance(result, Reply):
             if op.answer == "update":
                 await interaction.edit_original_response(**result.kwargs(edit=True))
+            elif op.answer == "menu" and not interaction.response.is_done():
+                await interaction.response.send_message(**result.kwargs(edit=False), ephemeral=True)
             else:
                 await interaction.followup.send(**result.kwargs(edit=False), ephemeral=True)
         elif isinstance(result, dict):
+            if op.answer == "menu" and not interaction.response.is_done():
+                await interaction.response.defer()
             await click.act(result)
 
     async def act(
