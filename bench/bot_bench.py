@@ -374,13 +374,13 @@ def instrument(game_cls: type) -> None:
 
     original = Renderer.png
 
-    async def png(self: Renderer, job: Any) -> bytes:  # processes: the wait for the picture is the render
+    async def png(self: Renderer, job: Any, **lane: Any) -> bytes:  # processes: the wait for the picture is the render
         tracker = CLICK.get()
         if tracker is None or self.processes <= 0:
-            return await original(self, job)
+            return await original(self, job, **lane)
         started = time.perf_counter()
         try:
-            return await original(self, job)
+            return await original(self, job, **lane)
         finally:
             tracker.charge("render", time.perf_counter() - started)
 

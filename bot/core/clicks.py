@@ -259,10 +259,11 @@ def answer_from_data() -> None:
         match: re.Match[str],
     ) -> None:  # fmt: skip
         if factory is not Control or interaction.message is None:
-            return await original(self, component_type, factory, interaction, custom_id, match)  # type: ignore[no-any-return]
-        await _run_control(interaction, match)
+            await original(self, component_type, factory, interaction, custom_id, match)
+        else:
+            await _run_control(interaction, match)
 
-    schedule.boardhost = True  # type: ignore[attr-defined]
+    setattr(schedule, "boardhost", True)  # noqa: B010  # a mark on the function: installed once
     store.schedule_dynamic_item_call = schedule
 
 
