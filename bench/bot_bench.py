@@ -915,14 +915,16 @@ class GcPauses:
     event loop stands still meanwhile)."""
 
     def __init__(self) -> None:
-        self.pauses: list[tuple[float, int, float]] = []
+        self.pauses: list[tuple[float, int, float, float]] = []  # began, generation, wall s, CPU s of the thread
         self._began = 0.0
+        self._began_cpu = 0.0
 
     def _callback(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
-            self._began = time.perf_counter()
+            self._began, self._began_cpu = time.perf_counter(), time.thread_time()
         else:
-            self.pauses.append((self._began, int(info["generation"]), time.perf_counter() - self._began))
+            wall, cpu = time.perf_counter() - self._began, time.thread_time() - self._began_cpu
+            self.pauses.append((self._began, int(info["generation"]), wall, cpu))
 
     def __enter__(self) -> GcPauses:
         gc.callbacks.append(self._callback)
@@ -932,14 +934,16 @@ class GcPauses:
         gc.callbacks.remove(self._callback)
 
     def summary(self, since: float) -> dict[str, dict[str, float]]:
-        """Per generation: collections, total and longest pause (ms), from ``since`` on."""
+        """Per generation: collections, total and longest pause (ms), and the event loop thread's CPU in them (a
+        busy machine makes pauses longer than the work), from ``since`` on."""
         found: dict[str, dict[str, float]] = {}
-        for began, generation, seconds in self.pauses:
+        for began, generation, seconds, cpu in self.pauses:
             if began < since:
                 continue
-            entry = found.setdefault(str(generation), {"count": 0, "total_ms": 0.0, "max_ms": 0.0})
+            entry = found.setdefault(str(generation), {"count": 0, "total_ms": 0.0, "max_ms": 0.0, "cpu_ms": 0.0})
             entry["count"] += 1
             entry["total_ms"] = round(entry["total_ms"] + seconds * 1000, 1)
+            entry["cpu_ms"] = round(entry["cpu_ms"] + cpu * 1000, 1)
             entry["max_ms"] = round(max(entry["max_ms"], seconds * 1000), 1)
         return found
 
