@@ -7,11 +7,20 @@ and the image size. Also Pillow's own PNG encoder on the same image, for referen
 Targets, encode included: Catan board <= 40 ms, 100-tile Carcassonne board <= 60 ms, previews <= 40 ms, and
 render <= 2.5x encode-only.
 
-Run: ``python bench/render_bench.py [--repeat 15]``; prints one JSON object.
+Measured as a drawing process of the bot draws (``bot.core.rendering.drawing_process_settings``: glibc keeps freed
+image buffers for the next image, one deflate thread per image); ``--plain`` measures as a plain Python process
+(freed buffers handed back to the system, row bands deflated on 2-4 threads), as the figures of issues 4-18 were.
+
+Each time is wall milliseconds (``*_ms``) and this process's CPU milliseconds (``*_cpu_ms``: steadier on a shared
+machine). ``--encoder-against FILE`` (another tree's ``render/png.py``, e.g. ``git show COMMIT:render/png.py >
+/tmp/png_before.py``) also times that encoder and this tree's on the same board images, alternately, in this run.
+
+Run: ``python bench/render_bench.py [--repeat 15] [--plain] [--encoder-against FILE]``; prints one JSON object.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import random
@@ -81,17 +90,21 @@ def catan_states(seed: int, names: list[str] = NAMES) -> dict[str, Any]:
 def measure(make: Callable[[], bytes], image: Callable[[], Image.Image], repeat: int) -> dict[str, Any]:
     make()  # warm the caches (sprites, static layers, fonts)
     render_times = []
+    render_cpu = []
     for _ in range(repeat):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         png = make()
         render_times.append(time.perf_counter() - started)
+        render_cpu.append(time.process_time() - cpu)
     img = image()
     encode_times = []
+    encode_cpu = []
     pillow_times = []
     for _ in range(repeat):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         encode(img)
         encode_times.append(time.perf_counter() - started)
+        encode_cpu.append(time.process_time() - cpu)
         started = time.perf_counter()
         img.save(io.BytesIO(), "PNG", compress_level=1)
         pillow_times.append(time.perf_counter() - started)
@@ -101,6 +114,8 @@ def measure(make: Callable[[], bytes], image: Callable[[], Image.Image], repeat:
         "render_ms": round(render_ms, 1),
         "encode_only_ms": round(encode_ms, 1),
         "ratio": round(render_ms / encode_ms, 2),
+        "render_cpu_ms": round(statistics.median(render_cpu) * 1000, 2),
+        "encode_only_cpu_ms": round(statistics.median(encode_cpu) * 1000, 2),
         "png_bytes": len(png),
         "size": list(img.size),
         "pillow_encode_ms": round(statistics.median(pillow_times) * 1000, 1),
@@ -138,6 +153,39 @@ def panel_ms(names: list[str], repeat: int) -> dict[str, float]:
     }
 
 
+def encoder_ab(before_file: str, images: dict[str, Image.Image], repeat: int) -> dict[str, Any]:
+    """Another tree's PNG encoder (``before_file``) against this tree's on ``images``: CPU ms per image (median of
+    ``repeat`` rounds of 10 images each, the two taking turns), the ratio after / before pair by pair, the sizes, and
+    whether the pixels read back are the same."""
+    from render import png
+
+    spec = importlib.util.spec_from_file_location("png_before", before_file)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"python bench/render_bench.py: error: cannot load {before_file}")
+    before: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(before)
+    before.band_threads = png.band_threads  # the same settings (one deflate thread in a drawing process)
+    out: dict[str, Any] = {}
+    for name, img in images.items():
+        times: dict[str, list[float]] = {"before": [], "after": []}
+        for _ in range(repeat):
+            for side, encoder in (("before", before.encode), ("after", png.encode)):
+                cpu = time.process_time()
+                for _ in range(10):
+                    encoder(img)
+                times[side].append((time.process_time() - cpu) / 10 * 1000)
+        a, b = before.encode(img), png.encode(img)
+        same = Image.open(io.BytesIO(a)).tobytes() == Image.open(io.BytesIO(b)).tobytes() == img.tobytes()
+        out[name] = {
+            "before_cpu_ms": round(statistics.median(times["before"]), 2),
+            "after_cpu_ms": round(statistics.median(times["after"]), 2),
+            "after_over_before": round(statistics.median(y / x for x, y in zip(*times.values(), strict=True)), 2),
+            "png_bytes": [len(a), len(b)],
+            "same_pixels": same,
+        }
+    return out
+
+
 def cold(make: Callable[[], bytes]) -> float:
     started = time.perf_counter()
     make()
@@ -150,10 +198,20 @@ def main() -> int:
         "--repeat", type=whole_number(1), default=15, help="timed runs of each image (median; default 15)"
     )
     parser.add_argument("--seed", type=int, default=7, help="seed of the games whose boards are drawn (default 7)")
+    parser.add_argument(
+        "--plain", action="store_true", help="without the drawing processes' settings (memory, one deflate thread)"
+    )
+    parser.add_argument("--encoder-against", metavar="FILE", help="another tree's render/png.py to time against")
     args = parser.parse_args()
+    if args.encoder_against and not Path(args.encoder_against).is_file():
+        parser.error(f"--encoder-against {args.encoder_against}: no such file")
+    if not args.plain:
+        from bot.core.rendering import drawing_process_settings
+
+        drawing_process_settings()
     c = carcassonne_states(args.seed)
     k = catan_states(args.seed)
-    results: dict[str, Any] = {}
+    results: dict[str, Any] = {"settings": "plain process" if args.plain else "drawing process"}
     board = c["board"]
     results["carcassonne_board_cold_ms"] = cold(lambda: render.board_png(board))
     results["catan_board_cold_ms"] = cold(lambda: render.board_png(k["board"]))
@@ -200,6 +258,14 @@ def main() -> int:
     results["carcassonne_board_world_names"] = measure(
         lambda: render.board_png(wc), lambda: render.board_image(wc), args.repeat
     )
+    if args.encoder_against:
+        images = {
+            "carcassonne_board_100_tiles": render.board_image(board),
+            "carcassonne_turn_preview": carcassonne_pictures.preview_image(view, cells),
+            "catan_board": render.board_image(k["board"]),
+            "carcassonne_end": render.end_image(c["end"]),
+        }
+        results["encoder_against"] = encoder_ab(args.encoder_against, images, args.repeat)
     print(json.dumps(results, indent=1))
     return 0
 

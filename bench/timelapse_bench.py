@@ -11,7 +11,10 @@ Four kinds of game, ``--games`` of each (different seeds):
 For each game: the frames (set-up plus one per turn), the frame size, the WebP and GIF sizes (both are encoded in
 one pass; the smaller is kept), the seconds to replay the log into views (``engine.history.frames``) and the
 seconds to draw and encode (``render.timelapse.timelapse``, both formats, in this process: a drawing process does
-the same). Prints one JSON object with every game and the median and maximum of each kind.
+the same), and in the game's own format alone (``GamePictures.timelapse_formats``: what the bot draws). Each time is
+given as wall seconds (``*_s``) and as this process's CPU seconds (``*_cpu_s``: steadier on a shared machine),
+with the drawing processes' settings (``bot.core.rendering.drawing_process_settings``). Prints one JSON object with
+every game and the median and maximum of each kind.
 
 Run: ``python bench/timelapse_bench.py [--games 3]``.
 """
@@ -33,7 +36,7 @@ from engine.ai import decide
 from engine.cli import Parser, run_command, whole_number
 from engine.history import GameLog, frames
 from render import warm_up
-from render.timelapse import MAX_BYTES, timelapse
+from render.timelapse import FORMATS, MAX_BYTES, Animation, timelapse
 
 KINDS: dict[str, tuple[str, int, dict[str, Any], str]] = {
     "carcassonne typical (2 players, base game, standard)": ("carcassonne", 2, {"river": False}, "standard"),
@@ -61,19 +64,21 @@ def play(game_name: str, players: int, options: dict[str, Any], level: str, seed
     return GameLog(game_name, names, opts, seed, tuple(actions))
 
 
+def timed(views: list[Any], formats: tuple[str, ...] | None) -> tuple[Animation, float, float]:
+    """The timelapse of ``views`` in ``formats``, its wall seconds and CPU seconds."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    animation = timelapse(views, formats=formats)
+    return animation, time.perf_counter() - wall, time.process_time() - cpu
+
+
 def measure(log: GameLog) -> dict[str, Any]:
     start = time.perf_counter()
     views = [view for _, view in frames(log)]
     replay_s = time.perf_counter() - start
-    start = time.perf_counter()
-    webp = timelapse(views, formats=("webp",))
-    webp_s = time.perf_counter() - start
-    start = time.perf_counter()
-    gif = timelapse(views, formats=("gif",))
-    gif_s = time.perf_counter() - start
-    start = time.perf_counter()
-    both = timelapse(views)
-    both_s = time.perf_counter() - start
+    webp, webp_s, webp_cpu = timed(views, ("webp",))
+    gif, gif_s, gif_cpu = timed(views, ("gif",))
+    both, both_s, both_cpu = timed(views, FORMATS)
+    own, own_s, own_cpu = timed(views, None)
     return {
         "frames": len(views),
         "size": list(both.size),
@@ -85,6 +90,12 @@ def measure(log: GameLog) -> dict[str, Any]:
         "webp_s": round(webp_s, 2),
         "gif_s": round(gif_s, 2),
         "both_s": round(both_s, 2),
+        "own": own.format,
+        "own_s": round(own_s, 2),
+        "webp_cpu_s": round(webp_cpu, 2),
+        "gif_cpu_s": round(gif_cpu, 2),
+        "both_cpu_s": round(both_cpu, 2),
+        "own_cpu_s": round(own_cpu, 2),
         "under_4_mib": len(both.data) <= MAX_BYTES,
     }
 
@@ -93,13 +104,28 @@ def main() -> int:
     parser = Parser(prog="python bench/timelapse_bench.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=whole_number(1), default=3, help="games of each kind, seeds 1 to N (default 3)")
     args = parser.parse_args()
+    from bot.core.rendering import drawing_process_settings
+
+    drawing_process_settings()
     warm_up()
     out: dict[str, Any] = {}
     for kind, (name, players, options, level) in KINDS.items():
         rows = [measure(play(name, players, options, level, seed)) for seed in range(1, args.games + 1)]
         summary = {
             key: {"median": statistics.median(r[key] for r in rows), "max": max(r[key] for r in rows)}
-            for key in ("frames", "webp_kib", "gif_kib", "kept_kib", "both_s", "webp_s", "gif_s", "replay_s")
+            for key in (
+                "frames",
+                "webp_kib",
+                "gif_kib",
+                "kept_kib",
+                "both_s",
+                "own_s",
+                "both_cpu_s",
+                "own_cpu_s",
+                "webp_s",
+                "gif_s",
+                "replay_s",
+            )
         }
         out[kind] = {"games": rows, "summary": summary}
     print(json.dumps(out, indent=1))

@@ -7,7 +7,8 @@ Public API (every function is pure and thread-safe; the bot calls them through `
 - ``since_png(view, placed) -> bytes``: a small board (at most ``SMALL`` px a side) with the pieces in ``placed``
   (``Game.changes``) outlined in white: what was placed since a player's last turn.
 - ``timelapse_bytes(views, formats, limit) -> bytes``: the animated board of a game turn by turn (one view per
-  frame, ``engine.history.frames``), animated WebP or GIF, whichever is smaller (``render/timelapse.py``).
+  frame, ``engine.history.frames``), animated WebP or GIF, the smallest of ``formats`` (by default the game's own
+  format, ``GamePictures.timelapse_formats``) (``render/timelapse.py``).
 - ``story_png(story) -> bytes``: the story of a finished game (``engine.story``'s numbers) in one picture: its dice,
   resources and awards (Catan), its lead and points by feature (Carcassonne) (``render/recap.py``).
 - ``rating_chart_png(title, series) -> bytes``: a player's rating after each game, one line per game
@@ -83,9 +84,7 @@ def since_png(view: View, placed: Mapping[str, Sequence[Any]]) -> bytes:
     return encode(since_image(view, placed))
 
 
-def timelapse_bytes(
-    views: Sequence[View], formats: Sequence[str] = ("webp", "gif"), limit: int = 4 * 1024 * 1024
-) -> bytes:
+def timelapse_bytes(views: Sequence[View], formats: Sequence[str] | None = None, limit: int = 4 * 1024 * 1024) -> bytes:
     from render.timelapse import timelapse  # lazy: Pillow's encoders are loaded only when a game ends
 
     return timelapse(views, formats, limit).data

@@ -44,6 +44,12 @@ class GamePictures(Protocol):
         """The public board with the pieces in ``placed`` (``Game.changes``) outlined in white, full size."""
         ...
 
+    @property
+    def timelapse_formats(self) -> tuple[str, ...]:
+        """The formats its timelapse is encoded in (``render.timelapse.FORMATS``), the smallest kept: the one that
+        has always come out smaller for its boards, so that the time of encoding the other is saved."""
+        ...
+
     def frames(self, views: Sequence[View], attempt: int) -> Callable[[View], Image.Image]:
         """How to draw each frame of the timelapse of ``views``, all on one grid, at the size of ``attempt``
         (0: the largest, up to ``render.timelapse.ATTEMPTS - 1``)."""

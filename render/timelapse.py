@@ -11,8 +11,11 @@ frame or two in memory:
 - GIF, every frame mapped to one palette made from the first and the last frame (so unchanged pixels stay
   unchanged) and stored as the rectangle that changed.
 
-The smaller of the two is kept. If it is over ``limit`` bytes the frames are drawn smaller and, if need be, every
-other turn is left out, until it fits. Sizes and times for typical and the largest games: ``bench/README.md``.
+The smaller of the two is kept; by default each game's timelapse is encoded only in the format that has always come
+out smaller for its boards (``GamePictures.timelapse_formats``: WebP for Carcassonne, GIF for Catan), which saves
+the time of the other encoder (a third to a half of the whole). If it is over ``limit`` bytes the frames are drawn
+smaller and, if need be, every other turn is left out, until it fits. Sizes and times for typical and the largest
+games: ``bench/README.md``.
 """
 
 from __future__ import annotations
@@ -187,11 +190,18 @@ def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progres
 
 
 def timelapse(
-    views: Sequence[View], formats: Sequence[str] = FORMATS, limit: int = MAX_BYTES, progress: Progress | None = None
+    views: Sequence[View],
+    formats: Sequence[str] | None = None,
+    limit: int = MAX_BYTES,
+    progress: Progress | None = None,
 ) -> Animation:
     """The timelapse of ``views`` (one per frame, in order: ``engine.history.frames``; at most ``MAX_FRAMES`` of
-    them are shown, ``kept_frames``), in the smallest of ``formats`` that fits in ``limit`` bytes (smaller frames,
-    then fewer, until one does). ``progress`` is told each frame drawn: its number and how many there are."""
+    them are shown, ``kept_frames``), in the smallest of ``formats`` (None: the game's own,
+    ``GamePictures.timelapse_formats``) that fits in ``limit`` bytes (smaller frames, then fewer, until one does).
+    ``progress`` is told each frame drawn: its number and how many there are."""
+    if formats is None and views:
+        formats = pictures_of(views[-1]).timelapse_formats
+    formats = formats or ()
     unknown = [f for f in formats if f not in FORMATS]
     if unknown or not formats:
         raise ValueError(f"unknown timelapse format {unknown[0] if unknown else '(none)'!r}: use webp or gif")

@@ -16,6 +16,7 @@ from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
 from bot.core.components import image_file
 from bot.core.host import Posted, Shown
 from bot.core.pings import owing
+from bot.core.rendering import Lane
 from bot.flows.presence import presence
 from bot.flows.turns import game_channel
 from bot.host import HostError
@@ -72,7 +73,7 @@ async def post_turn(
     here = await presence(bot, row)
     told = shown.story if same_turn else ()
     content, story = turn_text(row, game, events, opening=opening, view=view, story=told, notes=here.notes(row))
-    image = await bot.renderer.png(job := turn_image(game, view))
+    image = await bot.renderer.png(job := turn_image(game, view), lane=Lane.INTERACTIVE)
     choices = turn_view(row, game)
     file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
     if same_turn and hasattr(channel, "get_partial_message"):

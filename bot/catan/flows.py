@@ -24,6 +24,7 @@ from bot.core import safely
 from bot.core.components import CONTENT, image_file, names_of
 from bot.core.host import Posted, Shown
 from bot.core.pings import only, owing
+from bot.core.rendering import Lane
 from bot.flows.presence import presence
 from bot.flows.turns import channel_of, game_channel, nonce
 from bot.host import HostError
@@ -73,7 +74,7 @@ async def post_turn(
             events = []  # the turn message is gone: post it again below (the news line told the change)
     here = await presence(bot, row)
     content = turn_text(row, game, events, opening=opening, notes=here.notes(row))
-    image = await bot.renderer.png(job := turn_image(game))
+    image = await bot.renderer.png(job := turn_image(game), lane=Lane.INTERACTIVE)
     kwargs: dict[str, Any] = {"content": content, **here.pings(owing(row, game))}  # silent in quiet hours
     if nonce is not None:
         kwargs["nonce"] = nonce

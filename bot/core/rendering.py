@@ -7,6 +7,13 @@ an idle worker's pipe straight from the event loop, and one thread per worker wa
 to the loop. The executor passes every job and result through two more threads (its manager and its queue
 feeder), each of which must win the GIL from a busy event loop; on a loaded bot that cost about 5 ms more per
 picture (``bench/README.md``). A worker that dies is replaced, and only the job it was drawing fails.
+
+Every picture is asked for in a ``Lane``. What a player waits for (a turn message, a private preview, a command's
+answer) is ``INTERACTIVE``: drawn by the drawing processes the bot starts with, oldest first. Work nobody waits on
+(a game's timelapse, about a second and a half of drawing; its story; a replay) is ``BACKGROUND``: drawn by a process
+of its own at a lower OS priority, started when the first such job comes and stopped once idle. A timelapse in
+flight therefore never holds a turn image's process, and on a busy machine the kernel gives the interactive
+processes the cores first (issue 29: turn images of other games queued up to 0.8 s behind a game's timelapse).
 """
 
 from __future__ import annotations
@@ -14,11 +21,15 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import enum
 import logging
 import multiprocessing
+import os
 import pickle
+import queue as queues
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, TypeVarTuple
@@ -35,6 +46,23 @@ READY = b"ready"  # a worker's first message: warmed up
 STOP = b"stop"  # the bot's last message to a worker
 START_ATTEMPTS = 4  # a drawing process that dies before it is ready is started again this many times in all
 BACKOFF = 1.0  # seconds before the first new attempt; doubled after each failure (1, 2, 4 s)
+# How much lower the background lane runs: at nice 10 the kernel weighs it about a tenth of an interactive process
+# (110 against 1024), so a busy host still finishes its timelapses, slowly; at 19 (15 against 1024) they could wait
+# for as long as the host stays busy, each holding its game's views in memory meanwhile.
+BACKGROUND_NICE = 10
+BACKGROUND_IDLE = 120.0  # seconds a background process waits for more work before it exits (its ~100 MB back)
+# A job up to this size is written to the pipe straight from the event loop: the pipe holds it whole (64 kB), so the
+# write cannot wait for the worker. A larger one (a timelapse's views: up to a few MB) goes through a thread of the
+# worker's own: written from the loop, it would stand the loop still until the worker had read it all, and a
+# background worker at a lower priority on a busy machine reads slowly (every game's turns waited meanwhile).
+INLINE_BYTES = 32 * 1024
+
+
+class Lane(enum.Enum):
+    """Who waits for a picture: it decides which processes draw it and in what order."""
+
+    INTERACTIVE = "interactive"  # a player or a command waits: a turn message, a private preview, /game board
+    BACKGROUND = "background"  # nobody waits: a timelapse, the story of a game, a replay looked at afterwards
 
 
 class RenderError(RuntimeError):
@@ -72,15 +100,40 @@ def _draw(function: Callable[..., bytes], args: tuple[Any, ...], language: str) 
         return function(*args)
 
 
-def _worker_setup() -> None:
-    """In each drawing process: freed image buffers kept for the next image (``bot.core.memory``), one thread per image
-    (the processes are the parallelism), and every tile's shapes and the fonts drawn once before the first turn
-    instead of during it."""
+def drawing_process_settings() -> None:
+    """What a drawing process sets before its first picture (``bench/render_bench.py`` measures with the same):
+    freed image buffers kept for the next image (``bot.core.memory``: without it a board costs about twice the
+    time, in page faults), and one thread per image (the processes are the parallelism)."""
     keep_freed_memory()
     png.band_threads = 1
+
+
+def _worker_setup() -> None:
+    """In each drawing process: its settings, and every tile's shapes and the fonts drawn once before the first turn
+    instead of during it."""
+    drawing_process_settings()
     render.warm_up()
     for view in render.sample_views():
         draw(Job(render.board_png, view))
+
+
+def _run(target: Callable[[Connection], None], conn: Connection, niceness: int) -> None:
+    """A drawing process's entry point: lower its OS priority by ``niceness`` first (the background lane's), then
+    run ``target``."""
+    if niceness:
+        _lower_priority(niceness, 0)
+    target(conn)
+
+
+def _lower_priority(niceness: int, who: int) -> None:
+    """Lower the priority of process or thread ``who`` (0: this process) by ``niceness``. On Linux a thread's id
+    names that thread alone; elsewhere, or where refused, it stays as it was."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpriority(os.PRIO_PROCESS, who, os.getpriority(os.PRIO_PROCESS, who) + niceness)
+
+
+def _background_thread_setup(niceness: int) -> None:
+    _lower_priority(niceness, threading.get_native_id())
 
 
 def _worker(conn: Connection) -> None:
@@ -108,65 +161,126 @@ class _Process:
 
     process: Any  # multiprocessing's SpawnProcess
     conn: Connection
+    lane: Lane
     ready: asyncio.Future[None]
     slot: asyncio.Future[bool]  # the place this process fills: True once one is ready, False once given up
     attempt: int = 1  # how many processes in a row tried to start for this place
     listener: threading.Thread | None = None
     busy: asyncio.Future[bytes] | None = None
     closed: bool = False
+    retiring: bool = False  # stopped on purpose (idle): its end is not a loss
+    idle: asyncio.TimerHandle | None = None  # a background process's stop, once it has nothing to draw
+    sending: queues.SimpleQueue[bytes | None] | None = None  # to its writer thread, once a job was too large
+
+    def send(self, payload: bytes) -> None:
+        """Write ``payload`` to the worker's pipe without waiting for it to be read: at once if it is small, else on
+        the worker's writer thread, which writes everything after that too (in order, never two writers at once)."""
+        if self.sending is None and len(payload) <= INLINE_BYTES:
+            self.conn.send_bytes(payload)
+            return
+        if self.sending is None:
+            self.sending = queues.SimpleQueue()
+            threading.Thread(target=self._write, name="boardhost-draw-writer", daemon=True).start()
+        self.sending.put(payload)
+
+    def _write(self) -> None:
+        assert self.sending is not None
+        while (payload := self.sending.get()) is not None:
+            try:
+                self.conn.send_bytes(payload)
+            except OSError:  # the process is gone: its listener tells the loop
+                return
+
+    def stop_writing(self) -> None:
+        if self.sending is not None:
+            self.sending.put(None)
 
 
 class Renderer:
-    """Draws render jobs in ``processes`` drawing processes (0: in threads of this process).
+    """Draws render jobs in ``processes`` drawing processes (0: in threads of this process), and background jobs in
+    ``background`` processes of their own at ``background_nice`` lower priority (0: behind every interactive job in
+    the same processes), started with the first background job and stopped after ``background_idle`` seconds
+    without one. Drawing in threads, background jobs have a thread of their own at that lower priority.
 
     A drawing process that dies while drawing is replaced at once. One that dies before it is ready (a broken
     install, no memory) is started again after ``backoff`` seconds, doubled each time, and given up after
-    ``start_attempts`` attempts in a row, with a clear log line; once no process is left or coming, pictures fail
-    with ``RenderError``. ``target`` is the process's entry point (tests give one that fails).
+    ``start_attempts`` attempts in a row, with a clear log line; once no interactive process is left or coming,
+    pictures fail with ``RenderError`` (once no background process is, background jobs queue behind the
+    interactive ones). ``target`` is the process's entry point (tests give one that fails).
     """
 
     def __init__(
         self,
         processes: int = 0,
         *,
+        background: int = 1,
+        background_nice: int = BACKGROUND_NICE,
+        background_idle: float = BACKGROUND_IDLE,
         start_attempts: int = START_ATTEMPTS,
         backoff: float = BACKOFF,
         target: Callable[[Connection], None] | None = None,
     ) -> None:
         self.processes = processes
+        self.background = background
+        self.background_nice = background_nice
+        self.background_idle = background_idle
         self.start_attempts = start_attempts
         self.backoff = backoff
         self._target = target or _worker
-        self._retrying = 0  # places waiting for their next attempt
+        self._retrying = dict.fromkeys(Lane, 0)  # places waiting for their next attempt, per lane
+        self._given_up: set[Lane] = set()  # lanes none of whose processes could start
         self._workers: list[_Process] = []
-        self._queue: collections.deque[tuple[bytes, asyncio.Future[bytes]]] = collections.deque()
+        self._queues: dict[Lane, collections.deque[tuple[bytes, asyncio.Future[bytes]]]] = {
+            lane: collections.deque() for lane in Lane
+        }
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._background_thread: ThreadPoolExecutor | None = None
         self._closing = False
 
     async def start(self) -> None:
-        """Start the worker processes and wait until each has imported Pillow and drawn its warm-up picture."""
+        """Start the interactive worker processes and wait until each has imported Pillow and drawn its warm-up
+        picture (the background lane starts with its first job)."""
         if self.processes <= 0:
             return
         self._loop = asyncio.get_running_loop()
-        started = [self._spawn(self._loop.create_future()) for _ in range(self.processes)]
+        started = [self._spawn(Lane.INTERACTIVE, self._loop.create_future()) for _ in range(self.processes)]
         up = await asyncio.gather(*(worker.slot for worker in started))
         if not any(up):
             raise RenderError(f"no drawing process could start in {self.start_attempts} attempts (see the log)")
 
-    def ready_pids(self) -> list[int]:
-        """The process ids of the drawing processes ready to draw now (started, warmed up, not exited)."""
-        return [worker.process.pid for worker in self._workers if worker.ready.done() and not worker.closed]
+    def ready_pids(self, lane: Lane = Lane.INTERACTIVE) -> list[int]:
+        """The process ids of ``lane``'s drawing processes ready to draw now (started, warmed up, not exited)."""
+        return [w.process.pid for w in self._workers if w.lane is lane and w.ready.done() and not w.closed]
 
-    def _spawn(self, slot: asyncio.Future[bool], attempt: int = 1) -> _Process:
+    def _home(self, lane: Lane) -> Lane:
+        """The lane whose processes draw ``lane``'s jobs: background jobs go to the interactive processes when
+        there is no background process (none configured, or none could start)."""
+        if lane is Lane.BACKGROUND and (self.background <= 0 or Lane.BACKGROUND in self._given_up):
+            return Lane.INTERACTIVE
+        return lane
+
+    def _serves(self, lane: Lane) -> tuple[Lane, ...]:
+        """The queues a process of ``lane`` takes jobs from, most urgent first."""
+        if lane is Lane.INTERACTIVE and self._home(Lane.BACKGROUND) is Lane.INTERACTIVE:
+            return (Lane.INTERACTIVE, Lane.BACKGROUND)
+        return (lane,)
+
+    def _alive(self, lane: Lane) -> bool:
+        """``lane`` has a process, or one coming."""
+        return self._retrying[lane] > 0 or any(worker.lane is lane for worker in self._workers)
+
+    def _spawn(self, lane: Lane, slot: asyncio.Future[bool], attempt: int = 1) -> _Process:
         assert self._loop is not None
         # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
         context = multiprocessing.get_context("spawn")
         here, there = context.Pipe()
-        process = context.Process(target=self._target, args=(there,), name="boardhost-draw", daemon=True)
+        niceness = self.background_nice if lane is Lane.BACKGROUND else 0
+        name = "boardhost-draw" if lane is Lane.INTERACTIVE else "boardhost-draw-background"
+        process = context.Process(target=_run, args=(self._target, there, niceness), name=name, daemon=True)
         process.start()
         there.close()  # the child has its own copy; ours would keep the pipe open after the child died
-        worker = _Process(process, here, self._loop.create_future(), slot, attempt)
-        worker.listener = threading.Thread(target=self._listen, args=(worker,), name="boardhost-draw", daemon=True)
+        worker = _Process(process, here, lane, self._loop.create_future(), slot, attempt)
+        worker.listener = threading.Thread(target=self._listen, args=(worker,), name=name, daemon=True)
         self._workers.append(worker)
         worker.listener.start()
         return worker
@@ -207,13 +321,20 @@ class Renderer:
         self._next(worker)
 
     def _lost(self, worker: _Process) -> None:
-        """A worker's pipe closed: on purpose (closing), or the process died. Its job fails; a worker that had been
-        drawing is replaced at once. One that died before it was ready is started again after a pause that doubles
-        each time, and given up after ``start_attempts`` in a row (no crash loop); once no worker is left or coming,
-        the waiting jobs fail too."""
+        """A worker's pipe closed: on purpose (closing, or idle), or the process died. Its job fails; a worker that
+        had been drawing is replaced at once. One that died before it was ready is started again after a pause that
+        doubles each time, and given up after ``start_attempts`` in a row (no crash loop); once no worker of its
+        lane is left or coming, the waiting jobs fail too (background jobs move to the interactive processes)."""
         worker.closed = True
+        worker.stop_writing()
+        if worker.idle is not None:
+            worker.idle.cancel()
         if worker in self._workers:
             self._workers.remove(worker)
+        if worker.retiring:
+            worker.process.join(timeout=0)  # reaped now if it has exited already, else at the next spawn
+            worker.conn.close()
+            return
         failure = RenderError(f"drawing process {worker.process.pid} exited (code {worker.process.exitcode})")
         had_started = worker.ready.done()
         if not had_started:
@@ -226,73 +347,116 @@ class Renderer:
         worker.busy = None
         if self._closing:
             return
+        lane = worker.lane
         if had_started:
             log.error("%s; starting another", failure)
-            self._replace(self._loop_or_fail().create_future(), 1)
+            self._replace(lane, self._loop_or_fail().create_future(), 1)
             return
         if worker.attempt < self.start_attempts:
             delay = self.backoff * 2 ** (worker.attempt - 1)
             log.warning("%s before it was ready (attempt %d of %d); trying again in %.1f s",
                         failure, worker.attempt, self.start_attempts, delay)  # fmt: skip
-            self._retrying += 1
-            self._loop_or_fail().call_later(delay, self._retry, worker.slot, worker.attempt + 1)
+            self._retrying[lane] += 1
+            self._loop_or_fail().call_later(delay, self._retry, lane, worker.slot, worker.attempt + 1)
             return
+        left = sum(w.lane is lane for w in self._workers)
         log.error("%s before it was ready, %d times in a row: giving up on this drawing process (%d left)",
-                  failure, worker.attempt, len(self._workers))  # fmt: skip
+                  failure, worker.attempt, left)  # fmt: skip
         if not worker.slot.done():
             worker.slot.set_result(False)
-        if not self._workers and not self._retrying:
-            self._fail_waiting(failure)
+        if not self._alive(lane):
+            self._given_up.add(lane)
+            if lane is Lane.BACKGROUND:  # drawn behind the interactive jobs instead
+                self._dispatch()
+            else:
+                self._fail_waiting(failure, [q for q in Lane if self._home(q) is lane])
 
     def _loop_or_fail(self) -> asyncio.AbstractEventLoop:
         assert self._loop is not None
         return self._loop
 
-    def _retry(self, slot: asyncio.Future[bool], attempt: int) -> None:
-        self._retrying -= 1
+    def _retry(self, lane: Lane, slot: asyncio.Future[bool], attempt: int) -> None:
+        self._retrying[lane] -= 1
         if self._closing:
             if not slot.done():
                 slot.set_result(False)
             return
-        self._replace(slot, attempt)
+        self._replace(lane, slot, attempt)
 
-    def _replace(self, slot: asyncio.Future[bool], attempt: int) -> None:
-        replacement = self._spawn(slot, attempt)
+    def _replace(self, lane: Lane, slot: asyncio.Future[bool], attempt: int) -> None:
+        replacement = self._spawn(lane, slot, attempt)
         replacement.ready.add_done_callback(lambda _: self._next(replacement))
 
-    def _fail_waiting(self, failure: RenderError) -> None:
-        while self._queue:
-            _, waiting = self._queue.popleft()
-            if not waiting.done():
-                waiting.set_exception(failure)
+    def _fail_waiting(self, failure: RenderError, lanes: list[Lane]) -> None:
+        for queue in (self._queues[lane] for lane in lanes):
+            while queue:
+                _, waiting = queue.popleft()
+                if not waiting.done():
+                    waiting.set_exception(failure)
 
     def _next(self, worker: _Process) -> None:
-        """Give an idle, ready worker the oldest waiting job (skipping jobs whose caller gave up)."""
+        """Give an idle, ready worker the oldest waiting job of the most urgent lane it serves (skipping jobs whose
+        caller gave up); a background worker with nothing to draw stops after a while."""
         if worker.closed or worker.busy is not None or not worker.ready.done() or worker.ready.exception():
             return
-        while self._queue:
-            payload, waiting = self._queue.popleft()
-            if waiting.done():
-                continue
-            worker.busy = waiting
-            # Jobs are small (a view is a few kB) and the worker is idle and reading: this does not block.
-            worker.conn.send_bytes(payload)
-            return
+        for lane in self._serves(worker.lane):
+            queue = self._queues[lane]
+            while queue:
+                payload, waiting = queue.popleft()
+                if waiting.done():
+                    continue
+                worker.busy = waiting
+                if worker.idle is not None:
+                    worker.idle.cancel()
+                    worker.idle = None
+                # Jobs are small (a view is a few kB) and the worker is idle and reading: this does not block.
+                worker.send(payload)
+                return
+        if worker.lane is Lane.BACKGROUND and worker.idle is None:
+            worker.idle = self._loop_or_fail().call_later(self.background_idle, self._retire, worker)
 
-    async def png(self, job: Job) -> bytes:
-        """The picture of ``job`` with its labels in the language of the current context."""
+    def _dispatch(self) -> None:
+        for worker in list(self._workers):
+            if not any(self._queues.values()):
+                return
+            self._next(worker)
+
+    def _retire(self, worker: _Process) -> None:
+        """Stop an idle background process: the next background job starts another."""
+        worker.idle = None
+        if worker.closed or worker.busy is not None:
+            return
+        worker.retiring = worker.closed = True
+        self._workers.remove(worker)
+        with contextlib.suppress(OSError):  # already gone
+            worker.send(STOP)
+        worker.stop_writing()
+
+    async def png(self, job: Job, *, lane: Lane) -> bytes:
+        """The picture of ``job`` with its labels in the language of the current context, drawn in ``lane``."""
         if self.processes <= 0 or self._loop is None:
+            if lane is Lane.BACKGROUND and self.background > 0:
+                return await asyncio.get_running_loop().run_in_executor(self._thread(), draw, job, language())
             return await asyncio.to_thread(draw, job, language())
-        if not self._workers and not self._retrying:
+        home = self._home(lane)
+        if home is Lane.BACKGROUND and not self._alive(home):
+            for _ in range(self.background):
+                self._spawn(home, self._loop.create_future())
+        if not self._alive(home):
             raise RenderError("no drawing process is left (see the log)")
         waiting: asyncio.Future[bytes] = self._loop.create_future()
         payload = pickle.dumps((job.function, job.args, language()), protocol=pickle.HIGHEST_PROTOCOL)
-        self._queue.append((payload, waiting))
-        for worker in self._workers:
-            if not self._queue:
-                break
-            self._next(worker)
+        self._queues[lane].append((payload, waiting))
+        self._dispatch()
         return await waiting
+
+    def _thread(self) -> ThreadPoolExecutor:
+        """Drawing in threads: the background lane's one thread, at a lower OS priority."""
+        if self._background_thread is None:
+            self._background_thread = ThreadPoolExecutor(
+                1, "boardhost-draw-background", _background_thread_setup, (self.background_nice,)
+            )
+        return self._background_thread
 
     def close(self) -> None:
         """Stop the worker processes: each finishes the picture in hand, then exits."""
@@ -300,8 +464,11 @@ class Renderer:
         workers, self._workers = self._workers, []
         for worker in workers:
             worker.closed = True
+            if worker.idle is not None:
+                worker.idle.cancel()
             with contextlib.suppress(OSError):  # already gone
-                worker.conn.send_bytes(STOP)
+                worker.send(STOP)
+            worker.stop_writing()
         for worker in workers:
             worker.process.join(timeout=5)
             if worker.process.is_alive():
@@ -310,7 +477,11 @@ class Renderer:
             if worker.listener is not None:  # it has seen the pipe end; only then is our end closed under it
                 worker.listener.join(timeout=5)
             worker.conn.close()
-        for _, waiting in self._queue:
-            if not waiting.done():
-                waiting.cancel()
-        self._queue.clear()
+        for queue in self._queues.values():
+            for _, waiting in queue:
+                if not waiting.done():
+                    waiting.cancel()
+            queue.clear()
+        if self._background_thread is not None:
+            self._background_thread.shutdown(wait=False, cancel_futures=True)
+            self._background_thread = None

@@ -16,7 +16,7 @@ import render
 from bot.core import safely
 from bot.core.components import CONTENT, image_file
 from bot.core.pings import harmless
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.flows import since
 from bot.flows.computer_turns import come_back, level_name
 from bot.flows.lobby import lobby_embed, lobby_view
@@ -127,7 +127,8 @@ async def board(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.response.defer()
     game = bot.service.game(row)
     with speaking(game_language(row.language)):  # posted in the channel: the game's language
-        png = await bot.renderer.png(job := Job(render.board_png, game.view(None)))  # the spectator view
+        job = Job(render.board_png, game.view(None))  # the spectator view
+        png = await bot.renderer.png(job, lane=Lane.INTERACTIVE)
         alt = describe(job, bot.adapter(row.game).words)
         caption = t("cmd.board.caption", game=t(f"game.{row.game}"), turn=game.result()["turn"])
     file = image_file(interaction.channel, png, "board.png", alt)

@@ -19,7 +19,7 @@ import discord
 
 import render
 from bot.core.components import CONTENT
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.flows.turns import game_channel
 from bot.host import HostError
 from bot.host.skill import Standing
@@ -58,7 +58,7 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
     ]
     names = [seat.name for seat in row.seats]
     with speaking(game_language(row.language)):  # a channel message: the game's language
-        data = await bot.renderer.png(job := Job(render.story_png, told))
+        data = await bot.renderer.png(job := Job(render.story_png, told), lane=Lane.BACKGROUND)
         alt = describe(job, adapter.words)
         lines = [f"**{t('story.caption', game=t(f'game.{row.game}'))}**"]
         lines += adapter.recap(told) if adapter.recap is not None else []

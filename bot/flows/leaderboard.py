@@ -15,7 +15,7 @@ import discord
 import render
 from bot.core.components import image_file
 from bot.core.pings import harmless
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.flows.computer_turns import level_name
 from bot.host.skill import Player, Standing
 from bot.text import t
@@ -84,7 +84,8 @@ async def card(bot: Host, interaction: discord.Interaction, player: discord.User
     ]
     embed = discord.Embed(title=t("cmd.stats.card_title", name=name), description="\n".join(lines))
     series = [(c.game, c.history) for c in cards]
-    png = await bot.renderer.png(job := Job(render.rating_chart_png, t("cmd.stats.chart_title", name=name), series))
+    job = Job(render.rating_chart_png, t("cmd.stats.chart_title", name=name), series)
+    png = await bot.renderer.png(job, lane=Lane.INTERACTIVE)  # the command's answer waits for it
     file = image_file(interaction.channel, png, CHART, describe(job))
     if file is None:
         await interaction.followup.send(embed=embed)

@@ -18,7 +18,7 @@ import discord
 
 import render
 from bot.core.components import upload_limit
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.flows.turns import game_channel
 from bot.host import HostError, Outcome
 from bot.storage import GameRow
@@ -47,7 +47,7 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
         game_log = await bot.service.log(row)
         views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
         with speaking(game_language(row.language)):  # a channel message: the game's language
-            data = await bot.renderer.png(job := Job(render.timelapse_bytes, views))
+            data = await bot.renderer.png(job := Job(render.timelapse_bytes, views), lane=Lane.BACKGROUND)
             alt = describe(job)
             caption = t("timelapse.caption", game=t(f"game.{row.game}"), count=len(views) - 1)
     except (HostError, ValueError) as err:

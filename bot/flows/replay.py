@@ -21,7 +21,7 @@ import render
 from bot.core.clicks import Click, Op, Reply, Table, button, select
 from bot.core.components import CONTENT, PAGE, Layout, image_file, option
 from bot.core.funnel import explain
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
@@ -140,7 +140,8 @@ def controls(page: Page) -> discord.ui.View:
 
 
 async def picture(bot: Host, page: Page) -> discord.File | None:
-    png = await bot.renderer.png(job := Job(render.board_png, page.view))  # the spectator's view: nothing secret
+    job = Job(render.board_png, page.view)  # the spectator's view: nothing secret
+    png = await bot.renderer.png(job, lane=Lane.BACKGROUND)  # looking back: never before a game in play
     return image_file(
         None, png, f"replay-{page.row.id}-{page.index + 1}.png", describe(job, bot.adapter(page.row.game).words)
     )

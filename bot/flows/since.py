@@ -17,7 +17,7 @@ import discord
 
 import render
 from bot.core.components import CONTENT, image_file
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.flows.replay import seat_name, story, turn_label
 from bot.host import HostError
 from bot.storage import GameRow
@@ -65,7 +65,7 @@ async def news(bot: Host, row: GameRow, seat: int, *, picture: bool = True) -> N
     if not since.turns:
         return None
     job = Job(render.since_png, since.view, since.placed)
-    png = await bot.renderer.png(job) if picture else None
+    png = await bot.renderer.png(job, lane=Lane.INTERACTIVE) if picture else None  # the player's turn
     return News(
         seat, since, told(bot, row, since), png, describe(job, bot.adapter(row.game).words) if picture else None
     )

@@ -13,7 +13,7 @@ from PIL import Image
 
 import render
 from bot.app import BoardHost
-from bot.core.rendering import Job
+from bot.core.rendering import Job, Lane
 from bot.storage import GameRow, UserSettings
 from bot.text import t
 from tests.bot.catan_driver import refreshed
@@ -34,9 +34,9 @@ def spy(world: World, monkeypatch: pytest.MonkeyPatch) -> list[Job]:
     jobs: list[Job] = []
     draw = world.bot.renderer.png
 
-    async def recording(job: Job) -> bytes:
+    async def recording(job: Job, *, lane: Lane) -> bytes:
         jobs.append(job)
-        return await draw(job)
+        return await draw(job, lane=lane)
 
     monkeypatch.setattr(world.bot.renderer, "png", recording)
     return jobs

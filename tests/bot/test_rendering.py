@@ -13,8 +13,10 @@ import pytest
 from PIL import Image
 
 import render
-from bot.core.rendering import Job, Renderer, RenderError
+from bot.core.rendering import Job, Lane, Renderer, RenderError
 from engine import game_class
+
+TURN = Lane.INTERACTIVE
 
 
 def pixels(png: bytes) -> bytes:
@@ -28,10 +30,10 @@ async def test_a_worker_process_draws_the_same_png_as_a_thread() -> None:
     threads, processes = Renderer(0), Renderer(1)
     await processes.start()
     try:
-        drawn_there = await processes.png(Job(render.board_png, view))
+        drawn_there = await processes.png(Job(render.board_png, view), lane=TURN)
     finally:
         processes.close()
-    drawn_here = await threads.png(Job(render.board_png, view))
+    drawn_here = await threads.png(Job(render.board_png, view), lane=TURN)
     assert drawn_there.startswith(b"\x89PNG") and pixels(drawn_there) == pixels(drawn_here)
 
 
@@ -42,13 +44,13 @@ async def test_a_worker_process_draws_the_labels_in_the_game_language() -> None:
     processes = Renderer(1)
     await processes.start()
     try:
-        english = await processes.png(Job(render.board_png, view))
+        english = await processes.png(Job(render.board_png, view), lane=TURN)
         with speaking("ru"):
-            russian = await processes.png(Job(render.board_png, view))
+            russian = await processes.png(Job(render.board_png, view), lane=TURN)
     finally:
         processes.close()
     with speaking("ru"):
-        here = await Renderer(0).png(Job(render.board_png, view))
+        here = await Renderer(0).png(Job(render.board_png, view), lane=TURN)
     assert pixels(russian) != pixels(english) and pixels(russian) == pixels(here)
 
 
@@ -68,10 +70,10 @@ async def test_many_pictures_at_once_each_reach_the_one_who_asked() -> None:
     processes = Renderer(2)
     await processes.start()
     try:
-        drawn = await asyncio.gather(*(processes.png(Job(render.board_png, view)) for view in views))
+        drawn = await asyncio.gather(*(processes.png(Job(render.board_png, view), lane=TURN) for view in views))
     finally:
         processes.close()
-    here = [await Renderer(0).png(Job(render.board_png, view)) for view in views]
+    here = [await Renderer(0).png(Job(render.board_png, view), lane=TURN) for view in views]
     assert [pixels(png) for png in drawn] == [pixels(png) for png in here]
 
 
@@ -102,10 +104,10 @@ async def test_every_kind_of_turn_picture_is_drawn_in_a_worker_process_as_in_a_t
     processes = Renderer(1)
     await processes.start()
     try:
-        drawn = [await processes.png(job) for job in jobs]
+        drawn = [await processes.png(job, lane=TURN) for job in jobs]
     finally:
         processes.close()
-    assert [pixels(png) for png in drawn] == [pixels(await Renderer(0).png(job)) for job in jobs]
+    assert [pixels(png) for png in drawn] == [pixels(await Renderer(0).png(job, lane=TURN)) for job in jobs]
 
 
 async def test_a_drawing_that_fails_is_reported_and_the_worker_draws_on() -> None:
@@ -114,8 +116,8 @@ async def test_a_drawing_that_fails_is_reported_and_the_worker_draws_on() -> Non
     await processes.start()
     try:
         with pytest.raises(RenderError, match="ValueError: no pictures for game 'chess'"):
-            await processes.png(Job(render.board_png, {**view, "game": "chess"}))
-        assert (await processes.png(Job(render.board_png, view))).startswith(b"\x89PNG")
+            await processes.png(Job(render.board_png, {**view, "game": "chess"}), lane=TURN)
+        assert (await processes.png(Job(render.board_png, view), lane=TURN)).startswith(b"\x89PNG")
     finally:
         processes.close()
 
@@ -126,14 +128,14 @@ async def test_a_drawing_process_that_dies_fails_its_picture_and_is_replaced() -
     await processes.start()
     try:
         (first,) = processes._workers
-        drawing = asyncio.ensure_future(processes.png(Job(render.board_png, view)))
+        drawing = asyncio.ensure_future(processes.png(Job(render.board_png, view), lane=TURN))
         await asyncio.sleep(0)  # the job is handed to the worker
         assert first.busy is not None
         os.kill(first.process.pid, signal.SIGKILL)
         with pytest.raises(RenderError, match="exited"):
             await drawing
         # the next picture waits for the replacement to warm up, then is drawn
-        png = await asyncio.wait_for(processes.png(Job(render.board_png, view)), timeout=60)
+        png = await asyncio.wait_for(processes.png(Job(render.board_png, view), lane=TURN), timeout=60)
         assert png.startswith(b"\x89PNG") and processes._workers[0] is not first
     finally:
         processes.close()
@@ -160,7 +162,7 @@ async def test_a_replacement_that_dies_before_it_is_ready_is_started_again_after
         while not processes._workers or processes._workers[0] is first:  # the replacement starts
             await asyncio.sleep(0.01)
         (replacement,) = processes._workers
-        waiting = asyncio.ensure_future(processes.png(Job(render.board_png, view)))
+        waiting = asyncio.ensure_future(processes.png(Job(render.board_png, view), lane=TURN))
         os.kill(replacement.process.pid, signal.SIGKILL)  # still warming up
         png = await asyncio.wait_for(waiting, timeout=60)  # drawn by the next attempt, after the pause
         assert png.startswith(b"\x89PNG")
@@ -181,7 +183,7 @@ async def test_a_drawing_process_that_never_starts_is_given_up_after_a_few_attem
         with pytest.raises(RenderError, match="no drawing process could start in 3 attempts"):
             await asyncio.wait_for(processes.start(), timeout=60)
         with pytest.raises(RenderError, match="no drawing process"):
-            await processes.png(Job(render.board_png, finished_view()))
+            await processes.png(Job(render.board_png, finished_view()), lane=TURN)
     finally:
         processes.close()
     told = [r.getMessage() for r in caplog.records if r.name == "boardhost.rendering"]

@@ -46,3 +46,23 @@ def test_adler32_combine() -> None:
 
     a, b = b"hello " * 1000, b"world" * 777
     assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+@pytest.mark.parametrize("bands", [1, 2, 3])
+def test_any_number_of_row_bands_writes_the_same_pixels(bands: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from render import png
+
+    monkeypatch.setattr(png, "band_threads", bands)
+    img = Image.effect_noise((900, 701), 60).convert("RGB")  # rows not a multiple of the bands
+    back = Image.open(io.BytesIO(encode(img)))
+    back.load()
+    assert back.tobytes() == img.tobytes()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
+def test_the_scanlines_are_the_rows_each_after_a_filter_byte_of_zero(mode: str) -> None:
+    from render.png import scanlines
+
+    img = Image.effect_noise((23, 5), 60).convert("RGB").convert(mode)
+    raw, row = img.tobytes(), len(img.tobytes()) // 5
+    assert b"\x00" + scanlines(img)[:-1] == b"".join(b"\x00" + raw[y * row : (y + 1) * row] for y in range(5))

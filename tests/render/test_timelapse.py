@@ -90,9 +90,24 @@ def test_a_gif_shows_the_same_frames_within_its_palette(carcassonne_views: list[
 
 def test_the_smaller_format_is_kept(carcassonne_views: list[dict[str, Any]]) -> None:
     sizes = {f: len(timelapse(carcassonne_views, formats=(f,)).data) for f in ("webp", "gif")}
-    chosen = timelapse(carcassonne_views)
+    chosen = timelapse(carcassonne_views, formats=("webp", "gif"))
     assert len(chosen.data) == min(sizes.values())
     assert chosen.format == min(sizes, key=lambda f: sizes[f])
+
+
+def test_each_game_is_encoded_in_its_own_format_only(
+    carcassonne_views: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The format that always came out smaller for the game's boards, and the other encoder not run at all."""
+    from render import timelapse as module
+
+    encoded: list[str] = []
+    encode = module._encode
+    monkeypatch.setattr(module, "_encode", lambda views, attempt, formats, progress: (
+        encoded.extend(formats), encode(views, attempt, formats, progress))[1])  # fmt: skip
+    assert opened(render.timelapse_bytes(carcassonne_views)).format == "WEBP"
+    assert opened(render.timelapse_bytes(views_of(engine_replay()))).format == "GIF"
+    assert encoded == ["webp", "gif"]
 
 
 def test_the_final_board_stays_up_longest(carcassonne_views: list[dict[str, Any]]) -> None:

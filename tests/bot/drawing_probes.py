@@ -1,0 +1,30 @@
+"""Jobs and entry points for the drawing lanes' tests (tests/bot/test_drawing_lanes.py), importable by reference in a
+drawing process as render jobs are."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from multiprocessing.connection import Connection
+
+from bot.core.rendering import _worker
+
+
+def niceness() -> bytes:
+    """A job: the OS priority of the process, or the thread, that draws it."""
+    return str(os.getpriority(os.PRIO_PROCESS, threading.get_native_id())).encode()
+
+
+def pause(seconds: float, name: str) -> bytes:
+    """A job that takes ``seconds`` to draw and answers ``name``."""
+    time.sleep(seconds)
+    return name.encode()
+
+
+def die_in_background(conn: Connection) -> None:
+    """A drawing process that works in the interactive lane and dies at once in the background lane."""
+    if multiprocessing.current_process().name.endswith("background"):
+        os._exit(3)
+    _worker(conn)
