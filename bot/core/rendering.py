@@ -102,8 +102,8 @@ def _draw(function: Callable[..., bytes], args: tuple[Any, ...], language: str) 
 
 def drawing_process_settings() -> None:
     """What a drawing process sets before its first picture (``bench/render_bench.py`` measures with the same):
-    freed image buffers kept for the next image (``bot.core.memory``: without it a board costs about twice the
-    time, in page faults), and one thread per image (the processes are the parallelism)."""
+    freed image buffers kept for the next image (``bot.core.memory``: fewer page faults), and one deflate thread
+    per image (the processes are the parallelism)."""
     keep_freed_memory()
     png.band_threads = 1
 
@@ -126,8 +126,9 @@ def _run(target: Callable[[Connection], None], conn: Connection, niceness: int) 
 
 
 def _lower_priority(niceness: int, who: int) -> None:
-    """Lower the priority of process or thread ``who`` (0: this process) by ``niceness``. On Linux a thread's id
-    names that thread alone; elsewhere, or where refused, it stays as it was."""
+    """Lower the priority of process or thread ``who`` (0: the caller) by ``niceness``. On Linux a thread's id names
+    that thread alone (and 0 the calling thread: a new process calls it before it starts any thread, which then
+    inherit it); elsewhere, or where refused, it stays as it was."""
     with contextlib.suppress(OSError, AttributeError):
         os.setpriority(os.PRIO_PROCESS, who, os.getpriority(os.PRIO_PROCESS, who) + niceness)
 
