@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.core.clicks import Control
+from bot.core.clicks import Control, answer_from_data
 from bot.core.command_mentions import command_mention, load_command_ids
 from bot.core.config import Config
 from bot.core.funnel import on_tree_error
@@ -117,6 +117,7 @@ class BoardHost(commands.Bot):
         # Every button and select is one dynamic item: its custom id names its table, game and version, so it works
         # after restarts, and it is honoured only where its game is (``bot.core.clicks``).
         self.add_dynamic_items(Control)
+        answer_from_data()
         # Everything made so far (modules, discord.py, Pillow, the engine's tables, the catalogues) lives as long as
         # the process: out of the collector's sight, a full collection no longer walks it (it stalled the event
         # loop for up to a quarter of a second at 50 moves a second), and the youngest generation is collected

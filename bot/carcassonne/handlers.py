@@ -81,7 +81,7 @@ async def ransom(click: Click) -> Action:
 TABLE: Final = Table(
     SCOPE,
     {
-        "cell": Op(choose_cell, kind="select", answer="public"),
+        "cell": Op(choose_cell, kind="select", answer="menu"),
         "page": Op(turn_page, answer="update"),
         "rot": Op(place, answer="own"),
         "spot": Op(follower, answer="public"),

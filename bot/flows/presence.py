@@ -46,6 +46,11 @@ class Presence:
         known = self.people.get(user_id)
         return known is not None and is_quiet(known, self.at)
 
+    def wants_dms(self, user_id: int) -> bool:
+        """Whether the person asked for a direct message when a turn starts (``/settings``)."""
+        known = self.people.get(user_id)
+        return known is not None and known.dm_on_turn
+
     def away_until(self, user_id: int) -> float | None:
         known = self.people.get(user_id)
         return known.away_until if known is not None and is_away(known, self.at) else None
@@ -72,7 +77,25 @@ class Presence:
         return lines
 
 
+FRESH = 2.0  # seconds a turn message's read of its people serves the same change's turn DMs
+_recent: dict[tuple[int, int], tuple[int, Presence]] = {}  # (host, game) -> (version, its latest presence)
+
+
 async def presence(bot: Host, row: GameRow) -> Presence:
     """The game's people as they are now (one read)."""
     users = [seat.user_id for seat in row.seats if not seat.computer]
-    return Presence(now(), await bot.service.availability(users))
+    found = Presence(now(), await bot.service.availability(users))
+    key = (id(bot), row.id)
+    if key not in _recent and len(_recent) >= 1024:
+        _recent.pop(next(iter(_recent)))
+    _recent[key] = (row.version, found)
+    return found
+
+
+async def recent_presence(bot: Host, row: GameRow) -> Presence:
+    """The game's people as read for this version's turn message a moment ago (the turn DMs of the change that
+    message tells: no second read), else as they are now."""
+    known = _recent.get((id(bot), row.id))
+    if known is not None and known[0] == row.version and 0 <= now() - known[1].at < FRESH:
+        return known[1]
+    return await presence(bot, row)

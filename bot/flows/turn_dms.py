@@ -22,7 +22,7 @@ from bot.core.components import jump_url
 from bot.core.funnel import each_game
 from bot.flows import since
 from bot.flows.mine import mine_button
-from bot.flows.presence import presence
+from bot.flows.presence import recent_presence
 from bot.flows.turns import nonce
 from bot.host import Outcome
 from bot.host.hours import quiet_until
@@ -53,11 +53,13 @@ async def turn_posted(bot: Host, outcome: Outcome) -> None:
         for seat in newly_owing(outcome)
         if not row.seats[seat].computer and seat not in row.stand_ins
     ]
+    if not users:
+        return
+    here = await recent_presence(bot, row)  # as read for the turn message just posted: who asked for DMs too
     # A person whose DMs are closed is pinged by the turn message anyway: no DM is tried while that is remembered.
-    wanted = [u for u in users if await bot.service.dm_on_turn(u) and not await bot.service.dms_closed(u)]
+    wanted = [u for u in users if here.wants_dms(u) and not await bot.service.dms_closed(u)]
     if not wanted:
         return
-    here = await presence(bot, row)
     for user_id in [u for u in wanted if here.quiet(u)]:  # the DM waits until their quiet hours end
         known = here.people[user_id]
         ends = quiet_until(known, here.at)

@@ -474,7 +474,8 @@ class GameService:
         self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any], row: GameRow | None
     ) -> Outcome:
         if row is None or row.id != game_id:
-            row = await self.row(game_id)
+            # A click on a version: the row in memory if it is that version (the write is guarded by it), else read.
+            row = await (self.row(game_id) if version is None else self.row_at(game_id, version))
         if row.status != "active":
             raise HostError("not_active")
         self._fresh(row, version)

@@ -132,21 +132,25 @@ class Standings:
 
     async def rate(self, pool: PoolKey, game: RatedGame) -> bool:
         """Rate a finished game in its pool (server, game), once: False when it was rated already."""
-        async with self.db.transaction() as tx:
-            await RatingRows.lock_pool(tx, pool)
-            if await RatingRows.is_rated(tx, game.game_id):
-                return False
-            if await RatingRows.rated_after(tx, pool, game.finished_at, game.game_id):
-                # Late: the pool again from nothing, this game in its place among the others.
-                again = fold([*games_of(await RatingRows.changes_in(tx, pool)), game])
-                await RatingRows.clear_pool(tx, pool)
-                await _write(tx, pool, again.standings, again.changes)
-            else:
-                players = [(p.player.user_id, p.player.level) for p in game.placings]
-                stored = {player_of(r): standing_of(r) for r in await RatingRows.standings_of(tx, pool, players)}
-                after, changes = rate(stored, game)
-                await _write(tx, pool, after, changes)
-            await RatingRows.count(tx, pool)
+        return await self.db.in_one_transaction(lambda tx: self._rate(tx, pool, game))
+
+    @staticmethod
+    async def _rate(tx: Executor, pool: PoolKey, game: RatedGame) -> bool:
+        """The rating's transaction: its pool locked, the game rated unless it was, in order of the games' ends."""
+        await RatingRows.lock_pool(tx, pool)
+        if await RatingRows.is_rated(tx, game.game_id):
+            return False
+        if await RatingRows.rated_after(tx, pool, game.finished_at, game.game_id):
+            # Late: the pool again from nothing, this game in its place among the others.
+            again = fold([*games_of(await RatingRows.changes_in(tx, pool)), game])
+            await RatingRows.clear_pool(tx, pool)
+            await _write(tx, pool, again.standings, again.changes)
+        else:
+            players = [(p.player.user_id, p.player.level) for p in game.placings]
+            stored = {player_of(r): standing_of(r) for r in await RatingRows.standings_of(tx, pool, players)}
+            after, changes = rate(stored, game)
+            await _write(tx, pool, after, changes)
+        await RatingRows.count(tx, pool)
         return True
 
     async def replace_all(self, pools: Mapping[PoolKey, Sequence[RatedGame]]) -> dict[PoolKey, Pool]:

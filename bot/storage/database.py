@@ -12,13 +12,15 @@ when it starts and when it ends.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar
 
 from bot.storage.health import Health, Problem
+
+T = TypeVar("T")
 
 # A result row: sqlite3.Row or asyncpg.Record; both are read by column name or by position.
 Row: TypeAlias = Any
@@ -133,6 +135,13 @@ class Database(ABC):
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Executor]:
         """A transaction over several trips (migrations, copies, tests): committed at the end, rolled back on error."""
+
+    async def in_one_transaction(self, body: Callable[[Executor], Coroutine[Any, Any, T]]) -> T:
+        """``body(tx)`` in one transaction, committed when it returns, rolled back if it raises. ``body`` awaits only
+        ``tx``: SQLite runs it whole in one trip to its writer's thread (no other write waits on the event loop
+        meanwhile); other backends in ``transaction()``."""
+        async with self.transaction() as tx:
+            return await body(tx)
 
     @abstractmethod
     def migrations(self) -> Sequence[tuple[int, str]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -21,7 +21,7 @@ from typing import Any, Final, TypeVar
 import aiosqlite
 
 from bot.storage import migrations
-from bot.storage.database import Database, GuardedWrite, Row, UniqueViolation
+from bot.storage.database import Database, Executor, GuardedWrite, Row, UniqueViolation
 from bot.storage.health import Problem
 
 T = TypeVar("T")
@@ -105,6 +105,30 @@ async def _open(path: Path, pragmas: Sequence[str]) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+class _InTrip:
+    """The connection inside ``SqliteDatabase.in_one_transaction``, on the writer's thread: its coroutines never
+    suspend."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self.conn.execute(sql, tuple(params)).rowcount
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(self.conn.execute(sql, tuple(params)).fetchall())
+
+
+def run_to_end(coroutine: Coroutine[Any, Any, T]) -> T:
+    """A coroutine that never suspends, run to its end here (on the writer's thread, no event loop)."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]  # StopIteration.value is untyped
+    coroutine.close()
+    raise RuntimeError("a one-trip transaction awaited something other than its connection")
 
 
 class SqliteTx:
@@ -305,6 +329,16 @@ class SqliteDatabase(Database):
             return result
 
         return await self._write(atomically)
+
+    async def in_one_transaction(self, body: Callable[[Executor], Coroutine[Any, Any, T]]) -> T:
+        """``body(tx)`` in one trip to the writer's thread (``run_transaction``): its statements run there as it
+        awaits them, so no other write waits for the event loop to come back to it between two statements (a
+        finished game's rating holds the writer for one trip, not a dozen)."""
+
+        def work(conn: sqlite3.Connection) -> T:
+            return run_to_end(body(_InTrip(conn)))
+
+        return await self.run_transaction(work)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTx]:

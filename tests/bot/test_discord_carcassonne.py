@@ -6,6 +6,7 @@ import random
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app import BoardHost
@@ -348,3 +349,22 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
     # an engine name passed to a translated text as a parameter hides inside its marks: look for them by shape
     raw = [text for text in seen + drawn if ENGINE_SPOT.search(text)]
     assert not raw, raw[:5]
+
+
+async def test_a_click_is_answered_from_its_own_data_in_one_request(world: World, monkeypatch: Any) -> None:
+    """The cell select's rotations are the click's answer itself (no acknowledgement, then a follow-up), and the
+    click reaches its handler without discord.py rebuilding the clicked message's components as a View."""
+
+    def rebuilt(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the clicked message's View was rebuilt")
+
+    monkeypatch.setattr(discord.ui.View, "from_message", rebuilt)
+    await start(world, DECK)
+    message = world.channel.last_message
+    picked = await world.alice.select(message, ["0,-1"], custom_id=select_id(message, "cell"))
+    assert not picked.followups and picked.response is not None
+    assert picked.response.ephemeral and "column 0, row -1" in picked.response.content
+    rotation_id = next(c["custom_id"] for c in flat(picked.response) if c["type"] == 2)
+    await world.alice.click(picked.response, custom_id=rotation_id)
+    assert f"<@{world.alice.id}>, put a follower" in world.channel.last_message.content
+    assert not world.env.errors

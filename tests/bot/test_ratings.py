@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import pytest
 
 from bot.__main__ import main
@@ -169,3 +170,24 @@ def test_the_ratings_command_checks_the_ratings_against_the_logs_and_rebuilds_th
     assert "rebuilt the ratings of 2 finished games in 1 server and game pools" in capsys.readouterr().out
     assert main(["ratings"]) == 0
     assert "the stored ratings are what the finished games' logs give" in capsys.readouterr().out
+
+
+async def test_a_rating_holds_sqlites_writer_for_one_trip(service: GameService, monkeypatch: Any) -> None:
+    """A game's end rates it in a transaction of a dozen statements: on SQLite they run in one trip to the writer's
+    thread, so no other game's write waits for the event loop to come back to the rating between two of them."""
+    db = service.games.db
+    if db.dialect != "sqlite":
+        pytest.skip("PostgreSQL's transactions hold one connection of the pool, not the one writer")
+    row = await finished(service, guild=9, channel=100, seats=[ALICE, BOB], computers=1)
+    trips: list[object] = []
+    execute = aiosqlite.Connection._execute
+
+    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await execute(conn, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    db.check_every = 10**9  # type: ignore[attr-defined]  # no checkpoint trip in between (a SQLite setting)
+    assert await service.rate(row.id) is True
+    assert len(trips) == 2, trips  # the game's row read, then the rating in one trip
+    assert await service.rate(row.id) is False
