@@ -151,6 +151,9 @@ def play_one(job: tuple[int, int, str, str, int]) -> dict[str, Any]:
     ours_players = [players[s] for s in seats]
     won = None if winner is None else ("ours" if state.color_to_index[winner] in seats else "theirs")
     return {
+        "level": level,
+        "against": against,
+        "ours": ours,
         "index": index,
         "seed": seed,
         "seats": list(seats),
@@ -164,6 +167,7 @@ def play_one(job: tuple[int, int, str, str, int]) -> dict[str, Any]:
         "ours_dropped": _merged(p.stats.ours_dropped for p in ours_players),
         "unmappable": [why for p in ours_players for why in p.stats.unmappable_choices][:3],
         "decision_seconds": [round(s, 5) for p in ours_players for s in p.stats.seconds],
+        "load": round(os.getloadavg()[0], 2),
         "points": [state.player_state[f"P{i}_ACTUAL_VICTORY_POINTS"] for i in range(4)],
     }
 
@@ -196,6 +200,35 @@ def inside(args: argparse.Namespace) -> int:
     if args.progress:
         sys.stderr.write("\n")
     report = summarise(results, args, time.perf_counter() - started)
+    print(json.dumps(report))
+    return 0
+
+
+def from_log(log: Path, args: argparse.Namespace) -> int:
+    """The figures of the games a ``--log`` file holds, from game ``--first`` up to the first one missing (a run
+    stopped early leaves games in flight unfinished: counting only a complete prefix keeps long games in)."""
+    by_index: dict[int, dict[str, Any]] = {}
+    for line in log.read_text().splitlines():
+        if line.strip():
+            result = json.loads(line)
+            by_index[result["index"]] = result
+    results = []
+    index = args.first
+    while index in by_index:
+        results.append(by_index[index])
+        index += 1
+    if not results:
+        sys.stderr.write(f"{log} holds no game {args.first}\n")
+        return 1
+    kinds = {(r["level"], r["against"], r["ours"], r["seed"] - r["index"] - 1) for r in results}
+    if len(kinds) != 1:
+        sys.stderr.write(f"{log} mixes runs: {sorted(kinds)}\n")
+        return 1
+    level, against, ours, base = kinds.pop()
+    args.level, args.against, args.ours = level, against, ours
+    args.seeds = next(name for name, b in SEED_BASE.items() if b == base)
+    report = summarise(results, args, sum(r["seconds"] for r in results) / max(1, args.workers))
+    sys.stderr.write(table(report) + "\n")
     print(json.dumps(report))
     return 0
 
@@ -253,7 +286,7 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace, seconds: 
         "mean_turns": round(sum(r["turns"] for r in results) / n, 1) if n else None,
         "wall_seconds": round(seconds, 1),
         "catanatron": f"{CATANATRON} (PyPI), players from {CATANATRON_URL} at {CATANATRON_COMMIT}",
-        "load": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+        "load_mean": round(sum(r["load"] for r in results) / n, 2) if n else None,  # 1-minute load at games' ends
     }
 
 
@@ -286,12 +319,19 @@ def main() -> int:
     parser.add_argument("--catanatron-python", help="a Python that has catanatron 3.2.1 (default: cached venv)")
     parser.add_argument("--log", help="append each game's result as a JSON line to this file")
     parser.add_argument("--progress", action="store_true", help="games done so far, on stderr")
+    parser.add_argument(
+        "--summarise",
+        metavar="LOG",
+        help="only print the figures of a --log file: its games numbered from --first on with none missing",
+    )
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers must be at least 1")
     if args.inside:
         return inside(args)
+    if args.summarise:
+        return from_log(Path(args.summarise), args)
     try:
         python = catanatron_python(args.catanatron_python)
         players = player_files(args.catanatron_repo)

@@ -59,6 +59,7 @@ from engine.catan.board import (
     HEX_CORNERS,
     HEX_NAMES,
 )
+from engine.catan.longest_road import longest_road
 
 # -- geometry (pure) ---------------------------------------------------------------------------------------------
 
@@ -244,7 +245,8 @@ def our_state(game: Any, geo: Geometry, names: Sequence[str]) -> dict[str, Any]:
     hand = [[key(s, f"{r}_IN_HAND") for r in THEIR_RESOURCES] for s in range(n)]
     dev = [[key(s, f"{c}_IN_HAND") for c in THEIR_CARDS] for s in range(n)]
     knights = [key(s, "PLAYED_KNIGHT") for s in range(n)]
-    road_length = [key(s, "LONGEST_ROAD_LENGTH") for s in range(n)]
+    # catanatron leaves the set-up roads out of its count (0 until a road is built in a turn); longer trails agree
+    road_length = [max(key(s, "LONGEST_ROAD_LENGTH"), longest_road(s, roads[s], node_owner)) for s in range(n)]
     longest = next((s for s in range(n) if key(s, "HAS_ROAD")), None)
     army = next((s for s in range(n) if key(s, "HAS_ARMY")), None)
     bank_by = dict(zip(("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE"), state.resource_freqdeck, strict=True))
