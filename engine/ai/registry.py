@@ -14,6 +14,17 @@ def _standard_carcassonne() -> Policy:
     return StandardCarcassonne()
 
 
+def _expert_carcassonne() -> Policy:
+    from engine.ai.carcassonne_expert import ExpertCarcassonne  # lazy, as above
+
+    return ExpertCarcassonne()
+
+
+# The searching players, per game.
+EXPERT: dict[str, Callable[[], Policy]] = {
+    "carcassonne": _expert_carcassonne,
+}
+
 # The standard players, per game (imported lazily so one game's start-up never pays for the other).
 STANDARD: dict[str, Callable[[], Policy]] = {
     "carcassonne": _standard_carcassonne,
@@ -34,7 +45,7 @@ def policy_for(game: str, level: str) -> Policy:
         return catan_policy(level)
     if level == "random":
         return RandomPolicy()
-    make = STANDARD.get(game)
+    make = (EXPERT if level == "expert" else STANDARD).get(game)
     if make is None:
         raise RuleError("unknown_level", f"no {level} computer player for {game} yet", level=level, game=game)
     return make()

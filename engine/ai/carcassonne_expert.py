@@ -1,0 +1,195 @@
+"""The ``expert`` Carcassonne computer player: expectimax two plies deep over its own model of the game.
+
+Like ``standard`` it sees only ``situation.view`` and ``situation.legal`` and rebuilds a game from the view. The
+drawn tile is known; the stack is not, so the opponent's next tile is a chance node over the tiles still unseen
+(weighted by how many of each are left, River tiles while the River lasts). For each of its own best few turns
+(placement with the follower, tower or pass that goes with it) it plays every tile the next player may draw, lets
+that player answer as a one-ply searcher would (``standard``'s evaluation from that player's seat), and scores the
+position for itself with the same estimate of final scores. So it sees a follower or farmer stolen next turn, a
+tower capture answered, a feature completed for an opponent, and it keeps those it can defend.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Final
+
+from engine.ai.base import Situation
+from engine.ai.carcassonne import (
+    RANSOM_MARGIN,
+    Before,
+    Outlook,
+    before_placing,
+    best_follower,
+    choose_after_placing,
+    distinct_placements,
+    margin,
+    outlook_for,
+    placement_value,
+    ransom_gain,
+    worth,
+)
+from engine.carcassonne.board import xy
+from engine.carcassonne.game import Carcassonne
+from engine.carcassonne.model import game_from_view, unseen_tiles
+from engine.carcassonne.options import stage
+from engine.game import Action
+
+# One own turn: the position after placing (or the model, when only the follower decision is left), the follower
+# decision, and the index of the placement among the distinct placements (-1: none).
+Turn = tuple[Carcassonne, Action, int]
+
+# Own placements searched two plies deep (the rest are cut by their one-ply value).
+WIDTH: Final = 6
+# Follower choices searched for each placement (pass always among them).
+FOLLOWER_WIDTH: Final = 3
+# Tile types tried for the next player's draw (the likeliest first; their weights are renormalised).
+DRAWS: Final = 12
+
+
+def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
+    """The tiles the next player may draw with their chances: the unseen tiles of the earliest draw stage (River
+    first, then the lake, then the rest), at most ``limit`` kinds, likeliest first."""
+    if not unseen:
+        return []
+    first = min(stage(t) for t in unseen)
+    kinds = sorted(((n, t) for t, n in unseen.items() if stage(t) == first), key=lambda p: (-p[0], p[1]))[:limit]
+    total = sum(n for n, _ in kinds)
+    return [(t, n / total) for n, t in kinds]
+
+
+def final_margin(model: Carcassonne, me: int) -> float:
+    scores = model.scores
+    return scores[me] - max(s for seat, s in enumerate(scores) if seat != me)
+
+
+def value_for(model: Carcassonne, outlook: Outlook) -> float:
+    """Own estimated final margin in a position between turns (exact once the game is over)."""
+    if model.finished:
+        return final_margin(model, outlook.me)
+    return margin(worth(model, outlook), outlook.me)
+
+
+def placement_actions(model: Carcassonne, seat: int) -> list[Action]:
+    """The drawn tile's placements, one per cell and edge layout."""
+    actions: list[Action] = []
+    for c, rots in model.placements().items():
+        x, y = xy(c)
+        actions += [
+            {"player": seat, "type": "place", "tile": model.drawn, "x": x, "y": y, "rotation": q * 90} for q in rots
+        ]
+    return distinct_placements(actions)
+
+
+def answer(between: Carcassonne, before: Before, tile: str, theirs: Outlook, rng: random.Random) -> Carcassonne:
+    """The position after the player to move draws ``tile`` and plays it as a one-ply searcher would. ``before``
+    is the position ``between`` turns evaluated for that player (it does not depend on the tile drawn)."""
+    seat = theirs.me
+    between.drawn = tile
+    placements = placement_actions(between, seat)
+    if not placements:
+        return between  # the tile is discarded and another drawn: a turn without effect
+    best = max(placements, key=lambda a: placement_value(before, a, theirs))
+    m = between.copy()
+    m.apply(best)
+    legal = m.legal_actions(seat)
+    after = choose_after_placing(Situation("carcassonne", seat, {}, legal, rng), m, theirs)
+    m.apply(after)
+    return m
+
+
+class ExpertCarcassonne:
+    """``expert``: two-ply expectimax over placements and follower choices, the opponent's draw sampled exactly
+    from the unseen tiles."""
+
+    level = "expert"
+
+    def __init__(self, width: int = WIDTH, follower_width: int = FOLLOWER_WIDTH, draws: int = DRAWS) -> None:
+        self.width = width
+        self.follower_width = follower_width
+        self.draws = draws
+
+    def choose(self, situation: Situation) -> Action:
+        legal = list(situation.legal)
+        if len(legal) == 1:
+            return dict(legal[0])
+        rng = situation.rng
+        model = game_from_view(situation.view, rng)
+        outlook = outlook_for(situation, model)
+        base = margin(worth(model, outlook), outlook.me)
+        for action in legal:
+            if action["type"] == "ransom" and ransom_gain(model, action["from"], outlook, base) > RANSOM_MARGIN:
+                return dict(action)
+        draws = next_draws(unseen_tiles(situation.view), self.draws)
+        if model.phase == "follower":
+            options = [a for a in legal if a["type"] != "ransom"]
+            turns = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
+            return dict(self.best_turn(turns, outlook, draws, rng)[1])
+        placements = distinct_placements(legal)
+        if not placements:
+            return dict(next(a for a in legal if a["type"] != "ransom"))
+        before = before_placing(model, outlook)
+        scored = sorted(
+            ((placement_value(before, a, outlook), rng.random(), i) for i, a in enumerate(placements)), reverse=True
+        )
+        turns: list[Turn] = []
+        for _, _, i in scored[: self.width]:
+            placed = model.copy()
+            placed.apply(placements[i])
+            options = [a for a in placed.legal_actions(outlook.me) if a["type"] != "ransom"]
+            turns += [(placed, a, i) for a in self.shortlist_after(placed, options, outlook)]
+        return dict(placements[self.best_turn(turns, outlook, draws, rng)[2]])
+
+    def shortlist_after(self, placed: Carcassonne, options: list[Action], outlook: Outlook) -> list[Action]:
+        """The follower decisions worth a deeper look: the one-ply best follower, pass, and the best by the
+        value of the position once the turn ends."""
+        if len(options) <= self.follower_width:
+            return options
+        _, spot = best_follower(placed, outlook)
+        keep: list[Action] = [{"player": outlook.me, "type": "pass"}]
+        if spot is not None:
+            keep.append({"player": outlook.me, "type": "follower", "on": spot})
+        rest = []
+        for action in options:
+            if action in keep:
+                continue
+            trial = placed.copy()
+            trial.apply(action)
+            rest.append((value_for(trial, outlook), len(rest), action))
+        rest.sort(key=lambda r: (-r[0], r[1]))
+        keep += [a for _, _, a in rest[: max(0, self.follower_width - len(keep))]]
+        return [a for a in keep if a in options]
+
+    def best_turn(
+        self,
+        turns: list[Turn],
+        outlook: Outlook,
+        draws: list[tuple[str, float]],
+        rng: random.Random,
+    ) -> Turn:
+        """The turn (position after placing, follower decision) with the best expected margin after the next
+        player's answer."""
+        best: tuple[float, float] = (float("-inf"), 0.0)
+        choice = turns[0]
+        for turn in turns:
+            placed, action, _ = turn
+            after = placed.copy()
+            after.apply(action)
+            value = self.expected(after, outlook, draws, rng)
+            key = (value, rng.random())
+            if key > best:
+                best, choice = key, turn
+        return choice
+
+    def expected(
+        self, after: Carcassonne, outlook: Outlook, draws: list[tuple[str, float]], rng: random.Random
+    ) -> float:
+        """Own expected margin once the next player has answered (their tile by chance)."""
+        if after.finished or not draws:
+            return value_for(after, outlook)
+        theirs = replace(outlook, me=after.current)
+        before = before_placing(after, theirs)
+        return sum(p * value_for(answer(after, before, tile, theirs, rng), outlook) for tile, p in draws)
+
