@@ -99,6 +99,19 @@ def play_game(job: Job) -> dict[str, Any]:
     }
 
 
+def note(result: dict[str, Any], done: list[bool], games: int, log: str | None) -> dict[str, Any]:
+    """Progress on standard error, every ten games, and each game as a JSON line in ``log``: a long run can be
+    followed, and one cut short still adds up (``--from-log``)."""
+    done.append(result["expert_seat"] in result["winners"])
+    if log:
+        with open(log, "a", encoding="utf-8") as out:
+            out.write(json.dumps(result) + "\n")
+    if len(done) % 10 == 0 or len(done) == games:
+        sys.stderr.write(f"{len(done)}/{games} games, expert won {sum(done)}\n")
+        sys.stderr.flush()
+    return result
+
+
 def timing(values: list[float]) -> dict[str, float]:
     if not values:
         return {"mean_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0}
@@ -109,16 +122,27 @@ def timing(values: list[float]) -> dict[str, float]:
     }
 
 
-def run(config: str, games: int, seed: int, workers: int, opponent: str, params: dict[str, int]) -> dict[str, Any]:
+def run(
+    config: str, games: int, seed: int, workers: int, opponent: str, params: dict[str, int], log: str | None
+) -> dict[str, Any]:
     seeds = random.Random(seed)
     jobs: list[Job] = [(i, seeds.getrandbits(48), config, opponent, params) for i in range(games)]
     started = time.perf_counter()
+    done: list[bool] = []
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
-            results = list(pool.imap_unordered(play, jobs))
+            results = [note(r, done, len(jobs), log) for r in pool.imap_unordered(play, jobs)]
     else:
-        results = [play(job) for job in jobs]
-    results.sort(key=lambda r: r["index"])
+        results = [note(play(job), done, len(jobs), log) for job in jobs]
+    return add_up(config, results, seed, opponent, params, time.perf_counter() - started)
+
+
+def add_up(
+    config: str, results: list[dict[str, Any]], seed: int, opponent: str, params: dict[str, int], seconds: float
+) -> dict[str, Any]:
+    """The table's figures from the games played."""
+    games = len(results)
+    results = sorted(results, key=lambda r: r["index"])
     wins = sum(1 for r in results if r["expert_seat"] in r["winners"])
     ties = sum(1 for r in results if len(r["winners"]) > 1)
     by_seat = [sum(1 for r in results if r["expert_seat"] == s and s in r["winners"]) for s in (0, 1)]
@@ -144,15 +168,15 @@ def run(config: str, games: int, seed: int, workers: int, opponent: str, params:
         },
         "mean_points_by_kind": {
             who: {
-                kind: round(sum(r["breakdown"][seat(r)][kind] for r in results) / games, 2)
+                kind: round(sum(r["breakdown"][abs(flip - r["expert_seat"])][kind] for r in results) / games, 2)
                 for kind in results[0]["breakdown"][0]
             }
-            for who, seat in ((EXPERT, lambda r: r["expert_seat"]), (opponent, lambda r: 1 - r["expert_seat"]))
+            for who, flip in ((EXPERT, 0), (opponent, 1))
         },
         "decision_cpu": timing([t for r in results for t in r["cpu"]]),
         "decision_wall": timing([t for r in results for t in r["wall"]]),
         "decisions": sum(len(r["cpu"]) for r in results),
-        "seconds": round(time.perf_counter() - started, 1),
+        "seconds": round(seconds, 1),
     }
 
 
@@ -187,10 +211,17 @@ def main() -> int:
     parser.add_argument(
         "--params", default="", help="expert settings for tuning runs, e.g. width=4,draws=8 (default: as shipped)"
     )
+    parser.add_argument("--log", help="append each game to this file as a JSON line")
+    parser.add_argument("--from-log", help="add up the games of a --log file (of one configuration) instead of playing")
     args = parser.parse_args()
     params = {k: int(v) for k, v in (p.split("=") for p in args.params.split(",") if p)}
     configs = args.config or list(CONFIGS)
-    results = [run(name, args.games, args.seed, args.workers, args.opponent, params) for name in configs]
+    if args.from_log:
+        with open(args.from_log, encoding="utf-8") as lines:
+            logged = [json.loads(line) for line in lines if line.strip()]
+        results = [add_up(configs[0], logged, args.seed, args.opponent, params, 0.0)]
+    else:
+        results = [run(name, args.games, args.seed, args.workers, args.opponent, params, args.log) for name in configs]
     for result in results:
         sys.stdout.write(table(result) + "\n")
     sys.stdout.write(json.dumps(results) + "\n")

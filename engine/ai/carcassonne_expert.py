@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from engine.ai.base import Situation
@@ -42,11 +42,11 @@ from engine.game import Action
 Turn = tuple[Carcassonne, Action, int]
 
 # Own placements searched two plies deep (the rest are cut by their one-ply value).
-WIDTH: Final = 6
-# Follower choices searched for each placement (pass always among them).
-FOLLOWER_WIDTH: Final = 3
+WIDTH: Final = 4
+# Follower decisions searched for each placement besides pass and the one-ply best follower spot.
+FOLLOWER_WIDTH: Final = 1
 # Tile types tried for the next player's draw (the likeliest first; their weights are renormalised).
-DRAWS: Final = 12
+DRAWS: Final = 8
 
 
 def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
@@ -83,14 +83,68 @@ def placement_actions(model: Carcassonne, seat: int) -> list[Action]:
     return distinct_placements(actions)
 
 
-def answer(between: Carcassonne, before: Before, tile: str, theirs: Outlook, rng: random.Random) -> Carcassonne:
+# Placements of the next player that a search re-scores in each position after its own turn, besides those near
+# its own tile: the best few from the position before that turn (far from its tile, their order hardly changes).
+FAR: Final = 3
+
+
+@dataclass
+class Answers:
+    """The next player's answers, worked out once per decision: for each tile that player may draw, its best few
+    placements in the position before our turn (``FAR`` of them). In a position after our turn only these and
+    the placements near our tile are scored again."""
+
+    far: dict[str, list[Action]]
+
+
+def near(action: Action, c: int) -> bool:
+    """Whether a placement is close enough to cell ``c`` for a tile there to change its worth."""
+    x, y = xy(c)
+    return abs(int(action["x"]) - x) <= 2 and abs(int(action["y"]) - y) <= 2
+
+
+def answers_from(model: Carcassonne, seat: int, outlook: Outlook, draws: list[tuple[str, float]]) -> Answers:
+    """The next player's best placements per tile in ``model`` (the position before our own tile is placed)."""
+    theirs = replace(outlook, me=seat)
+    trial = model.copy()
+    trial.current = seat
+    trial.placed = None
+    before = before_placing(trial, theirs)
+    far: dict[str, list[Action]] = {}
+    for tile, _ in draws:
+        trial.drawn = tile
+        placements = placement_actions(trial, seat)
+        scored = sorted(
+            ((placement_value(before, a, theirs), i) for i, a in enumerate(placements)), key=lambda s: (-s[0], s[1])
+        )
+        far[tile] = [placements[i] for _, i in scored[:FAR]]
+    return Answers(far)
+
+
+def answer(
+    between: Carcassonne,
+    before: Before,
+    tile: str,
+    theirs: Outlook,
+    rng: random.Random,
+    answers: Answers | None = None,
+    mine: int | None = None,
+) -> Carcassonne:
     """The position after the player to move draws ``tile`` and plays it as a one-ply searcher would. ``before``
-    is the position ``between`` turns evaluated for that player (it does not depend on the tile drawn)."""
+    is the position ``between`` turns evaluated for that player (it does not depend on the tile drawn). With
+    ``answers`` and the cell of our own tile (``mine``), only the placements near it and the best far ones are
+    scored."""
     seat = theirs.me
     between.drawn = tile
     placements = placement_actions(between, seat)
     if not placements:
         return between  # the tile is discarded and another drawn: a turn without effect
+    if answers is not None and mine is not None:
+        fits = {(a["x"], a["y"], a["rotation"]) for a in placements}
+        far = [a for a in answers.far.get(tile, []) if (a["x"], a["y"], a["rotation"]) in fits and not near(a, mine)]
+        close = [a for a in placements if near(a, mine)]
+        if far or close:
+            placements = close + [{**a, "player": seat} for a in far]
     best = max(placements, key=lambda a: placement_value(before, a, theirs))
     m = between.copy()
     m.apply(best)
@@ -125,8 +179,8 @@ class ExpertCarcassonne:
         draws = next_draws(unseen_tiles(situation.view), self.draws)
         if model.phase == "follower":
             options = [a for a in legal if a["type"] != "ransom"]
-            turns = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
-            return dict(self.best_turn(turns, outlook, draws, rng)[1])
+            now: list[Turn] = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
+            return dict(self.best_turn(now, outlook, draws, rng)[1])
         placements = distinct_placements(legal)
         if not placements:
             return dict(next(a for a in legal if a["type"] != "ransom"))
@@ -134,24 +188,25 @@ class ExpertCarcassonne:
         scored = sorted(
             ((placement_value(before, a, outlook), rng.random(), i) for i, a in enumerate(placements)), reverse=True
         )
+        answers = answers_from(model, (outlook.me + 1) % outlook.players, outlook, draws)
         turns: list[Turn] = []
         for _, _, i in scored[: self.width]:
             placed = model.copy()
             placed.apply(placements[i])
             options = [a for a in placed.legal_actions(outlook.me) if a["type"] != "ransom"]
             turns += [(placed, a, i) for a in self.shortlist_after(placed, options, outlook)]
-        return dict(placements[self.best_turn(turns, outlook, draws, rng)[2]])
+        return dict(placements[self.best_turn(turns, outlook, draws, rng, answers)[2]])
 
     def shortlist_after(self, placed: Carcassonne, options: list[Action], outlook: Outlook) -> list[Action]:
-        """The follower decisions worth a deeper look: the one-ply best follower, pass, and the best by the
-        value of the position once the turn ends."""
-        if len(options) <= self.follower_width:
+        """The follower decisions worth a deeper look: pass, the one-ply best follower, and the ``follower_width``
+        best others (towers, captures, other spots) by the value of the position once the turn ends."""
+        if len(options) <= self.follower_width + 2:
             return options
         _, spot = best_follower(placed, outlook)
         keep: list[Action] = [{"player": outlook.me, "type": "pass"}]
         if spot is not None:
             keep.append({"player": outlook.me, "type": "follower", "on": spot})
-        rest = []
+        rest: list[tuple[float, int, Action]] = []
         for action in options:
             if action in keep:
                 continue
@@ -159,7 +214,7 @@ class ExpertCarcassonne:
             trial.apply(action)
             rest.append((value_for(trial, outlook), len(rest), action))
         rest.sort(key=lambda r: (-r[0], r[1]))
-        keep += [a for _, _, a in rest[: max(0, self.follower_width - len(keep))]]
+        keep += [a for _, _, a in rest[: self.follower_width]]
         return [a for a in keep if a in options]
 
     def best_turn(
@@ -168,6 +223,7 @@ class ExpertCarcassonne:
         outlook: Outlook,
         draws: list[tuple[str, float]],
         rng: random.Random,
+        answers: Answers | None = None,
     ) -> Turn:
         """The turn (position after placing, follower decision) with the best expected margin after the next
         player's answer."""
@@ -177,19 +233,27 @@ class ExpertCarcassonne:
             placed, action, _ = turn
             after = placed.copy()
             after.apply(action)
-            value = self.expected(after, outlook, draws, rng)
+            value = self.expected(after, outlook, draws, rng, answers, placed.placed)
             key = (value, rng.random())
             if key > best:
                 best, choice = key, turn
         return choice
 
     def expected(
-        self, after: Carcassonne, outlook: Outlook, draws: list[tuple[str, float]], rng: random.Random
+        self,
+        after: Carcassonne,
+        outlook: Outlook,
+        draws: list[tuple[str, float]],
+        rng: random.Random,
+        answers: Answers | None = None,
+        mine: int | None = None,
     ) -> float:
         """Own expected margin once the next player has answered (their tile by chance)."""
         if after.finished or not draws:
             return value_for(after, outlook)
         theirs = replace(outlook, me=after.current)
         before = before_placing(after, theirs)
-        return sum(p * value_for(answer(after, before, tile, theirs, rng), outlook) for tile, p in draws)
+        return sum(
+            p * value_for(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws
+        )
 
