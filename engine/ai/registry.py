@@ -15,7 +15,7 @@ def _standard_carcassonne() -> Policy:
 
 
 def _expert_carcassonne() -> Policy:
-    from engine.ai.carcassonne_expert import ExpertCarcassonne  # lazy, as above
+    from engine.ai.carcassonne_expert import ExpertCarcassonne  # lazy: the search loads only when asked for
 
     return ExpertCarcassonne()
 
@@ -42,7 +42,10 @@ def policy_for(game: str, level: str) -> Policy:
     if game == "catan":
         from engine.ai.catan import catan_policy  # lazy: the game's players load with their game
 
-        return catan_policy(level)
+        policy = catan_policy(level)
+        if policy.level != level:  # a level Catan has no player for yet comes back as another level's player
+            raise RuleError("unknown_level", f"no {level} computer player for {game} yet", level=level, game=game)
+        return policy
     if level == "random":
         return RandomPolicy()
     make = (EXPERT if level == "expert" else STANDARD).get(game)
