@@ -42,11 +42,11 @@ from engine.game import Action
 Turn = tuple[Carcassonne, Action, int]
 
 # Own placements searched two plies deep (the rest are cut by their one-ply value).
-WIDTH: Final = 4
+WIDTH: Final = 3
 # Follower decisions searched for each placement besides pass and the one-ply best follower spot.
 FOLLOWER_WIDTH: Final = 1
 # Tile types tried for the next player's draw (the likeliest first; their weights are renormalised).
-DRAWS: Final = 8
+DRAWS: Final = 6
 
 
 def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
@@ -104,10 +104,12 @@ def near(action: Action, c: int) -> bool:
 
 
 def answers_from(model: Carcassonne, seat: int, outlook: Outlook, draws: list[tuple[str, float]]) -> Answers:
-    """The next player's best placements per tile in ``model`` (the position before our own tile is placed)."""
+    """The next player's best placements per tile in ``model`` (the position before our own tile is placed, or
+    with it placed and the follower decision left)."""
     theirs = replace(outlook, me=seat)
     trial = model.copy()
     trial.current = seat
+    trial.phase = "place"
     trial.placed = None
     before = before_placing(trial, theirs)
     far: dict[str, list[Action]] = {}
@@ -180,7 +182,8 @@ class ExpertCarcassonne:
         if model.phase == "follower":
             options = [a for a in legal if a["type"] != "ransom"]
             now: list[Turn] = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
-            return dict(self.best_turn(now, outlook, draws, rng)[1])
+            answers = answers_from(model, (outlook.me + 1) % outlook.players, outlook, draws)
+            return dict(self.best_turn(now, outlook, draws, rng, answers)[1])
         placements = distinct_placements(legal)
         if not placements:
             return dict(next(a for a in legal if a["type"] != "ransom"))
