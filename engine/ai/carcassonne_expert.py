@@ -2,11 +2,15 @@
 
 Like ``standard`` it sees only ``situation.view`` and ``situation.legal`` and rebuilds a game from the view. The
 drawn tile is known; the stack is not, so the opponent's next tile is a chance node over the tiles still unseen
-(weighted by how many of each are left, River tiles while the River lasts). For each of its own best few turns
-(placement with the follower, tower or pass that goes with it) it plays every tile the next player may draw, lets
-that player answer as a one-ply searcher would (``standard``'s evaluation from that player's seat), and scores the
-position for itself with the same estimate of final scores. So it sees a follower or farmer stolen next turn, a
-tower capture answered, a feature completed for an opponent, and it keeps those it can defend.
+(the ``DRAWS`` likeliest kinds, weighted by how many of each are left; River tiles while the River lasts). For each
+of its own best few turns (placement with the follower, tower or pass that goes with it) it plays each of those
+tiles for the next player, lets that player answer as a one-ply searcher would (``standard``'s evaluation from that
+player's seat), and scores the position for itself with the same estimate of final scores (exact once the game is
+over). So it sees a follower or farmer stolen next turn, a tower capture answered, a feature completed for an
+opponent, and it keeps those it can defend. With more than two players only the next one answers.
+
+Its settings trade strength for time: a decision takes about 40 ms of CPU on average and under 0.1 s at the 95th
+percentile (bench/README.md, "Carcassonne expert").
 """
 
 from __future__ import annotations
@@ -256,7 +260,4 @@ class ExpertCarcassonne:
             return value_for(after, outlook)
         theirs = replace(outlook, me=after.current)
         before = before_placing(after, theirs)
-        return sum(
-            p * value_for(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws
-        )
-
+        return sum(p * value_for(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws)
