@@ -26,6 +26,12 @@ def _standard_carcassonne() -> Policy:
     return StandardCarcassonne()
 
 
+def _expert_carcassonne() -> Policy:
+    from engine.ai.carcassonne_expert import ExpertCarcassonne  # lazy: the search loads only when asked for
+
+    return ExpertCarcassonne()
+
+
 def _random_catan() -> Policy:
     from engine.ai.catan import RandomCatanPolicy  # lazy: the game's players load with their game
 
@@ -40,7 +46,7 @@ def _standard_catan() -> Policy:
 
 # Per game: level -> the factory of its player. A new level is one line here (and its name in ``LEVELS``).
 PLAYERS: dict[str, dict[str, Factory]] = {
-    "carcassonne": {"random": _random, "standard": _standard_carcassonne},
+    "carcassonne": {"random": _random, "standard": _standard_carcassonne, "expert": _expert_carcassonne},
     "catan": {"random": _random_catan, "standard": _standard_catan},
 }
 

@@ -1,0 +1,263 @@
+"""The ``expert`` Carcassonne computer player: expectimax two plies deep over its own model of the game.
+
+Like ``standard`` it sees only ``situation.view`` and ``situation.legal`` and rebuilds a game from the view. The
+drawn tile is known; the stack is not, so the opponent's next tile is a chance node over the tiles still unseen
+(the ``DRAWS`` likeliest kinds, weighted by how many of each are left; River tiles while the River lasts). For each
+of its own best few turns (placement with the follower, tower or pass that goes with it) it plays each of those
+tiles for the next player, lets that player answer as a one-ply searcher would (``standard``'s evaluation from that
+player's seat), and scores the position for itself with the same estimate of final scores (exact once the game is
+over). So it sees a follower or farmer stolen next turn, a tower capture answered, a feature completed for an
+opponent, and it keeps those it can defend. With more than two players only the next one answers.
+
+Its settings trade strength for time: a decision takes about 40 ms of CPU on average and under 0.1 s at the 95th
+percentile (bench/README.md, "Carcassonne expert").
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Final
+
+from engine.ai.base import Situation
+from engine.ai.carcassonne import (
+    RANSOM_MARGIN,
+    Before,
+    Outlook,
+    before_placing,
+    best_follower,
+    choose_after_placing,
+    distinct_placements,
+    margin,
+    outlook_for,
+    placement_value,
+    ransom_gain,
+    worth,
+)
+from engine.carcassonne.board import xy
+from engine.carcassonne.game import Carcassonne
+from engine.carcassonne.model import game_from_view, unseen_tiles
+from engine.carcassonne.options import stage
+from engine.game import Action
+
+# One own turn: the position after placing (or the model, when only the follower decision is left), the follower
+# decision, and the index of the placement among the distinct placements (-1: none).
+Turn = tuple[Carcassonne, Action, int]
+
+# Own placements searched two plies deep (the rest are cut by their one-ply value).
+WIDTH: Final = 3
+# Follower decisions searched for each placement besides pass and the one-ply best follower spot.
+FOLLOWER_WIDTH: Final = 1
+# Tile types tried for the next player's draw (the likeliest first; their weights are renormalised).
+DRAWS: Final = 6
+
+
+def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
+    """The tiles the next player may draw with their chances: the unseen tiles of the earliest draw stage (River
+    first, then the lake, then the rest), at most ``limit`` kinds, likeliest first."""
+    if not unseen:
+        return []
+    first = min(stage(t) for t in unseen)
+    kinds = sorted(((n, t) for t, n in unseen.items() if stage(t) == first), key=lambda p: (-p[0], p[1]))[:limit]
+    total = sum(n for n, _ in kinds)
+    return [(t, n / total) for n, t in kinds]
+
+
+def final_margin(model: Carcassonne, me: int) -> float:
+    scores = model.scores
+    return scores[me] - max(s for seat, s in enumerate(scores) if seat != me)
+
+
+def value_for(model: Carcassonne, outlook: Outlook) -> float:
+    """Own estimated final margin in a position between turns (exact once the game is over)."""
+    if model.finished:
+        return final_margin(model, outlook.me)
+    return margin(worth(model, outlook), outlook.me)
+
+
+def placement_actions(model: Carcassonne, seat: int) -> list[Action]:
+    """The drawn tile's placements, one per cell and edge layout."""
+    actions: list[Action] = []
+    for c, rots in model.placements().items():
+        x, y = xy(c)
+        actions += [
+            {"player": seat, "type": "place", "tile": model.drawn, "x": x, "y": y, "rotation": q * 90} for q in rots
+        ]
+    return distinct_placements(actions)
+
+
+# Placements of the next player that a search re-scores in each position after its own turn, besides those near
+# its own tile: the best few from the position before that turn (far from its tile, their order hardly changes).
+FAR: Final = 3
+
+
+@dataclass
+class Answers:
+    """The next player's answers, worked out once per decision: for each tile that player may draw, its best few
+    placements in the position before our turn (``FAR`` of them). In a position after our turn only these and
+    the placements near our tile are scored again."""
+
+    far: dict[str, list[Action]]
+
+
+def near(action: Action, c: int) -> bool:
+    """Whether a placement is close enough to cell ``c`` for a tile there to change its worth."""
+    x, y = xy(c)
+    return abs(int(action["x"]) - x) <= 2 and abs(int(action["y"]) - y) <= 2
+
+
+def answers_from(model: Carcassonne, seat: int, outlook: Outlook, draws: list[tuple[str, float]]) -> Answers:
+    """The next player's best placements per tile in ``model`` (the position before our own tile is placed, or
+    with it placed and the follower decision left)."""
+    theirs = replace(outlook, me=seat)
+    trial = model.copy()
+    trial.current = seat
+    trial.phase = "place"
+    trial.placed = None
+    before = before_placing(trial, theirs)
+    far: dict[str, list[Action]] = {}
+    for tile, _ in draws:
+        trial.drawn = tile
+        placements = placement_actions(trial, seat)
+        scored = sorted(
+            ((placement_value(before, a, theirs), i) for i, a in enumerate(placements)), key=lambda s: (-s[0], s[1])
+        )
+        far[tile] = [placements[i] for _, i in scored[:FAR]]
+    return Answers(far)
+
+
+def answer(
+    between: Carcassonne,
+    before: Before,
+    tile: str,
+    theirs: Outlook,
+    rng: random.Random,
+    answers: Answers | None = None,
+    mine: int | None = None,
+) -> Carcassonne:
+    """The position after the player to move draws ``tile`` and plays it as a one-ply searcher would. ``before``
+    is the position ``between`` turns evaluated for that player (it does not depend on the tile drawn). With
+    ``answers`` and the cell of our own tile (``mine``), only the placements near it and the best far ones are
+    scored."""
+    seat = theirs.me
+    between.drawn = tile
+    placements = placement_actions(between, seat)
+    if not placements:
+        return between  # the tile is discarded and another drawn: a turn without effect
+    if answers is not None and mine is not None:
+        fits = {(a["x"], a["y"], a["rotation"]) for a in placements}
+        far = [a for a in answers.far.get(tile, []) if (a["x"], a["y"], a["rotation"]) in fits and not near(a, mine)]
+        close = [a for a in placements if near(a, mine)]
+        if far or close:
+            placements = close + [{**a, "player": seat} for a in far]
+    best = max(placements, key=lambda a: placement_value(before, a, theirs))
+    m = between.copy()
+    m.apply(best)
+    legal = m.legal_actions(seat)
+    after = choose_after_placing(Situation("carcassonne", seat, {}, legal, rng), m, theirs)
+    m.apply(after)
+    return m
+
+
+class ExpertCarcassonne:
+    """``expert``: two-ply expectimax over placements and follower choices, the opponent's draw sampled exactly
+    from the unseen tiles."""
+
+    level = "expert"
+
+    def __init__(self, width: int = WIDTH, follower_width: int = FOLLOWER_WIDTH, draws: int = DRAWS) -> None:
+        self.width = width
+        self.follower_width = follower_width
+        self.draws = draws
+
+    def choose(self, situation: Situation) -> Action:
+        legal = list(situation.legal)
+        if len(legal) == 1:
+            return dict(legal[0])
+        rng = situation.rng
+        model = game_from_view(situation.view, rng)
+        outlook = outlook_for(situation, model)
+        base = margin(worth(model, outlook), outlook.me)
+        for action in legal:
+            if action["type"] == "ransom" and ransom_gain(model, action["from"], outlook, base) > RANSOM_MARGIN:
+                return dict(action)
+        draws = next_draws(unseen_tiles(situation.view), self.draws)
+        if model.phase == "follower":
+            options = [a for a in legal if a["type"] != "ransom"]
+            now: list[Turn] = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
+            answers = answers_from(model, (outlook.me + 1) % outlook.players, outlook, draws)
+            return dict(self.best_turn(now, outlook, draws, rng, answers)[1])
+        placements = distinct_placements(legal)
+        if not placements:
+            return dict(next(a for a in legal if a["type"] != "ransom"))
+        before = before_placing(model, outlook)
+        scored = sorted(
+            ((placement_value(before, a, outlook), rng.random(), i) for i, a in enumerate(placements)), reverse=True
+        )
+        answers = answers_from(model, (outlook.me + 1) % outlook.players, outlook, draws)
+        turns: list[Turn] = []
+        for _, _, i in scored[: self.width]:
+            placed = model.copy()
+            placed.apply(placements[i])
+            options = [a for a in placed.legal_actions(outlook.me) if a["type"] != "ransom"]
+            turns += [(placed, a, i) for a in self.shortlist_after(placed, options, outlook)]
+        return dict(placements[self.best_turn(turns, outlook, draws, rng, answers)[2]])
+
+    def shortlist_after(self, placed: Carcassonne, options: list[Action], outlook: Outlook) -> list[Action]:
+        """The follower decisions worth a deeper look: pass, the one-ply best follower, and the ``follower_width``
+        best others (towers, captures, other spots) by the value of the position once the turn ends."""
+        if len(options) <= self.follower_width + 2:
+            return options
+        _, spot = best_follower(placed, outlook)
+        keep: list[Action] = [{"player": outlook.me, "type": "pass"}]
+        if spot is not None:
+            keep.append({"player": outlook.me, "type": "follower", "on": spot})
+        rest: list[tuple[float, int, Action]] = []
+        for action in options:
+            if action in keep:
+                continue
+            trial = placed.copy()
+            trial.apply(action)
+            rest.append((value_for(trial, outlook), len(rest), action))
+        rest.sort(key=lambda r: (-r[0], r[1]))
+        keep += [a for _, _, a in rest[: self.follower_width]]
+        return [a for a in keep if a in options]
+
+    def best_turn(
+        self,
+        turns: list[Turn],
+        outlook: Outlook,
+        draws: list[tuple[str, float]],
+        rng: random.Random,
+        answers: Answers | None = None,
+    ) -> Turn:
+        """The turn (position after placing, follower decision) with the best expected margin after the next
+        player's answer."""
+        best: tuple[float, float] = (float("-inf"), 0.0)
+        choice = turns[0]
+        for turn in turns:
+            placed, action, _ = turn
+            after = placed.copy()
+            after.apply(action)
+            value = self.expected(after, outlook, draws, rng, answers, placed.placed)
+            key = (value, rng.random())
+            if key > best:
+                best, choice = key, turn
+        return choice
+
+    def expected(
+        self,
+        after: Carcassonne,
+        outlook: Outlook,
+        draws: list[tuple[str, float]],
+        rng: random.Random,
+        answers: Answers | None = None,
+        mine: int | None = None,
+    ) -> float:
+        """Own expected margin once the next player has answered (their tile by chance)."""
+        if after.finished or not draws:
+            return value_for(after, outlook)
+        theirs = replace(outlook, me=after.current)
+        before = before_placing(after, theirs)
+        return sum(p * value_for(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws)

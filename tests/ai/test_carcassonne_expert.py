@@ -1,0 +1,127 @@
+"""The expert Carcassonne computer player, scenario by scenario.
+
+It searches two plies on a model rebuilt from the seat's view: its own turn, then the next player's answer to every
+tile that player may draw. It must stay legal, decide from what the seat may see alone, claim the farms that pay,
+capture with the Tower when that pays, and finish the River within its rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.ai import decide, policy_for, policy_seed
+from engine.ai.carcassonne_expert import ExpertCarcassonne, next_draws
+from engine.carcassonne import Carcassonne
+from engine.carcassonne.board import cell
+from engine.carcassonne.model import sample_stack, unseen_tiles
+from engine.carcassonne.tiles import FIELD, RIVER_TILES, TILES
+from tests.carcassonne.helpers import new_game, play
+
+FILLER = ["U", "U", "V", "V", "B", "B"]
+
+
+def test_it_is_the_expert_level_of_carcassonne() -> None:
+    assert isinstance(policy_for("carcassonne", "expert"), ExpertCarcassonne)
+
+
+def test_a_whole_game_with_river_and_tower_uses_only_legal_actions() -> None:
+    game = Carcassonne.new(["E", "S"], {"river": True, "tower": True}, seed=3)
+    levels = ["expert", "standard"]
+    step = 0
+    while not game.finished:
+        action = game.automatic_action()
+        if action is None:
+            seat = game.current
+            legal = game.legal_actions(seat)
+            action = decide(game, seat, levels[seat], random.Random(policy_seed(3, seat, step)))
+            assert action in legal
+        game.apply(action)
+        step += 1
+    assert game.finished
+
+
+def test_the_next_draw_is_a_river_tile_while_the_river_lasts() -> None:
+    game = Carcassonne.new(["A", "B"], {"river": True}, seed=4)
+    draws = next_draws(unseen_tiles(game.view(0)), 99)
+    assert draws and all(tile in RIVER_TILES for tile, _ in draws)
+    assert abs(sum(p for _, p in draws) - 1) < 1e-9
+
+
+def test_it_finishes_the_river_legally() -> None:
+    game = Carcassonne.new(["A", "B"], {"river": True, "tower": True}, seed=6)
+    step = 0
+    while game.phase == "follower" or game.drawn in RIVER_TILES:
+        seat = game.current
+        legal = game.legal_actions(seat)
+        action = decide(game, seat, "expert", random.Random(step))
+        assert action in legal
+        game.apply(action)
+        step += 1
+    # Every River tile lies on the board, the lake closed the river, and play goes on with the land tiles.
+    laid = Counter(game.board.cells[c][0].tile.id for c in game.board.order)
+    assert all(laid[t] == TILES[t].count for t in RIVER_TILES)
+    assert game.river_end is None
+    assert not game.finished and game.drawn is not None
+
+
+def reshuffled(game: Carcassonne, seed: int) -> Carcassonne:
+    """The same game with the hidden part, the order of the stack, drawn again."""
+    state = game.to_json()
+    state["stack"] = sample_stack(unseen_tiles(game.view(game.current)), random.Random(seed))[::-1]
+    return Carcassonne.from_json(state)
+
+
+def test_the_choice_is_the_same_whatever_the_order_of_the_stack() -> None:
+    game = Carcassonne.new(["A", "B"], {"river": True, "tower": True}, seed=21)
+    moves = random.Random(21)
+    checked = 0
+    while not game.finished and checked < 6:
+        seat = game.current
+        if game.automatic_action() is None and moves.random() < 0.12 and len(game.legal_actions(seat)) > 1:
+            other = reshuffled(game, checked)
+            assert other.stack != game.stack and other.view(seat) == game.view(seat)
+            mine = decide(game, seat, "expert", random.Random(checked))
+            theirs = decide(other, seat, "expert", random.Random(checked))
+            assert mine == theirs
+            checked += 1
+        game.apply(game.automatic_action() or game.random_action(moves))
+    assert checked == 6
+
+
+def two_closed_cities() -> Carcassonne:
+    """Two small cities south of the start tile, both completed, and the one big field north of them that
+    borders both: nobody farms it yet. Alice (seat 0) has just drawn T12, all field."""
+    game = new_game(["E", "E", "E", "E", "T12", *FILLER], tower=True)
+    play(game, 0, "E", 0, 1, 180)  # city facing south; its field joins the start tile's southern field
+    play(game, 1, "E", 0, 2, 0)  # closes the first city
+    play(game, 0, "E", 1, 1, 180)
+    play(game, 1, "E", 1, 2, 0)  # closes the second
+    assert game.drawn == "T12"
+    return game
+
+
+def test_it_claims_a_field_that_borders_two_completed_cities() -> None:
+    game = two_closed_cities()
+    game.apply(decide(game, 0, "expert", random.Random(1)))
+    choice = decide(game, 0, "expert", random.Random(2))
+    assert choice["type"] == "follower" and choice["on"].startswith("field")
+    game.apply(choice)
+    board = game.board
+    (node,) = board.followers
+    root = board.find(node)
+    assert board.kind[root] == FIELD
+    cities = {board.find(a) for a in board.adj[root]}
+    assert sum(1 for c in cities if board.open_edges[c] == 0) == 2
+
+
+def test_it_captures_an_opponent_thief_from_a_tower_in_reach() -> None:
+    # Alice's thief stands on the road through (1, 0); Bob puts a tower tile just north of it.
+    game = new_game(["U", "T1", *FILLER], tower=True)
+    play(game, 0, "U", 1, 0, 0, "road:E")
+    game.apply({"player": 1, "type": "place", "tile": "T1", "x": 1, "y": -1, "rotation": 0})
+    choice = decide(game, 1, "expert", random.Random(5))
+    assert choice == {"player": 1, "type": "tower", "x": 1, "y": -1, "capture": {"x": 1, "y": 0, "on": "road:E"}}
+    game.apply(choice)
+    assert game.prisoners[1][0] == 1
+    assert cell(1, 0) in game.board.cells
