@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from engine.game import Action
 
-LEVELS = ("random", "standard")
+LEVELS = ("random", "standard", "expert")
 
 
 @dataclass(frozen=True)
