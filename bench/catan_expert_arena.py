@@ -26,8 +26,8 @@ from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai.arena import Tally, percentile, play_one  # noqa: E402
-from engine.catan.game import Catan  # noqa: E402
+from engine.ai.arena import Tally, percentile, play_one
+from engine.catan.game import Catan
 
 SEED_BASE: Final = {"eval": 3_000_000, "tune": 4_000_000}
 

@@ -54,8 +54,8 @@ FAR_SPOT: Final = 0.5  # per pip of the best spot two roads away
 ENEMY_SPOT: Final = 3.0  # each open spot of another player (up to 3 each)
 ROAD_LEN: Final = 9.0  # each road segment of the longest road, up to two beyond the best other
 ARMY: Final = 14.0  # each knight played, up to one beyond the best other
-KNIGHT_HELD: Final = 14.0
-CARD_HELD: Final = 22.0  # a progress card held
+KNIGHT_HELD: Final = 24.0
+CARD_HELD: Final = 30.0  # a progress card held
 CARD: Final = 3.5  # a resource card in hand (up to seven)
 NEAR: Final = 7.0  # each card of the nearest build already in hand
 SEVEN_CARD: Final = 7.0  # a card lost to a seven
@@ -200,7 +200,9 @@ class ExpertCatanPolicy:
         plan = goals(t)
         return self.standard.deal(t, by_kind, plan[0] if plan else None, plan)
 
-    def search(self, situation: Situation, candidates: Sequence[Action], stay: Action | None, second: bool = True) -> Action:
+    def search(
+        self, situation: Situation, candidates: Sequence[Action], stay: Action | None, second: bool = True
+    ) -> Action:
         """The candidate with the best value after it (and after the best own action that may follow it);
         ``stay`` (ending the turn, or rolling) is judged by the position as it is."""
         rng = situation.rng

@@ -73,7 +73,9 @@ def determinise(view: Mapping[str, Any], seat: int, rng: random.Random) -> Catan
     me = players[seat]
     hands = [[0] * 5 for _ in range(n)]
     hands[seat] = [me["hand"][r] for r in RESOURCES]
-    for s, hand in zip(others, deal(unseen_resources(view, seat), [players[s]["cards"] for s in others], rng, 0)):
+    for s, hand in zip(
+        others, deal(unseen_resources(view, seat), [players[s]["cards"] for s in others], rng, 0), strict=True
+    ):
         hands[s] = hand
     dev = [[0] * 5 for _ in range(n)]
     dev[seat] = [me["development"][c] for c in CARDS]
@@ -81,7 +83,7 @@ def determinise(view: Mapping[str, Any], seat: int, rng: random.Random) -> Catan
     dealt = deal(pool, [view["deck_size"], *(players[s]["development_cards"] for s in others)], rng, KNIGHT)
     deck = [c for c, count in enumerate(dealt[0]) for _ in range(count)]
     rng.shuffle(deck)
-    for s, cards in zip(others, dealt[1:]):
+    for s, cards in zip(others, dealt[1:], strict=True):
         dev[s] = cards
     current = view["current_player"] if view["current_player"] is not None else seat
     bought = [me["bought_this_turn"][c] for c in CARDS] if current == seat else [0] * 5
@@ -103,7 +105,10 @@ def determinise(view: Mapping[str, Any], seat: int, rng: random.Random) -> Catan
             "dev_deck": None,
             "given": [],
         },
-        "layout": {"hexes": [[h["terrain"], h["number"]] for h in board["hexes"]], "harbors": list(board["harbors"].values())},
+        "layout": {
+            "hexes": [[h["terrain"], h["number"]] for h in board["hexes"]],
+            "harbors": list(board["harbors"].values()),
+        },
         "first_player": 0,
         "rng": [version, list(internal), gauss],
         "offers": [],

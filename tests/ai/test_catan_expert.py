@@ -16,7 +16,6 @@ from engine.game import Action
 from tests.ai.test_catan_policy import next_seat, reshuffle_secrets
 from tests.catan.helpers import act, beginner, empty_hands, grant, to_main
 
-
 LEVEL = "expert"
 
 
