@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.ai import decide, policy_seed
 from engine.ai.catan_model import determinise
 from engine.catan import Catan
@@ -16,11 +18,9 @@ from engine.game import Action
 from tests.ai.test_catan_policy import next_seat, reshuffle_secrets
 from tests.catan.helpers import act, beginner, empty_hands, grant, to_main
 
-LEVEL = "expert"
 
-
-def expert(game: Catan, seat: int = 0, seed: int = 1) -> Action:
-    action = decide(game, seat, LEVEL, random.Random(seed))
+def expert(game: Catan, seat: int = 0, seed: int = 1, level: str = "expert") -> Action:
+    action = decide(game, seat, level, random.Random(seed))
     assert action in game.legal_actions(seat), action
     return action
 
@@ -40,26 +40,29 @@ def lengthen_reds_road(game: Catan, to: int) -> None:
             raise AssertionError("no road lengthens red's road")
 
 
-def test_takes_longest_road_when_one_more_road_makes_it_the_longest() -> None:
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_takes_longest_road_when_one_more_road_makes_it_the_longest(level: str) -> None:
     game = beginner()
     to_main(game)
     empty_hands(game)
     lengthen_reds_road(game, 4)
     assert game.longest_holder is None
     grant(game, 0, brick=1, lumber=1)
-    action = expert(game)
+    action = expert(game, level=level)
     assert action["type"] == "road"
     game.apply(action)
     assert game.longest_holder == 0
 
 
-def test_spends_down_before_ending_a_turn_with_more_than_seven_cards() -> None:
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_spends_down_before_ending_a_turn_with_more_than_seven_cards(level: str) -> None:
     game = beginner()
     to_main(game)
     empty_hands(game)
-    grant(game, 0, wool=8)  # nothing to build; eight cards risk a seven
+    # Eight cards and no build in hand: only bank trades (4:1) and what they open bring the hand down.
+    grant(game, 0, lumber=3, grain=1, ore=4)
     for _ in range(20):
-        action = expert(game)
+        action = expert(game, level=level)
         if action["type"] == "end_turn":
             break
         game.apply(action)
