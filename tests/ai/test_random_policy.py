@@ -37,4 +37,4 @@ def test_unknown_level_is_refused_with_the_allowed_levels() -> None:
     with pytest.raises(RuleError) as err:
         decide(game, game.actors()[0], "grandmaster", random.Random(1))
     assert err.value.code == "unknown_level"
-    assert err.value.params["allowed"] == ["random", "standard"]
+    assert err.value.params["allowed"] == ["random", "standard", "expert"]
