@@ -2,7 +2,9 @@
 
 Plays N four-player games with ``engine.ai.arena.play_one`` (seats rotate: game i puts the expert in seat i mod 4)
 and prints one JSON line: the expert's wins, its win rate with a Wilson 95% interval (par is 25%), mean points,
-and its decision time mean, p95 and max over every decision it made (one core each worker), with the load.
+and its decision time mean, p95 and max over every decision it made, with the load. ``--clock cpu`` times the
+decisions in the worker's CPU time (what one free core takes; a shared machine's waits left out), ``--clock wall``
+(the default) in wall time.
 
 Seeds: ``--seeds eval`` (games seeded 3000001, 3000002, ...) for reported figures, ``--seeds tune`` (4000001, ...)
 for tuning; the ranges never meet.
@@ -41,14 +43,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (round(centre - half, 4), round(centre + half, 4))
 
 
-def one(job: tuple[int, int, str, str]) -> dict[str, Any]:
-    index, seed, level, against = job
+CLOCKS: Final = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def one(job: tuple[int, int, str, str, str]) -> dict[str, Any]:
+    index, seed, level, against, clock = job
     levels = [level, against, against, against]
     # Game i: the expert (entry 0) sits in seat i mod 4, the others fill the rest.
     seats = [(s - index) % 4 for s in range(4)]
     tally = Tally(levels[:1] + [f"{against}#{k}" for k in (1, 2, 3)])
     tally.times = {level: [], against: []}
-    game = play_one(Catan, levels, seats, {}, seed, time.perf_counter, tally)
+    game = play_one(Catan, levels, seats, {}, seed, CLOCKS[clock], tally)
     mine = seats.index(0)
     result = game.result()
     return {
@@ -69,6 +74,12 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seeds", choices=tuple(SEED_BASE), default="eval")
+    parser.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        help="decision times as wall time (default) or the worker's CPU time (what one free core would take)",
+    )
     parser.add_argument("--set", action="append", default=[], help="tuning only: NAME=VALUE of catan_expert")
     args = parser.parse_args()
     if args.set:
@@ -78,7 +89,7 @@ def main() -> int:
             name, raw = item.split("=")
             setattr(expert, name, type(getattr(expert, name))(raw))
     base = SEED_BASE[args.seeds]
-    jobs = [(i, base + 1 + i, args.level, args.against) for i in range(args.first, args.first + args.games)]
+    jobs = [(i, base + 1 + i, args.level, args.against, args.clock) for i in range(args.first, args.first + args.games)]
     started = time.time()
     with Pool(args.workers) as pool:
         results = []
@@ -101,6 +112,7 @@ def main() -> int:
         "par": 0.25,
         "unfinished": sum(not r["finished"] for r in results),
         "mean_points": round(sum(r["points"] for r in results) / len(results), 2),
+        "clock": args.clock,
         "decisions": len(times),
         "decision_ms_mean": round(1000 * sum(times) / max(1, len(times)), 2),
         "decision_ms_p95": round(1000 * percentile(times, 0.95), 2),
