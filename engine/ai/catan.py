@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from engine.ai.base import Policy, Situation
+from engine.ai.base import Situation
 from engine.catan.board import (
     EDGE_BY_NAME,
     EDGE_NODES,
@@ -621,9 +621,5 @@ def pick_kind(legal: Sequence[Action], rng: random.Random) -> Action:
     return dict(within[rng.randrange(len(within))])
 
 
-def catan_policy(level: str) -> Policy:
-    if level == "expert":
-        from engine.ai.catan_expert import ExpertCatanPolicy  # lazy: the search loads only when asked for
-
-        return ExpertCatanPolicy()
+def catan_policy(level: str) -> StandardCatanPolicy | RandomCatanPolicy:
     return StandardCatanPolicy() if level == "standard" else RandomCatanPolicy()

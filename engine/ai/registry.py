@@ -29,6 +29,10 @@ def policy_for(game: str, level: str) -> Policy:
             allowed=list(LEVELS),
         )
     if game == "catan":
+        if level == "expert":
+            from engine.ai.catan_expert import ExpertCatanPolicy  # lazy: the search loads only when asked for
+
+            return ExpertCatanPolicy()
         from engine.ai.catan import catan_policy  # lazy: the game's players load with their game
 
         return catan_policy(level)
