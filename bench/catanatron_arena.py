@@ -21,7 +21,13 @@ Run (2 workers at most on a shared machine, under nice)::
         --catanatron-repo /path/to/catanatron
 
 Prints a readable table on stderr and one JSON line on stdout: games, our wins, their wins, unfinished, our win
-rate with its Wilson 95% interval, our decision time mean and p95, and bridge fallbacks (should be 0).
+rate with its Wilson 95% interval, our decision time mean and p95 (rebuilding our engine's state included; only
+decisions where catanatron offered more than one action), and how faithful the bridge was: ``fallbacks`` (our
+choice had no catanatron equivalent: should be 0), ``theirs_unmatched`` (catanatron actions no legal action of
+ours maps to, by type: the rebuilt state disagreeing with catanatron's) and ``ours_dropped`` (our legal actions
+catanatron's rules lack, by type: domestic trades, cards before the roll, road building without road money, a
+robber victim without cards). ``--log FILE`` keeps each game's result as a JSON line; ``--summarise FILE`` prints
+the figures of a stopped run (the games from ``--first`` on, up to the first one missing).
 """
 
 from __future__ import annotations
