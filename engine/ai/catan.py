@@ -31,6 +31,7 @@ from engine.catan.board import (
     RESOURCES,
     TERRAIN_RESOURCE,
 )
+from engine.catan.longest_road import MIN_LENGTH, longest_road
 from engine.catan.state import CARD_COST, CITY_COST, LARGEST_ARMY, MAIN, ROAD_COST, ROBBER, ROLL, SETTLEMENT_COST, SETUP
 from engine.game import Action
 
@@ -404,7 +405,7 @@ class StandardCatanPolicy:
             by_kind.setdefault(a["type"], []).append(a)
         plan = goals(t)
         goal = plan[0] if plan else None
-        for step in (self.deal, self.play_card, self.build, self.bank, self.offer, self.spend):
+        for step in (self.deal, self.play_card, self.build, self.bank, self.offer, self.spend, self.build_down):
             action = step(t, by_kind, goal, plan)
             if action is not None:
                 return action
@@ -468,12 +469,27 @@ class StandardCatanPolicy:
         if by_kind.get("settlement"):
             produced = t.production()
             return max(by_kind["settlement"], key=lambda a: (spot_value(t, a["at"] - 1, produced), -a["at"]))
+        taking = self.longest_road_taker(t, by_kind.get("road", []))
+        if taking is not None:
+            return taking
         if goal is not None and goal.kind == "road" and by_kind.get("road"):
             edge, value = best_road(t, [EDGE_BY_NAME[a["at"]] for a in by_kind["road"]])
             if value > 0:
                 return next(a for a in by_kind["road"] if EDGE_BY_NAME[a["at"]] == edge)
         if goal is not None and goal.kind == "buy" and by_kind.get("buy"):
             return by_kind["buy"][0]
+        return None
+
+    def longest_road_taker(self, t: Table, roads: Sequence[Action]) -> Action | None:
+        """A road that makes ours the longest road (2 points for one road), when we do not hold it yet."""
+        if not roads or t.me["longest_road"]:
+            return None
+        best_other = max(t.view["players"][s]["road_length"] for s in range(t.n) if s != t.seat)
+        mine = [e for e, o in enumerate(t.edge_owner) if o == t.seat]
+        for a in roads:
+            length = longest_road(t.seat, [*mine, EDGE_BY_NAME[a["at"]]], t.owner)
+            if length >= MIN_LENGTH and length > best_other:
+                return a
         return None
 
     def bank(self, t: Table, by_kind: dict[str, list[Action]], goal: Goal | None, plan: list[Goal]) -> Action | None:
@@ -518,6 +534,33 @@ class StandardCatanPolicy:
             edge, value = best_road(t, [EDGE_BY_NAME[a["at"]] for a in by_kind["road"]])
             if value > 0 and t.me["roads_left"] > 2:
                 return next(a for a in by_kind["road"] if EDGE_BY_NAME[a["at"]] == edge)
+        return None
+
+    def build_down(
+        self, t: Table, by_kind: dict[str, list[Action]], goal: Goal | None, plan: list[Goal]
+    ) -> Action | None:
+        """More than 7 cards at the end of the turn lose half to a seven: a card, a road, or a bank trade of the
+        biggest pile for what the goal lacks most (each shrinks the hand, so the turn still ends)."""
+        if sum(t.hand) <= 7:
+            return None
+        if by_kind.get("buy"):
+            return by_kind["buy"][0]
+        if by_kind.get("road") and t.me["roads_left"] > 2:
+            edges = [EDGE_BY_NAME[a["at"]] for a in by_kind["road"]]
+            edge, _ = best_road(t, edges)
+            return next(a for a in by_kind["road"] if EDGE_BY_NAME[a["at"]] == edge)
+        trades = by_kind.get("bank_trade")
+        if trades:
+            cost = goal.cost if goal else CITY_COST
+            need = missing(t.hand, cost)
+
+            def worth(a: Action) -> tuple[int, int, int]:
+                give, get = bundle(a["give"]), bundle(a["get"])
+                r = next(i for i in range(5) if give[i])
+                g = next(i for i in range(5) if get[i])
+                return (t.hand[r] - cost[r], need[g], -g)
+
+            return max(trades, key=worth)
         return None
 
     # another player's turn
@@ -576,7 +619,3 @@ def pick_kind(legal: Sequence[Action], rng: random.Random) -> Action:
     kind = kinds[rng.randrange(len(kinds))]
     within = [a for a in legal if a["type"] == kind]
     return dict(within[rng.randrange(len(within))])
-
-
-def catan_policy(level: str) -> StandardCatanPolicy | RandomCatanPolicy:
-    return StandardCatanPolicy() if level == "standard" else RandomCatanPolicy()

@@ -44,10 +44,16 @@ def _standard_catan() -> Policy:
     return StandardCatanPolicy()
 
 
+def _expert_catan() -> Policy:
+    from engine.ai.catan_expert import ExpertCatanPolicy  # lazy: the search loads only when asked for
+
+    return ExpertCatanPolicy()
+
+
 # Per game: level -> the factory of its player. A new level is one line here (and its name in ``LEVELS``).
 PLAYERS: dict[str, dict[str, Factory]] = {
     "carcassonne": {"random": _random, "standard": _standard_carcassonne, "expert": _expert_carcassonne},
-    "catan": {"random": _random_catan, "standard": _standard_catan},
+    "catan": {"random": _random_catan, "standard": _standard_catan, "expert": _expert_catan},
 }
 
 

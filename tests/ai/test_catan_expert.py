@@ -1,0 +1,137 @@
+"""The Catan ``expert``: scenes from the beginner map where the races, the seven and the harbours decide the move,
+legal moves in a whole game, and decisions that depend on the seat's view only (seat 0 red; red starts)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import decide, policy_seed
+from engine.ai.catan_model import determinise
+from engine.catan import Catan
+from engine.catan.board import EDGE_NAMES
+from engine.catan.building import place_settlement
+from engine.catan.deck import KNIGHT
+from engine.catan.state import BANK_SIZE
+from engine.game import Action
+from tests.ai.test_catan_policy import next_seat, reshuffle_secrets
+from tests.catan.helpers import act, beginner, empty_hands, grant, to_main
+
+
+def expert(game: Catan, seat: int = 0, seed: int = 1, level: str = "expert") -> Action:
+    action = decide(game, seat, level, random.Random(seed))
+    assert action in game.legal_actions(seat), action
+    return action
+
+
+def lengthen_reds_road(game: Catan, to: int) -> None:
+    """Red builds roads (paid from granted cards) that each make its longest road one longer, up to ``to``."""
+    while game.road_length[0] < to:
+        for edge in game.legal_roads(0):
+            trial = game.copy()
+            grant(trial, 0, brick=1, lumber=1)
+            act(trial, 0, "road", at=EDGE_NAMES[edge])
+            if trial.road_length[0] > game.road_length[0]:
+                grant(game, 0, brick=1, lumber=1)
+                act(game, 0, "road", at=EDGE_NAMES[edge])
+                break
+        else:
+            raise AssertionError("no road lengthens red's road")
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_takes_longest_road_when_one_more_road_makes_it_the_longest(level: str) -> None:
+    game = beginner()
+    to_main(game)
+    empty_hands(game)
+    lengthen_reds_road(game, 4)
+    assert game.longest_holder is None
+    grant(game, 0, brick=1, lumber=1)
+    action = expert(game, level=level)
+    assert action["type"] == "road"
+    game.apply(action)
+    assert game.longest_holder == 0
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_spends_down_before_ending_a_turn_with_more_than_seven_cards(level: str) -> None:
+    game = beginner()
+    to_main(game)
+    empty_hands(game)
+    # Eight cards and no build in hand: only bank trades (4:1) and what they open bring the hand down.
+    grant(game, 0, lumber=3, grain=1, ore=4)
+    for _ in range(20):
+        action = expert(game, level=level)
+        if action["type"] == "end_turn":
+            break
+        game.apply(action)
+    assert action["type"] == "end_turn"
+    assert sum(game.hand[0]) <= 7
+
+
+def test_plays_a_knight_to_take_largest_army() -> None:
+    game = beginner()
+    to_main(game)
+    game.knights[0] = 2  # two knights played before (set by hand for the scene); nobody else has played one
+    game.dev[0][KNIGHT] = 1
+    game.deck.remove(KNIGHT)
+    action = expert(game)
+    assert action["type"] == "knight"
+    game.apply(action)
+    assert game.army_holder == 0
+
+
+def test_trades_two_for_one_at_its_harbour_toward_a_city() -> None:
+    game = beginner()
+    place_settlement(game, 0, 42, [])  # red on the wool harbour (set by hand for the scene)
+    assert game.rates[0][2] == 2
+    to_main(game)
+    empty_hands(game)
+    grant(game, 0, wool=2, grain=2, ore=2)
+    action = expert(game)
+    assert action == {"player": 0, "type": "bank_trade", "give": {"wool": 2}, "get": {"ore": 1}}
+    game.apply(action)
+    assert expert(game)["type"] == "city"
+
+
+def test_a_determinised_game_keeps_what_the_view_shows_and_deals_the_rest() -> None:
+    game = Catan.new(["a", "b", "c", "d"], {}, seed=4)
+    rng = random.Random(2)
+    for step in range(300):
+        seat = next_seat(game)
+        game.apply(decide(game, seat, "standard", random.Random(policy_seed(4, seat, step))))
+    model = determinise(game.view(1), 1, rng)
+    # Open trade offers are left out of the model (the search never trades with the table).
+    seen, shown = dict(model.view(1)), dict(game.view(1))
+    for key in ("offers", "pending"):
+        seen.pop(key), shown.pop(key)
+    assert seen == shown
+    for r in range(5):
+        assert model.bank[r] + sum(h[r] for h in model.hand) == BANK_SIZE
+    assert [sum(h) for h in model.hand] == [sum(h) for h in game.hand]
+    assert [sum(d) for d in model.dev] == [sum(d) for d in game.dev] and len(model.deck) == len(game.deck)
+
+
+def test_expert_plays_legally_and_decides_from_the_view_only() -> None:
+    """Against three standard players: every move legal; where the others' hidden cards are dealt afresh, the
+    expert's decision with the same generator is the same."""
+    game = Catan.new(["a", "b", "c", "d"], {}, seed=31)
+    levels = ["expert", "standard", "standard", "standard"]
+    shuffler = random.Random(5)
+    compared = differs = 0
+    for step in range(2500):
+        if game.finished:
+            break
+        seat = next_seat(game)
+        action = decide(game, seat, levels[seat], random.Random(policy_seed(31, seat, step)))
+        assert action in game.legal_actions(seat), (step, action)
+        if seat == 0 and game.phase == "main" and step % 4 == 0:
+            twin = reshuffle_secrets(game, 0, shuffler)
+            assert twin.view(0) == game.view(0)
+            differs += twin.hand != game.hand or twin.dev != game.dev
+            assert decide(twin, 0, "expert", random.Random(policy_seed(31, seat, step))) == action, step
+            compared += 1
+        game.apply(action)
+    assert game.finished
+    assert compared >= 10 and differs >= compared // 2
