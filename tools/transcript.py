@@ -599,6 +599,9 @@ class Director:
             missing = not {f"bought:{c}" for c in wanted} <= self.done
             if missing and holds(game.hand[seat], COSTS["card"]) and any(a["type"] == "buy" for a in legal):
                 return {"player": seat, "type": "buy"}
+            # The standard player spends down before a seven; someone must hold on for the discard to be shown.
+            if "discard" not in self.done and sum(hand) > 7 and any(a["type"] == "end_turn" for a in legal):
+                return {"player": seat, "type": "end_turn"}
         action: dict[str, Any] = decide(game, seat, "standard", self.rng)
         if action["type"] in ("knight", "road_building", "year_of_plenty", "monopoly"):
             self.done.add(f"played:{action['type']}")
