@@ -94,7 +94,7 @@ async def test_a_person_moving_first_makes_the_computer_move_stale(
 
     row = await service.open_lobby(
         guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False}, turn_limit=3600,
-        takeover=True,
+        takeover=True, stand_in_level="standard",  # decided in a thread of this process, where ``slow`` waits
     )  # fmt: skip
     await service.join(row.id, None, BOB)
     row = (await service.start(row.id, None, ALICE.user_id)).row
@@ -109,8 +109,7 @@ async def test_a_person_moving_first_makes_the_computer_move_stale(
 
     monkeypatch.setattr(host, "choose", slow)
     computer = asyncio.create_task(service.computer_move(row.id))
-    while not thinking.is_set():
-        await asyncio.sleep(0.01)
+    await asyncio.wait_for(asyncio.to_thread(thinking.wait), 10)
     game = service.game(row)
     moved = await service.act(row.id, row.version, row.seats[seat].user_id, game.legal_actions(seat)[0])
     done.set()
