@@ -49,7 +49,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "cmd.abandoned": "{name} abandoned the {game} game.",
     "cmd.left_game": "{name} left, so the {game} game ends here (abandoned).",
     "cmd.left_for_computer": (
-        "{name} left the game: a {level} computer player plays their seat from now on. "
+        "{name} left the game: a computer player ({level}) plays their seat from now on. "
         "({name} can take it back with {back}.)"
     ),
     "cmd.export.caption": "The replay of this {game} game (format: boardhost-replay).",

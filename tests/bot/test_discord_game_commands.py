@@ -80,7 +80,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_last_person
     assert bob is not None
 
     left = reply(await world.bob.slash(world.channel, "game leave"))
-    assert "bob left the game: a standard computer player plays their seat" in left.content
+    assert "bob left the game: a computer player (expert) plays their seat" in left.content
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None and row.status == "active" and row.stand_ins == [bob], "the game goes on"
     for _ in range(4):  # alice plays; the computer answers for bob each time

@@ -212,3 +212,20 @@ def test_a_monopoly_of_nothing_and_a_win_past_the_target_are_sentences() -> None
         assert catan_narrate(won, ["Аня", "Борис"]) == ["Борис побеждает с 21 победным очком!"]
     with speaking("en"):
         assert catan_narrate(nothing, ["Carol"]) == ["Carol claimed every ore, but nobody had any."]
+
+
+def test_every_level_name_reads_well_wherever_a_message_names_a_level() -> None:
+    """English puts "a" before a level name in a sentence only if every level's name takes it ("a expert" was
+    shown when the expert level came): each message that names a level is written for every level there is."""
+    from bot.flows.computer_turns import level_name
+    from bot.text.catalogue import MESSAGES
+    from engine.ai import LEVELS
+
+    article = re.compile(r"\ba (?=[aeiou])", re.IGNORECASE)
+    naming = [key for key, text in MESSAGES.items() if "{level}" in str(text)]
+    assert naming, "some messages name a level"
+    for key in naming:
+        for level in LEVELS:
+            text = t(key, level=level_name(level), name="Bob", back="/game back", mention="Bob", until="Monday",
+                     number=1)  # fmt: skip
+            assert not article.search(text), f"{key}: {text}"
