@@ -429,11 +429,16 @@ class CatanDriver:
         """``user`` clicks a button of a message in their DMs (an offer or an acceptance, often long closed): a
         closed offer's button is refused as no longer open and leaves the message without buttons."""
         stored = fz.env.backend.messages.get(user.user.dm_channel.id, {}).values()
-        dms = sorted((m for m in stored if flat(m.components)), key=lambda m: m.id)
+        for message in stored:  # a DM's buttons are a Catan offer's, or those of /game mine asked for in DMs
+            for other in flat(message.components):
+                mine = str(other["custom_id"]).startswith("bh:mine:")
+                fz.expect(mine or OFFER_BUTTON.match(str(other["custom_id"])) is not None, f"a DM offers {other}")
+        offering = [m for m in stored if any(OFFER_BUTTON.match(str(c["custom_id"])) for c in flat(m.components))]
+        dms = sorted(offering, key=lambda m: m.id)
         if not dms:
             return False
         message = fz.rng.choice(dms)
-        component = fz.rng.choice(flat(message.components))
+        component = fz.rng.choice([c for c in flat(message.components) if OFFER_BUTTON.match(str(c["custom_id"]))])
         custom_id = str(component["custom_id"])
         match, row = OFFER_BUTTON.match(custom_id), await fz.game_of(component)
         fz.expect(match is not None and row is not None, f"a DM offers {custom_id}")

@@ -62,7 +62,8 @@ ALLOWED: dict[str, str] = {
         image.discard_owed image.dice away.button.back mine.button mine.title slash.game.mine.name
         slash.settings.away.name slash.settings.away.until.name slash.settings.notifications.name
         slash.settings.notifications.time_zone.name slash.carcassonne.new.away.name slash.catan.new.away.name
-        slash.choice.computer
+        slash.choice.computer computer.level.expert lobby.stand_in slash.carcassonne.new.stand_in.name
+        slash.catan.new.stand_in.name slash.choice.level.expert slash.choice.level.random slash.choice.level.standard
         cmd.stats.computer cmd.stats.games image.story_turns slash.stats.player.name
         try.you try.channels try.language try.true try.false try.send try.cancel try.download try.loading
     """,
