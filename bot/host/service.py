@@ -557,18 +557,21 @@ class GameService:
                  (time.perf_counter() - started) * 1000)  # fmt: skip
         return action
 
+    async def _active_at(self, game_id: int, version: int | None) -> tuple[GameRow, Game, dict[int, str]]:
+        """An active game at ``version`` (``HostError`` otherwise), its engine game and its computer-played seats."""
+        row = await self.row(game_id)
+        if row.status != "active":
+            raise HostError("not_active")
+        self._fresh(row, version)
+        return row, self.game(row), controllers(row)
+
     async def take_over(self, game_id: int, version: int | None) -> Outcome:
         """The turn limit ran out in a game with the takeover rule: computers play the idle people's seats.
 
         Nothing is played here (the computer players move next, like after any change); the outcome's events are
         one ``taken_over`` per seat. ``HostError("nothing_to_take_over")`` when every idle seat is a computer's.
         """
-        row = await self.row(game_id)
-        if row.status != "active":
-            raise HostError("not_active")
-        self._fresh(row, version)
-        game = self.game(row)
-        played = controllers(row)
+        row, game, played = await self._active_at(game_id, version)
         idle = [s for s in game.actors() if s not in played]
         if not idle:
             raise HostError("nothing_to_take_over")
@@ -582,12 +585,7 @@ class GameService:
         Like a takeover, nothing is played here; the outcome's events are one ``away`` per seat (with ``until``).
         ``HostError("nothing_to_take_over")`` when none of the seats is a person's the game waits for.
         """
-        row = await self.row(game_id)
-        if row.status != "active":
-            raise HostError("not_active")
-        self._fresh(row, version)
-        game = self.game(row)
-        played = controllers(row)
+        row, game, played = await self._active_at(game_id, version)
         seats = [s for s in game.actors() if s in away and s not in played]
         if row.away_rule != "computer" or not seats:
             raise HostError("nothing_to_take_over")

@@ -172,12 +172,12 @@ def test_the_ratings_command_checks_the_ratings_against_the_logs_and_rebuilds_th
     assert "the stored ratings are what the finished games' logs give" in capsys.readouterr().out
 
 
-async def test_a_rating_holds_sqlites_writer_for_one_trip(service: GameService, monkeypatch: Any) -> None:
+async def test_a_rating_holds_sqlites_writer_for_one_trip(tmp_path: Path, monkeypatch: Any) -> None:
     """A game's end rates it in a transaction of a dozen statements: on SQLite they run in one trip to the writer's
-    thread, so no other game's write waits for the event loop to come back to the rating between two of them."""
-    db = service.games.db
-    if db.dialect != "sqlite":
-        pytest.skip("PostgreSQL's transactions hold one connection of the pool, not the one writer")
+    thread, so no other game's write waits for the event loop to come back to the rating between two of them.
+    (SQLite only: PostgreSQL's transactions hold one connection of the pool, not the one writer.)"""
+    db = await open_database(tmp_path / "boardhost.sqlite3")
+    service = GameService(Games(db), random.Random(1))
     row = await finished(service, guild=9, channel=100, seats=[ALICE, BOB], computers=1)
     trips: list[object] = []
     execute = aiosqlite.Connection._execute
