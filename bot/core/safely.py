@@ -16,16 +16,27 @@ import aiohttp
 import discord
 
 from bot.core.host import Host
+from bot.core.rendering import RenderError
 
 log = logging.getLogger("boardhost.safely")
 
 
 def passing(err: BaseException) -> bool:
-    """A failure that goes away by itself (the outbox tries again): Discord's 5xx and 429, a timeout, the network."""
+    """A failure that goes away by itself (tried again later): Discord's 5xx and 429, a timeout, the network, a
+    drawing process lost."""
     if isinstance(err, discord.HTTPException):
         return err.status >= 500 or err.status == 429
-    passing_kinds = discord.RateLimited | discord.ConnectionClosed | aiohttp.ClientError | TimeoutError | OSError
+    passing_kinds = (
+        discord.RateLimited | discord.ConnectionClosed | aiohttp.ClientError | TimeoutError | OSError | RenderError
+    )
     return isinstance(err, passing_kinds)
+
+
+def describe(err: BaseException) -> str:
+    """A failure in one log line: Discord's status, code and text, or the exception."""
+    if isinstance(err, discord.HTTPException):
+        return f"HTTP {err.status}, code {err.code}: {err.text}"
+    return f"{type(err).__name__}: {err}"
 
 
 async def edit_unless_gone(

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.core import safely
-from bot.core.rendering import RenderError
+from bot.core.safely import describe, passing
 from bot.flows import computer_turns as computers
 from bot.flows import game_story
 from bot.flows import post_timelapse as timelapse
@@ -65,11 +65,6 @@ FRESH: Final = 30.0  # seconds a change's own process has to deliver it before t
 # Permissions every game channel needs (what ``python -m bot invite`` asks for), in the order they are named.
 NEEDED: Final = ("view_channel", "send_messages", "send_messages_in_threads", "embed_links", "attach_files")
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
-
-
-def passing(err: BaseException) -> bool:
-    """A failure that goes away by itself: Discord's 5xx and 429, timeouts, the network, a drawing process lost."""
-    return safely.passing(err) or isinstance(err, RenderError)
 
 
 class Outbox:
@@ -393,12 +388,6 @@ class Outbox:
 
     async def problem(self, game_id: int) -> str | None:
         return await self.bot.service.owed.problem(game_id)
-
-
-def describe(err: BaseException) -> str:
-    if isinstance(err, discord.HTTPException):
-        return f"HTTP {err.status}, code {err.code}: {err.text}"
-    return f"{type(err).__name__}: {err}"
 
 
 def waiting_text(row: GameRow, problem: str) -> str:

@@ -8,6 +8,7 @@ sweep after they end.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ import discord
 from bot.core import pings, safely
 from bot.core.funnel import each_game
 from bot.flows.presence import now, presence
+from bot.flows.turns import nonce
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t
@@ -24,6 +26,8 @@ from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.core.host import Host
+
+log = logging.getLogger("boardhost.reminders")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +81,16 @@ async def remind(bot: Host, reminder: Due) -> None:
             text = t("reminder.turn_limit", limit=limit, **params)
         else:
             text = t("reminder.turn", **params)
-    await safely.send(channel, row.id, "reminder", content=text, allowed_mentions=pings.people(row, people))
+    try:
+        once = nonce(row.id, row.version, f"r{reminder.nth}")
+        await channel.send(content=text, allowed_mentions=pings.people(row, people), nonce=once)
+    except discord.HTTPException as err:
+        if safely.passing(err):  # Discord will be back: the next sweep sends it (the nonce keeps it single)
+            await bot.service.unmark_reminder_sent(row.id, row.version, reminder.nth)
+            log.warning("game %s: reminder not posted yet (%s); the next sweep tries again",
+                        row.id, safely.describe(err))  # fmt: skip
+        else:
+            log.warning("game %s: reminder refused (%s)", row.id, safely.describe(err))
 
 
 async def sweep(bot: Host) -> None:

@@ -20,6 +20,7 @@ import discord
 from bot.core import safely
 from bot.core.components import jump_url
 from bot.core.funnel import each_game
+from bot.core.safely import describe, passing
 from bot.flows import since
 from bot.flows.mine import mine_button
 from bot.flows.presence import recent_presence
@@ -84,18 +85,28 @@ async def tell(bot: Host, row: GameRow, user_id: int, nonce: str | None = None) 
 
 async def sweep(bot: Host) -> None:
     """Send the turn DMs held back by quiet hours that have ended, where the game still waits for the reader: each
-    by the process of its game, once (``take_held``)."""
+    by the process of its game, once (``send_held``)."""
     await each_game(await bot.service.held_due(), "a held turn DM", lambda held: send_held(bot, held))
 
 
 async def send_held(bot: Host, held: Held) -> None:
+    """Send one held DM, then let it go: it stays held until Discord has it or refuses it for good, so a 5xx, a
+    timeout or a kill in between only delays it to a later sweep (its nonce keeps a resend single)."""
     row = await bot.service.stored(held.game_id)
     if row is not None and not bot.owns(row):
         return  # another process's game: that process sends it
-    if not await bot.service.take_held(held) or row is None:
-        return  # another process took it, or the game is gone
-    if held.user_id in bot.service.waiting_people(row) and not await bot.service.dms_closed(held.user_id):
-        await tell(bot, row, held.user_id)
+    wanted = row is not None and held.user_id in bot.service.waiting_people(row)
+    if row is not None and wanted and not await bot.service.dms_closed(held.user_id):
+        try:
+            await tell(bot, row, held.user_id, nonce(row.id, held.version, f"u{row.seat_of(held.user_id)}"))
+        except Exception as err:
+            if not passing(err):
+                await bot.service.take_held(held)  # a fault of ours: logged once by the sweep, not every minute
+                raise
+            log.warning("game %s: a held turn DM to user %s not delivered yet (%s); the next sweep tries again",
+                        row.id, held.user_id, describe(err))  # fmt: skip
+            return
+    await bot.service.take_held(held)  # sent, refused for good, or no longer wanted (the game moved on or is gone)
 
 
 def message(bot: Host, row: GameRow) -> str:

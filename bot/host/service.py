@@ -214,6 +214,10 @@ class GameService:
         it is not sent at all) or it was sent already."""
         return await self.games.mark_reminder_sent(game_id, version, nth)
 
+    async def unmark_reminder_sent(self, game_id: int, version: int, nth: int) -> None:
+        """The ``nth`` reminder could not be posted after all: due again at the next sweep."""
+        await self.games.unmark_reminder_sent(game_id, version, nth)
+
     async def dm_on_turn(self, user_id: int) -> bool:
         return await self.settings.dm_on_turn(user_id)
 

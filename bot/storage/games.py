@@ -366,6 +366,13 @@ class Games:
         )
         return changed == 1
 
+    async def unmark_reminder_sent(self, game_id: int, version: int, nth: int) -> None:
+        """Take back the record of the ``nth`` reminder (Discord failed to post it: the next sweep tries again)."""
+        await self.db.execute(
+            "UPDATE games SET reminders_sent = ? WHERE id = ? AND version = ? AND reminders_sent = ?",
+            (nth - 1, game_id, version, nth),
+        )
+
     async def add_offer_message(self, game_id: int, offer: int, message_id: int) -> None:
         """Remember the channel message of a public trade offer (not a game change: the version stays)."""
         await self.db.execute(

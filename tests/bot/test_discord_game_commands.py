@@ -126,6 +126,20 @@ async def test_an_idle_turn_is_reminded_after_the_configured_delay(world: World)
     assert world.channel.last_message.id == reminder.id, "one reminder per delay"
 
 
+async def test_a_reminder_discord_fails_to_post_is_posted_at_the_next_sweep_once(world: World) -> None:
+    await start_carcassonne(world)
+    before = world.channel.last_message.id
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=503, times=None)
+    await world.env.advance_time(13 * 3600)  # the reminder was due: Discord is down
+    assert world.channel.last_message.id == before
+    world.env.backend.faults.clear()
+    await world.env.advance_time(3600)
+    reminder = world.channel.last_message
+    assert reminder.id != before and "waiting for you" in reminder.content, "not lost: posted once Discord is back"
+    await world.env.advance_time(3 * 3600)
+    assert world.channel.last_message.id == reminder.id, "posted once"
+
+
 async def test_leaving_a_lobby_by_command_keeps_its_buttons_working(world: World) -> None:
     await world.alice.slash(world.channel, "carcassonne new", river=False)
     lobby = world.channel.last_message

@@ -112,6 +112,25 @@ async def test_a_turn_dm_waits_until_the_quiet_hours_end_and_is_sent_once(world:
     assert len(dms(world.bob)) == 1, "sent once"
 
 
+async def test_a_held_turn_dm_that_discord_fails_stays_held_and_arrives_once_later(world: World) -> None:
+    """A 5xx when the quiet hours end loses nothing: the DM stays held, and the next sweep sends it, once."""
+    await quiet(world.bob, world, dm_on_turn=True)
+    await start(world, DECK)
+    message = await place(world, world.alice)
+    await world.alice.click(message, label="No follower")
+    world.env.inject_error("POST", f"/channels/{world.bob.user.dm_channel.id}/messages", status=503, times=None)
+    await world.env.advance_time(3.5 * HOUR)  # the hours have ended, and the sweep tried: Discord is down
+    assert dms(world.bob) == []
+    assert len(await world.bot.service.held_due()) == 1, "still held: nothing lost"
+    world.env.backend.faults.clear()
+    await world.env.advance_time(HOUR)
+    [dm] = dms(world.bob)
+    assert "It is your turn in Carcassonne" in dm.content
+    assert await world.bot.service.held_due() == []
+    await world.env.advance_time(3 * HOUR)
+    assert len(dms(world.bob)) == 1, "sent once"
+
+
 async def test_a_held_turn_dm_is_dropped_when_the_turn_has_moved_on(world: World) -> None:
     await quiet(world.bob, world, dm_on_turn=True)
     row = await start(world, DECK)
