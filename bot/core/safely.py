@@ -76,6 +76,20 @@ async def send(
         return None
 
 
+async def post(
+    target: discord.abc.Messageable, game_id: int | None, what: str, /, **kwargs: Any
+) -> discord.Message | None:
+    """``target.send(**kwargs)`` of something still owed when it fails: None (logged) when Discord refuses it for
+    good; a passing failure (``passing``) is raised, for the caller to try again later."""
+    try:
+        return await target.send(**kwargs)
+    except discord.HTTPException as err:
+        if passing(err):
+            raise
+        log.warning("game %s: %s refused (%s)", game_id, what, describe(err))
+        return None
+
+
 async def edit(
     message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
 ) -> discord.Message | None:

@@ -81,16 +81,17 @@ async def remind(bot: Host, reminder: Due) -> None:
             text = t("reminder.turn_limit", limit=limit, **params)
         else:
             text = t("reminder.turn", **params)
+    once = nonce(row.id, row.version, f"r{reminder.nth}")
     try:
-        once = nonce(row.id, row.version, f"r{reminder.nth}")
-        await channel.send(content=text, allowed_mentions=pings.people(row, people), nonce=once)
-    except discord.HTTPException as err:
-        if safely.passing(err):  # Discord will be back: the next sweep sends it (the nonce keeps it single)
-            await bot.service.unmark_reminder_sent(row.id, row.version, reminder.nth)
-            log.warning("game %s: reminder not posted yet (%s); the next sweep tries again",
-                        row.id, safely.describe(err))  # fmt: skip
-        else:
-            log.warning("game %s: reminder refused (%s)", row.id, safely.describe(err))
+        await safely.post(channel, row.id, "reminder", content=text, allowed_mentions=pings.people(row, people),
+                          nonce=once)  # fmt: skip
+    except Exception as err:
+        if not safely.passing(err):
+            raise
+        # Discord will be back: the next sweep posts it (the nonce keeps it single).
+        await bot.service.unmark_reminder_sent(row.id, row.version, reminder.nth)
+        log.warning("game %s: reminder not posted yet (%s); the next sweep tries again",
+                    row.id, safely.describe(err))  # fmt: skip
 
 
 async def sweep(bot: Host) -> None:
