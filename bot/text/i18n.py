@@ -5,6 +5,9 @@ Every entry's ``msgctxt`` is the key of ``bot.text.catalogue.MESSAGES`` (English
 ``msgid`` the English text; ``python -m bot.text.po`` rewrites the English catalogue from ``MESSAGES`` and adds new
 keys to the others. ``en-XA`` is a pseudo-locale for tests: English wrapped in ``⟦ ⟧`` so any text that bypasses
 the catalogue stands out.
+
+Nothing here is a bot's setting: the default language, the readers' languages and the command mentions are each
+bot's own (``bot.text.languages.Languages``, ``Host.languages``); this module keeps only what is per task.
 """
 
 from __future__ import annotations
