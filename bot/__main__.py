@@ -100,7 +100,7 @@ async def serve(config: Config, secret: str) -> int:
     from bot.core.ready_report import report_when_ready  # lazy: loaded with the app, see above
 
     bot = make_bot(config)
-    report_when_ready(bot, config, lambda: bot.renderer)
+    report_when_ready(bot, config, lambda: bot.renderer, lambda: bot.command_mentions.registered_guilds())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -16,7 +16,7 @@ import discord
 from discord.ext import commands
 
 from bot.core.clicks import Control, answer_from_data
-from bot.core.command_mentions import command_mention, load_command_ids
+from bot.core.command_mentions import CommandMentions, load_command_ids
 from bot.core.config import Config
 from bot.core.funnel import on_tree_error
 from bot.core.gateway import note_newest_messages_only, speak_reader_locale
@@ -31,11 +31,8 @@ from bot.lineup import COGS, GAMES, TABLES
 from bot.storage import Database, Games
 from bot.storage.leases import Leases
 from bot.storage.opening import open_database
-from bot.text.i18n import (
-    install_command_mentions,
-    install_image_labels,
-    set_default_language,
-)
+from bot.text.i18n import install_image_labels
+from bot.text.languages import Languages
 from bot.text.translator import CatalogueTranslator
 
 log = logging.getLogger("boardhost")
@@ -51,6 +48,8 @@ class BoardHost(commands.Bot):
     renderer: Renderer
     ownership: Ownership
     outbox: Outbox
+    languages: Languages
+    command_mentions: CommandMentions
 
     def __init__(self, config: Config, *, rng: random.Random | None = None) -> None:
         # Commands, buttons and selects arrive as interactions, which need no intent; the server and channel cache
@@ -77,8 +76,6 @@ class BoardHost(commands.Bot):
         self._adapters: dict[str, GameAdapter] = {}
         self._tables: dict[str, ClickTable] = {}
         self._heartbeat: Heartbeat | None = None
-        set_default_language(config.default_language)
-        speak_reader_locale(self, config.default_language)
         note_newest_messages_only(self)
 
     async def setup_hook(self) -> None:
@@ -92,8 +89,10 @@ class BoardHost(commands.Bot):
         await self.renderer.start()
         self.db = await open_database(self.config.database)
         self._heartbeat = start_heartbeat(self, self.db)  # for `python -m bot health`, where BOARDHOST_HEARTBEAT is set
-        await load_command_ids(self.db, self.tree, self.config.dev_guild)
-        install_command_mentions(command_mention)  # {back}, {hand}, ... in texts become clickable mentions
+        self.command_mentions = await load_command_ids(self.db, self.tree, self.config.dev_guild)
+        # This bot's languages: {back}, {hand}, ... in its texts become clickable mentions of its commands
+        self.languages = Languages(self.config.default_language, self.command_mentions)
+        speak_reader_locale(self, self.languages)  # before the connection: no interaction arrives earlier
         self.games = Games(self.db, clock=lambda: discord.utils.utcnow().timestamp())
         self.ownership = Ownership(
             Leases(self.db),

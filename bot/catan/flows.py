@@ -32,7 +32,6 @@ from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.alt import describe
-from bot.text.i18n import game_language, reader_language, speaking
 from engine import Event, Game
 from engine.catan import Catan, OfferView, public_events
 
@@ -198,7 +197,7 @@ async def deliver(bot: Host, outcome: Outcome, actor: int | None) -> None:
     for seat, person in enumerate(row.seats):
         if person.computer:  # a computer player reads nothing: its policy sees the seat's view
             continue
-        with speaking(reader_language(person.user_id, row.language)):  # a direct message: the reader's language
+        with bot.languages.of_reader(person.user_id, row.language):  # a direct message: the reader's language
             await _deliver_to(bot, row, outcome, offers, actor, seat, person.user_id)
 
 
@@ -255,7 +254,7 @@ async def dm(
     channel = await channel_of(bot, row)
     if channel is not None:
         key = "catan.dm_instead" if remembered else "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"
-        with speaking(game_language(row.language), row.guild_id):
+        with bot.languages.of_game(row.language, row.guild_id):
             text = t(key, mention=f"<@{user_id}>")
         extra = {} if nonce is None else {"nonce": nonce + "c"}  # told once, even when the change is delivered again
         await safely.send(channel, row.id, "DM notice", content=text, allowed_mentions=only([user_id]), **extra)

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.text.i18n import remember_locale, resolve, set_guild, set_language
+from bot.text.languages import Languages
 
 PATCHED: tuple[str, ...] = ("INTERACTION_CREATE", "MESSAGE_CREATE", "MESSAGE_UPDATE")
 
@@ -22,20 +22,18 @@ def parsers(client: discord.Client) -> dict[str, Any]:
     return table
 
 
-def speak_reader_locale(client: discord.Client, default_language: str) -> None:
+def speak_reader_locale(client: discord.Client, languages: Languages) -> None:
     """Every interaction is handled in its reader's Discord locale: the handler tasks discord.py starts for it
-    (commands, buttons, selects, forms) inherit a context whose language is ``interaction.locale``'s, and whose
-    server is the interaction's (for command mentions)."""
+    (commands, buttons, selects, forms) inherit a context whose language is ``interaction.locale``'s (``languages``
+    remembers it for the reader's DMs), whose server is the interaction's and whose command mentions are
+    ``languages``'s."""
     table = parsers(client)
     parse = table["INTERACTION_CREATE"]
 
     def in_reader_language(data: Any) -> None:
         user = data.get("member", {}).get("user") or data.get("user") or {}
-        lang = resolve(data.get("locale"), default=default_language)
-        if user.get("id"):
-            remember_locale(int(user["id"]), lang)
-        set_language(lang)
-        set_guild(int(data["guild_id"]) if data.get("guild_id") else None)
+        guild = int(data["guild_id"]) if data.get("guild_id") else None
+        languages.hear(data.get("locale"), int(user["id"]) if user.get("id") else None, guild)
         parse(data)
 
     table["INTERACTION_CREATE"] = lambda data: contextvars.copy_context().run(in_reader_language, data)

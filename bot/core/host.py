@@ -25,6 +25,7 @@ from bot.core.shards import Ownership
 from bot.host import GameService, Outcome
 from bot.storage import GameRow
 from bot.text.alt import GameWords
+from bot.text.languages import Languages
 from engine import Event, Game
 
 
@@ -153,13 +154,15 @@ class UnknownGame(LookupError):
 
 @runtime_checkable
 class Host(Protocol):
-    """The running bot as flows and handlers use it: the game service, the renderer, the settings, which games this
-    process owns, the games' adapters and click tables, the outbox, and the few Discord client calls they make."""
+    """The running bot as flows and handlers use it: the game service, the renderer, the settings, its languages,
+    which games this process owns, the games' adapters and click tables, the outbox, and the few Discord client
+    calls they make."""
 
     config: Config
     service: GameService
     renderer: Renderer
     ownership: Ownership
+    languages: Languages  # the default language, the readers' languages, the command mentions: this bot's own
     shown: dict[int, Shown]  # per game: the newest turn message this process posted
 
     @property

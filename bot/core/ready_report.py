@@ -17,7 +17,6 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.core.command_mentions import registered_guilds
 from bot.core.config import Config
 from bot.core.rendering import Renderer
 from bot.storage.database import describe, is_postgres
@@ -113,9 +112,11 @@ async def registered_commands(client: commands.Bot, guild_ids: Iterable[int]) ->
     return {where: {c["name"]: command_shape(c) for c in payloads} for where, payloads in found.items()}
 
 
-async def check_commands(client: commands.Bot, dev_guild: int | None) -> list[Line]:
+async def check_commands(client: commands.Bot, dev_guild: int | None, registered: Iterable[int]) -> list[Line]:
+    """The commands in code against those Discord has: globally, in ``dev_guild`` and in the ``registered`` servers
+    (those sync stored ids for)."""
     code = {command.name: command_shape(command.to_dict(client.tree)) for command in client.tree.get_commands()}
-    guilds = list(dict.fromkeys([*([dev_guild] if dev_guild else []), *registered_guilds()]))[:CHECKED_SERVERS]
+    guilds = list(dict.fromkeys([*([dev_guild] if dev_guild else []), *registered]))[:CHECKED_SERVERS]
     try:
         scopes = await registered_commands(client, guilds)
     except Exception as err:  # a report, never a reason to stop: say what could not be checked
@@ -146,24 +147,27 @@ def drawing_line(configured: int, ready: Sequence[int]) -> Line:
     return logging.INFO, f"drawing processes: {len(ready)} ready{pids}"
 
 
-async def report(client: commands.Bot, config: Config, renderer: Renderer) -> list[Line]:
+async def report(client: commands.Bot, config: Config, renderer: Renderer, registered: Iterable[int]) -> list[Line]:
     shard_ids = getattr(client, "shard_ids", None)  # an AutoShardedBot's; a plain bot runs no shards
     return [
         user_line(client.user),
         servers_line(client.guilds),
-        *await check_commands(client, config.dev_guild),
+        *await check_commands(client, config.dev_guild, registered),
         database_line(config.database),
         shards_line(config.shard_count, shard_ids if config.shard_count is not None else None),
         drawing_line(renderer.processes, renderer.ready_pids()),
     ]
 
 
-def report_when_ready(client: commands.Bot, config: Config, renderer: Callable[[], Renderer]) -> None:
-    """Log the report once, when the bot is first ready (``renderer``: the bot's, made during its set-up)."""
+def report_when_ready(
+    client: commands.Bot, config: Config, renderer: Callable[[], Renderer], registered: Callable[[], Iterable[int]]
+) -> None:
+    """Log the report once, when the bot is first ready (``renderer``: the bot's, and ``registered``: the servers
+    its command ids were stored for, both known once it is set up)."""
 
     async def on_ready() -> None:
         client.remove_listener(on_ready, "on_ready")  # ready again after a new session: said once is enough
-        for level, line in await report(client, config, renderer()):
+        for level, line in await report(client, config, renderer(), registered()):
             log.log(level, "%s", line)
 
     client.add_listener(on_ready, "on_ready")

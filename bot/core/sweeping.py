@@ -31,7 +31,8 @@ class Sweep(commands.Cog):
         self.rounds.cancel()
 
     async def _round(self) -> None:
-        await survives(self.what)(type(self).round)(self)
+        with self.bot.languages.mentioning():  # the round's texts name commands as this bot does
+            await survives(self.what)(type(self).round)(self)
 
     async def round(self) -> None:
         """One round of the sweep (each subclass's own)."""

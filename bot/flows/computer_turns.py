@@ -34,7 +34,6 @@ from bot.host.computer_seats import awaits_people, computers_owing, controllers
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.catalogue import MESSAGES
-from bot.text.i18n import game_language, speaking
 from engine import RuleError
 
 if TYPE_CHECKING:
@@ -236,7 +235,7 @@ async def post_takeover(bot: Host, outcome: Outcome) -> None:
     level = controllers(updated)
     channel = await game_channel(bot, updated)
     timed_out = [e["player"] for e in outcome.events if e["type"] != "away"]
-    with speaking(game_language(updated.language), updated.guild_id):  # the channel: the game's language
+    with bot.languages.of_game(updated.language, updated.guild_id):  # the channel: the game's language
         lines = [stood_in(updated, event, level_name(level[event["player"]])) for event in outcome.events]
         view = discord.ui.View(timeout=None)
         # Someone away is back for all their games at once; someone timed out takes back this game's seat.

@@ -28,7 +28,6 @@ from bot.host.service import Outcome, waiting_for
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.alt import describe
-from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -52,8 +51,8 @@ async def show_lobby(bot: Host, row: GameRow) -> None:
     channel = bot.get_channel(row.channel_id)
     if row.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
         return
-    await safely.edit(channel.get_partial_message(row.message_id), row.id, "lobby", embed=lobby_embed(row),
-                      view=lobby_view(row))  # fmt: skip
+    embed, view = lobby_embed(bot.languages, row), lobby_view(bot.languages, row)
+    await safely.edit(channel.get_partial_message(row.message_id), row.id, "lobby", embed=embed, view=view)
 
 
 async def retire_last(bot: Host, row: GameRow) -> None:
@@ -128,7 +127,7 @@ async def board(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     await interaction.response.defer()
     game = bot.service.game(row)
-    with speaking(game_language(row.language)):  # posted in the channel: the game's language
+    with bot.languages.of_game(row.language):  # posted in the channel: the game's language
         job = Job(render.board_png, game.view(None))  # the spectator view
         png = await bot.renderer.png(job, lane=Lane.INTERACTIVE)
         alt = describe(job, bot.adapter(row.game).words)
@@ -158,7 +157,7 @@ async def rules(bot: Host, interaction: discord.Interaction) -> None:
 async def abandon(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     await bot.service.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
-    with speaking(game_language(row.language)):
+    with bot.languages.of_game(row.language):
         text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
     await interaction.response.send_message(text)
     await retire_last(bot, row)
@@ -169,7 +168,7 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
     user = interaction.user
     if row.status == "lobby":
         updated = await bot.service.leave_lobby(row.id, row.version, user.id)
-        with speaking(game_language(row.language)):
+        with bot.languages.of_game(row.language):
             text = t("lobby.left", name=harmless(user.display_name))
         await interaction.response.send_message(text)
         await show_lobby(bot, updated)
@@ -181,12 +180,12 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
     if outcome is not None:
         seat = outcome.events[0]["player"]
         level = controllers(outcome.row)[seat]
-        with speaking(game_language(row.language)):
+        with bot.languages.of_game(row.language):
             text = t("cmd.left_for_computer", name=harmless(user.display_name), level=level_name(level))
         await interaction.response.send_message(text)
         await bot.outbox.deliver(outcome)  # the turn again, its buttons on the new version; computers move
         return
-    with speaking(game_language(row.language)):
+    with bot.languages.of_game(row.language):
         text = t("cmd.left_game", name=harmless(user.display_name), game=t(f"game.{row.game}"))
     await interaction.response.send_message(text)
     await retire_last(bot, row)
@@ -210,7 +209,7 @@ async def back(bot: Host, interaction: discord.Interaction) -> None:
 async def language(bot: Host, interaction: discord.Interaction, language: str) -> None:
     row = await channel_game(bot, interaction)
     updated = await bot.service.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
-    with speaking(updated.language):
+    with bot.languages.speaking(updated.language):
         await interaction.response.send_message(t(f"cmd.language.set.{language}"))
         if updated.status == "lobby":
             await show_lobby(bot, updated)
@@ -222,7 +221,7 @@ async def export(bot: Host, interaction: discord.Interaction) -> None:
         raise HostError("no_game_here")
     replay = await bot.service.export(row.id)
     data = json.dumps(replay, ensure_ascii=False, indent=1).encode()
-    with speaking(game_language(row.language)):
+    with bot.languages.of_game(row.language):
         text = t("cmd.export.caption", game=t(f"game.{row.game}"))
     await interaction.response.send_message(
         text,

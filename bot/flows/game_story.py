@@ -26,7 +26,6 @@ from bot.host.skill import Standing
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.alt import describe
-from bot.text.i18n import game_language, speaking
 from bot.text.story_words import rating_line
 from engine.replay import ReplayError
 from engine.story import story
@@ -57,7 +56,7 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
         for c in await bot.service.standings.of_game(row.id)
     ]
     names = [seat.name for seat in row.seats]
-    with speaking(game_language(row.language)):  # a channel message: the game's language
+    with bot.languages.of_game(row.language):  # a channel message: the game's language
         data = await bot.renderer.png(job := Job(render.story_png, told), lane=Lane.BACKGROUND)
         alt = describe(job, adapter.words)
         lines = [f"**{t('story.caption', game=t(f'game.{row.game}'))}**"]

@@ -16,7 +16,7 @@ from bot.host import HostError
 from bot.host.computer_seats import stand_in_level
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
-from bot.text.i18n import game_language, speaking
+from bot.text.languages import Languages
 from engine import game_class
 from engine.ai import levels
 
@@ -46,9 +46,9 @@ def seat_for(user: discord.abc.User) -> Seat:
     return Seat(user.id, harmless(user.display_name))
 
 
-def lobby_embed(row: GameRow) -> discord.Embed:
+def lobby_embed(languages: Languages, row: GameRow) -> discord.Embed:
     """The lobby message, in the game's language (it is public)."""
-    with speaking(game_language(row.language)):
+    with languages.of_game(row.language):
         return _lobby_embed(row)
 
 
@@ -95,9 +95,9 @@ def stand_in_line(row: GameRow) -> str:
     return t("rules.stand_in", level=level_name(stand_in_level(row)))
 
 
-def lobby_view(row: GameRow) -> discord.ui.View:
+def lobby_view(languages: Languages, row: GameRow) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    with speaking(game_language(row.language)):
+    with languages.of_game(row.language):
         for op in OPS:
             view.add_item(_button(row, op))
         # Computer players: one button per level the game has (the engine's registry, weakest first), then one to
@@ -123,7 +123,8 @@ def _button(row: GameRow, op: str, arg: str = "") -> Control:
 
 
 async def _shown(click: Click, row: GameRow) -> None:
-    await click.interaction.response.edit_message(embed=lobby_embed(row), view=lobby_view(row))
+    languages = click.host.languages
+    await click.interaction.response.edit_message(embed=lobby_embed(languages, row), view=lobby_view(languages, row))
 
 
 async def _join(click: Click) -> None:
@@ -142,7 +143,7 @@ async def _add_computer(click: Click) -> None:
         raise HostError("computer_unavailable", level=level_name(level))
 
     def name(number: int) -> str:
-        with speaking(game_language(lobby.language)):  # seat names are public: the game's language
+        with click.host.languages.of_game(lobby.language):  # seat names are public: the game's language
             return computer_name(number, level)
 
     try:
@@ -162,7 +163,7 @@ async def _cancel(click: Click) -> None:
     user = click.interaction.user
     can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
     row = await click.host.service.cancel(click.game_id, click.version, user.id, can_manage=can_manage)
-    with speaking(game_language(row.language)):
+    with click.host.languages.of_game(row.language):
         content = t("lobby.cancelled", game=t(f"game.{row.game}"))
     await click.interaction.response.edit_message(content=content, embed=None, view=None)
 
@@ -172,7 +173,7 @@ async def _start(click: Click) -> None:
     await interaction.response.defer()
     outcome = await click.host.service.start(click.game_id, click.version, click.user_id)
     row = outcome.row
-    with speaking(game_language(row.language)):
+    with click.host.languages.of_game(row.language):
         seats = listing(s.mention for s in row.seats)
         content = t("lobby.started", game=t(f"game.{row.game}"), seats=seats)
     await interaction.edit_original_response(
@@ -220,8 +221,8 @@ async def open_lobby(
         takeover=takeover,
         away_rule=away,
         stand_in_level=stand_in,
-        language=game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
+        language=bot.languages.game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
     )
-    await interaction.response.send_message(embed=lobby_embed(row), view=lobby_view(row))
+    await interaction.response.send_message(embed=lobby_embed(bot.languages, row), view=lobby_view(bot.languages, row))
     message = await interaction.original_response()
     await bot.service.set_message(row.id, message.id)

@@ -47,7 +47,6 @@ from bot.host import HostError, Outcome
 from bot.storage import GameRow
 from bot.storage.owed import OwedRow
 from bot.text import listing, t
-from bot.text.i18n import reader_language, speaking
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -280,7 +279,7 @@ class Outbox:
         return await self.bot.service.owed.problem(game_id) != problem
 
     async def _tell_host(self, row: GameRow, problem: str) -> None:
-        with speaking(reader_language(row.host_id, row.language)):  # a direct message: the reader's language
+        with self.bot.languages.of_reader(row.host_id, row.language):  # a direct message: the reader's language
             text = waiting_text(row, problem)
         await safely.dm(self.bot, row.host_id, row.id, "waiting notice", logger=log, content=text,
                         allowed_mentions=discord.AllowedMentions.none())  # fmt: skip

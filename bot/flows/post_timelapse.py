@@ -24,7 +24,6 @@ from bot.host import HostError, Outcome
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.alt import describe
-from bot.text.i18n import game_language, speaking
 from engine.history import frames
 from render.timelapse import format_of
 
@@ -46,7 +45,7 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
     try:
         game_log = await bot.service.log(row)
         views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
-        with speaking(game_language(row.language)):  # a channel message: the game's language
+        with bot.languages.of_game(row.language):  # a channel message: the game's language
             data = await bot.renderer.png(job := Job(render.timelapse_bytes, views), lane=Lane.BACKGROUND)
             alt = describe(job)
             caption = t("timelapse.caption", game=t(f"game.{row.game}"), count=len(views) - 1)

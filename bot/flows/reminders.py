@@ -22,7 +22,6 @@ from bot.flows.turns import nonce
 from bot.host.service import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t
-from bot.text.i18n import game_language, speaking
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -73,7 +72,7 @@ async def remind(bot: Host, reminder: Due) -> None:
     if not isinstance(channel, discord.abc.Messageable):
         return
     hours = int(reminder.idle // 3600)
-    with speaking(game_language(row.language)):  # posted in the channel: the game's language
+    with bot.languages.of_game(row.language):  # posted in the channel: the game's language
         who = listing(row.mention(s) for s in people)
         params = {"who": who, "game": t(f"game.{row.game}"), "hours": hours, "count": hours}
         if row.turn_limit:

@@ -30,7 +30,6 @@ from bot.host.hours import quiet_until
 from bot.storage import GameRow
 from bot.storage.held import Held
 from bot.text import t
-from bot.text.i18n import reader_language, speaking
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -76,7 +75,7 @@ async def turn_posted(bot: Host, outcome: Outcome) -> None:
 
 async def tell(bot: Host, row: GameRow, user_id: int, nonce: str | None = None) -> None:
     """The turn DM itself: the game and where, what the reader missed, the link and the *My games* button."""
-    with speaking(reader_language(user_id, row.language)):  # a direct message: the reader's language
+    with bot.languages.of_reader(user_id, row.language):  # a direct message: the reader's language
         text, file = await since.for_dm(bot, row, user_id, message(bot, row))
         view = discord.ui.View(timeout=None)
         view.add_item(mine_button())

@@ -24,7 +24,6 @@ from bot.core.components import CONTENT, names_of
 from bot.core.host import Shown, UnknownGame
 from bot.host.service import Outcome
 from bot.storage import GameRow
-from bot.text.i18n import game_language, speaking
 from engine import Event
 from engine.history import spectator_events
 
@@ -70,7 +69,7 @@ async def post_story(bot: Host, row: GameRow, version: int, events: list[Event])
     """A change the game has already moved past (delivered late, after a crash or an outage): its story alone, in the
     game's language, without board or buttons (the newer change's message carries those)."""
     game = bot.adapter(row.game)
-    with speaking(game_language(row.language)):
+    with bot.languages.of_game(row.language):
         lines = game.narrate(spectator_events(events), names_of(row), row.state)
     if not lines:
         return
@@ -106,7 +105,7 @@ async def announce(
             if found != shown.message_id:
                 shown.message_id, shown.step, shown.story = found, None, ()
         previous = shown.message_id
-        with speaking(game_language(row.language)):  # a turn message is public: the game's language
+        with bot.languages.of_game(row.language):  # a turn message is public: the game's language
             posted = await game.post_turn(bot, row, outcome.game, outcome.events, opening, shown, nonce)
         if posted is None:
             message = None

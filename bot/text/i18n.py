@@ -5,11 +5,13 @@ Every entry's ``msgctxt`` is the key of ``bot.text.catalogue.MESSAGES`` (English
 ``msgid`` the English text; ``python -m bot.text.po`` rewrites the English catalogue from ``MESSAGES`` and adds new
 keys to the others. ``en-XA`` is a pseudo-locale for tests: English wrapped in ``⟦ ⟧`` so any text that bypasses
 the catalogue stands out.
+
+Nothing here is a bot's setting: the default language, the readers' languages and the command mentions are each
+bot's own (``bot.text.languages.Languages``, ``Host.languages``); this module keeps only what is per task.
 """
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import contextvars
 import functools
@@ -57,8 +59,13 @@ COMMAND_PLACEHOLDERS: Final[dict[str, str]] = {
     "stats": "stats",
 }
 _COMMAND_FIELD = re.compile(r"\{(" + "|".join(COMMAND_PLACEHOLDERS) + r")\}")
-Mentioner = Callable[[str, "int | None"], str]
-_mentioner: list[Mentioner] = []
+Mentioner = Callable[[str, "int | None"], str]  # (qualified command name, guild id) -> how a text names the command
+# How a text names a command belongs to the bot that speaks (the command ids synced for it: ``Languages.mentions``),
+# yet texts are made deep inside narration, rules and replies that know only the language. So, like the language,
+# it rides in the context of the task that speaks: the bot's ``Languages`` puts it there wherever it chooses the
+# language (an interaction's parse, ``Languages.speaking``, a sweep's round). Two bots in one process each fill in
+# their own; outside any bot (tests, tools, drawing processes) a command reads ``/game back``.
+_mentions: contextvars.ContextVar[Mentioner | None] = contextvars.ContextVar("boardhost_mentions", default=None)
 
 
 def po_path(language: str) -> Path:
@@ -133,15 +140,26 @@ def set_guild(guild_id: int | None) -> None:
     _guild.set(guild_id)
 
 
-def install_command_mentions(mentioner: Mentioner | None) -> None:
-    """Fill command placeholders with ``mentioner(qualified name, guild id)`` (None: the readable ``/name``)."""
-    _mentioner[:] = [mentioner] if mentioner is not None else []
+def set_mentions(mentions: Mentioner | None) -> None:
+    """How the current context's texts name commands: ``mentions(qualified name, guild id)`` (None: ``/name``)."""
+    _mentions.set(mentions)
+
+
+@contextlib.contextmanager
+def mentioning(mentions: Mentioner | None) -> Iterator[None]:
+    """Texts inside the block name commands with ``mentions`` (None: the readable ``/name``)."""
+    token = _mentions.set(mentions)
+    try:
+        yield
+    finally:
+        _mentions.reset(token)
 
 
 def command_text(qualified_name: str) -> str:
     """How a text names the slash command ``qualified_name``: its mention in the current server, else ``/name``."""
-    if _mentioner:
-        return _mentioner[0](qualified_name, _guild.get())
+    mentions = _mentions.get()
+    if mentions is not None:
+        return mentions(qualified_name, _guild.get())
     return "/" + qualified_name
 
 
@@ -162,45 +180,6 @@ def resolve(locale: object, default: str = "en") -> str:
     if lowered.startswith("en"):
         return "en"
     return default
-
-
-_default = ["en"]
-READERS: Final = 10_000  # users whose last locale is remembered (the least recently seen are forgotten first)
-_readers: collections.OrderedDict[int, str] = collections.OrderedDict()
-
-
-def set_default_language(lang: str) -> None:
-    """The configured language for games whose server has no supported preferred locale."""
-    _default[0] = resolve(lang)
-
-
-def default_language() -> str:
-    return _default[0]
-
-
-def game_language(stored: str | None, guild_locale: object = None) -> str:
-    """A game's public language: the one stored for it, else the server's preferred locale, else the default."""
-    if stored:
-        return resolve(stored, default=_default[0])
-    return resolve(guild_locale, default=_default[0]) if guild_locale is not None else _default[0]
-
-
-def remember_locale(user_id: int, lang: str) -> None:
-    """The language a user last interacted in (direct messages use it). At most ``READERS`` users are remembered:
-    the one seen least recently is forgotten first (their DMs fall back to the game's language)."""
-    _readers[user_id] = lang
-    _readers.move_to_end(user_id)
-    while len(_readers) > READERS:
-        _readers.popitem(last=False)
-
-
-def reader_language(user_id: int, fallback: str | None = None) -> str:
-    """The language of direct messages to ``user_id``: their last interaction's locale, else ``fallback``."""
-    known = _readers.get(user_id)
-    if known is not None:
-        _readers.move_to_end(user_id)
-        return known
-    return resolve(fallback, default=_default[0])
 
 
 def supported(lang: str) -> bool:

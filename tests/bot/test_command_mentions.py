@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from bot.core import command_mentions as mentions
-from bot.core.command_mentions import command_mention, load_command_ids
+from bot.core.command_mentions import CommandMentions, load_command_ids
 from bot.storage.command_ids import CommandIds
 from bot.storage.opening import open_database
-
-
-@pytest.fixture(autouse=True)
-def forget() -> Iterator[None]:
-    mentions.remember({})
-    yield
-    mentions.remember({})
 
 
 class Tree:
@@ -36,7 +25,7 @@ class Tree:
 
 
 def test_a_known_command_becomes_a_clickable_mention_and_an_unknown_one_stays_readable() -> None:
-    mentions.remember({None: {"game": 111}, 5: {"game": 555}})
+    command_mention = CommandMentions({None: {"game": 111}, 5: {"game": 555}})
 
     assert command_mention("game back") == "</game back:111>"
     assert command_mention("game back", guild_id=5) == "</game back:555>"
@@ -44,9 +33,10 @@ def test_a_known_command_becomes_a_clickable_mention_and_an_unknown_one_stays_re
 
 
 def test_commands_synced_to_one_guild_only_are_mentioned_there() -> None:
-    mentions.remember({5: {"game": 555}})
+    command_mention = CommandMentions({5: {"game": 555}})
 
     assert command_mention("game  back") == "</game back:555>"
+    assert command_mention.registered_guilds() == [5]
 
 
 async def test_stored_ids_are_replaced_per_scope_and_loaded_at_start(tmp_path: Path) -> None:
@@ -57,7 +47,7 @@ async def test_stored_ids_are_replaced_per_scope_and_loaded_at_start(tmp_path: P
     await store.replace(None, {"game": 4})
     tree = Tree({"game": 999})
 
-    await load_command_ids(db, tree, None)  # type: ignore[arg-type]
+    command_mention = await load_command_ids(db, tree, None)  # type: ignore[arg-type]
 
     assert await store.load() == {None: {"game": 4}, 5: {"game": 3}}
     assert tree.fetched == 0
@@ -68,7 +58,7 @@ async def test_stored_ids_are_replaced_per_scope_and_loaded_at_start(tmp_path: P
 async def test_without_stored_ids_the_bot_fetches_and_stores_them(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "db.sqlite3")
 
-    await load_command_ids(db, Tree({"game": 7}), None)  # type: ignore[arg-type]
+    command_mention = await load_command_ids(db, Tree({"game": 7}), None)  # type: ignore[arg-type]
 
     assert command_mention("game back") == "</game back:7>"
     assert await CommandIds(db).load() == {None: {"game": 7}}
@@ -78,7 +68,7 @@ async def test_without_stored_ids_the_bot_fetches_and_stores_them(tmp_path: Path
 async def test_a_failed_fetch_leaves_the_readable_fallback(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "db.sqlite3")
 
-    await load_command_ids(db, Tree(None), None)  # type: ignore[arg-type]
+    command_mention = await load_command_ids(db, Tree(None), None)  # type: ignore[arg-type]
 
     assert command_mention("game back") == "/game back"
     await db.close()

@@ -156,20 +156,17 @@ async def test_leaving_a_lobby_by_command_keeps_its_buttons_working(world: World
 async def test_texts_name_commands_as_clickable_mentions_once_their_ids_are_known(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bot.core import command_mentions as mentions
     from bot.core.command_mentions import load_command_ids
     from bot.text import i18n
 
     monkeypatch.setattr(i18n, "resolve", lambda locale, default="en": "zh-TW")  # bob reads Traditional Chinese
-    await load_command_ids(world.bot.db, world.bot.tree, None)  # what start-up does once sync has run
-    try:
-        ids = {c.name: c.id for c in await world.bot.tree.fetch_commands()}
-        status = reply(await world.bob.slash(world.channel, "game status"))
-        assert status.content == (
-            f"這個頻道沒有遊戲。用</carcassonne new:{ids['carcassonne']}>或</catan new:{ids['catan']}>開一局。"
-        )
-    finally:
-        mentions.remember({})
+    # what start-up does once sync has run (this bot started before the sync: it knew no ids)
+    world.bot.languages.mentions = await load_command_ids(world.bot.db, world.bot.tree, None)
+    ids = {c.name: c.id for c in await world.bot.tree.fetch_commands()}
+    status = reply(await world.bob.slash(world.channel, "game status"))
+    assert status.content == (
+        f"這個頻道沒有遊戲。用</carcassonne new:{ids['carcassonne']}>或</catan new:{ids['catan']}>開一局。"
+    )
 
 
 # -- /game rules follows the game's options; /game status after the end -----------------------------------------

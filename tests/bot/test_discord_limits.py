@@ -37,6 +37,7 @@ from bot.local.loopback import payloads
 from bot.storage import GameRow, Seat
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import LANGUAGES, language, set_language, translations
+from bot.text.languages import Languages
 from bot.text.limits import ELLIPSIS, NAME
 from engine.ai import decide, policy_seed
 from engine.catan import bank_trades, playable_cards, road_spots
@@ -204,7 +205,7 @@ def play(name: str, players: int, options: dict[str, Any]) -> Iterator[tuple[Any
 def test_lobbies_fit(lang: str) -> None:
     for name, players in (("carcassonne", 4), ("catan", 4)):
         row = row_for(name, "lobby", players, {})
-        assert_fits(None, lobby_view(row), [lobby_embed(row)])
+        assert_fits(None, lobby_view(Languages(), row), [lobby_embed(Languages(), row)])
 
 
 def test_every_carcassonne_turn_fits(lang: str) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 import discord
 
 from bot.core.gateway import PATCHED, note_newest_messages_only, parsers, speak_reader_locale
-from bot.text.i18n import language
+from bot.text.i18n import command_text, language
+from bot.text.languages import Languages
 
 
 def client() -> discord.Client:
@@ -23,15 +24,19 @@ def test_discord_py_still_parses_the_patched_events_with_its_own_parsers() -> No
         assert getattr(parser, "__name__", "") == f"parse_{event.lower()}", parser
 
 
-def test_an_interaction_is_parsed_in_its_readers_language() -> None:
+def test_an_interaction_is_parsed_in_its_readers_language_with_the_bots_command_mentions() -> None:
     bot = client()
-    heard: list[str] = []
-    parsers(bot)["INTERACTION_CREATE"] = lambda data: heard.append(language())
-    speak_reader_locale(bot, "en")
+    heard: list[tuple[str, str]] = []
+    parsers(bot)["INTERACTION_CREATE"] = lambda data: heard.append((language(), command_text("game back")))
+    languages = Languages("zh-CN", lambda name, guild: f"</{name}:{guild}>")
+    speak_reader_locale(bot, languages)
     parsers(bot)["INTERACTION_CREATE"]({"locale": "ru", "user": {"id": "5"}})
     parsers(bot)["INTERACTION_CREATE"]({"locale": "zh-TW", "member": {"user": {"id": "6"}}, "guild_id": "1"})
-    assert heard == ["ru", "zh-TW"]
-    assert language() == "en"  # each parse ran in a copy of the context: nothing leaks into the next event
+    parsers(bot)["INTERACTION_CREATE"]({"locale": "de", "user": {"id": "7"}})  # unsupported: the bot's default
+    assert heard == [("ru", "</game back:None>"), ("zh-TW", "</game back:1>"), ("zh-CN", "</game back:None>")]
+    assert [languages.reader_language(user) for user in (5, 6, 7)] == ["ru", "zh-TW", "zh-CN"]  # for their DMs
+    # each parse ran in a copy of the context: nothing leaks into the next event
+    assert (language(), command_text("game back")) == ("en", "/game back")
 
 
 def test_message_events_only_move_a_channels_newest_message() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import collections
 import re
 import string
 from typing import Any
@@ -181,19 +180,3 @@ def test_carcassonne_points_and_cities_take_plural_forms() -> None:
             "农场供养2座完成的城市：bob得2分。",
             "alice把修士放进第2行第1列的修道院。",
         ]
-
-
-def test_the_readers_languages_are_bounded_and_the_least_recently_seen_go_first(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from bot.text import i18n
-
-    monkeypatch.setattr(i18n, "READERS", 3)
-    monkeypatch.setattr(i18n, "_readers", collections.OrderedDict())
-    for user, lang in ((1, "ru"), (2, "zh-CN"), (3, "zh-TW")):
-        i18n.remember_locale(user, lang)
-    assert i18n.reader_language(1) == "ru"  # user 1 is seen again: now user 2 is the least recent
-    i18n.remember_locale(4, "ru")
-    assert len(i18n._readers) == 3
-    assert i18n.reader_language(2, fallback="en") == "en", "forgotten: the game's language"
-    assert [i18n.reader_language(u) for u in (1, 3, 4)] == ["ru", "zh-TW", "ru"]

@@ -191,3 +191,111 @@ def test_every_op_a_game_puts_on_a_button_is_in_its_click_table() -> None:
         assert built, f"no buttons found in bot/{adapter.name}"
         unknown = {op: line for op, line in built.items() if op not in adapter.table.ops}  # type: ignore[attr-defined]
         assert not unknown, f"bot/{adapter.name} builds ops its table lacks: {unknown}"
+
+
+# Module-level mutable state is what one process sets and every test must reset (issue 23): a bot's settings and
+# memories are its own (the host's attributes, passed to the code that needs them); a module holds constants (named
+# in capitals, never changed), caches of pure functions and context variables (per task, like gettext's language).
+CONTAINERS = {"dict", "list", "set", "bytearray", "OrderedDict", "defaultdict", "deque", "Counter", "ChainMap"}
+MUTATORS = {"append", "extend", "insert", "pop", "popitem", "popleft", "clear", "update", "setdefault", "add",
+            "discard", "remove", "move_to_end", "appendleft", "sort", "reverse"}  # fmt: skip
+KEPT = {  # module state that is no bot's setting, each with why
+    ("core/host.py", "_HOSTS"): "which client classes are hosts: a fact about classes, the same for every bot",
+    ("flows/presence.py", "_recent"): "a moment's cache of each bot's reads, keyed by the bot: no bot sees another's",
+}
+
+
+def _container(value: ast.expr | None) -> bool:
+    if isinstance(value, ast.List | ast.Dict | ast.Set | ast.ListComp | ast.DictComp | ast.SetComp):
+        return True
+    if isinstance(value, ast.Call):
+        name = value.func.attr if isinstance(value.func, ast.Attribute) else getattr(value.func, "id", "")
+        return name in CONTAINERS
+    return False
+
+
+def _root(node: ast.expr) -> str | None:
+    """The name an expression like ``_readers[user]`` or ``_ids.clear`` starts from."""
+    while isinstance(node, ast.Subscript | ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def module_state(tree: ast.Module) -> list[str]:
+    """A module's mutable state: names bound at module level to a container (a literal, a comprehension or a
+    container type's call) that are not constants, and module-level names a function changes (an item or attribute
+    assigned or deleted, a mutating method called, a ``global`` rebinding)."""
+    found = []
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    names.add(target.id)
+                    if _container(node.value) and not target.id.isupper() and not target.id.startswith("__"):
+                        found.append(f"{node.lineno}: {target.id} holds a mutable container")
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for function in functions:
+        local = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+        local |= {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        for node in ast.walk(function):
+            changed: list[ast.expr] = []
+            if isinstance(node, ast.Global):
+                found += [f"{node.lineno}: {name} rebound by {function.name}" for name in node.names]
+            elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+                targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+                changed = [t for t in targets if isinstance(t, ast.Subscript | ast.Attribute)]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS:
+                changed = [node.func.value]
+            for target in changed:
+                name = _root(target)
+                if name in names and name not in local:
+                    found.append(f"{node.lineno}: {name} changed by {function.name}")
+    return found
+
+
+def test_no_module_in_the_bot_keeps_state_of_its_own() -> None:
+    """Two bots in one process (the tests' second shard process) share no settings: the default language, the
+    readers' languages and the command mentions are each bot's ``Languages``, not a module's."""
+    found = []
+    for path, tree in sources().items():
+        relative = path.relative_to(BOT).as_posix()
+        found += [f"bot/{relative}:{line}" for line in module_state(tree) if (relative, line.split(" ")[1]) not in KEPT]
+    assert not found, "module-level mutable state (make it the host's and pass it in):\n" + "\n".join(found)
+
+
+def test_the_state_check_sees_the_old_process_wide_languages() -> None:
+    """``bot.text.i18n`` before issue 23: the default language and the readers' languages were the module's."""
+    source = """
+_default = ["en"]
+_readers: collections.OrderedDict[int, str] = collections.OrderedDict()
+MENTIONS: list[Mentioner] = []
+
+
+def set_default_language(lang):
+    _default[0] = resolve(lang)
+
+
+def remember_locale(user_id, lang):
+    _readers[user_id] = lang
+    _readers.move_to_end(user_id)
+
+
+def install_command_mentions(mentioner):
+    MENTIONS[:] = [mentioner]
+
+
+def game_language(stored):
+    readers = {}
+    readers[1] = stored  # a local: no state
+    return stored or _default[0]
+"""
+    assert module_state(ast.parse(source)) == [
+        "2: _default holds a mutable container",
+        "3: _readers holds a mutable container",
+        "8: _default changed by set_default_language",
+        "12: _readers changed by remember_locale",
+        "13: _readers changed by remember_locale",
+        "17: MENTIONS changed by install_command_mentions",
+    ]

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost, ShardedBoardHost
-from bot.core import command_mentions as mentions
 from bot.core.config import Config
 from bot.core.shards import shard_of
 from bot.flows.game_commands import show_lobby
@@ -79,9 +78,6 @@ async def two(simcord_env: Any, simcord_bot: BoardHost, postgres_url: str) -> As
     two = world_in(simcord_env, second, 1, users)
     await processes.attach(second)
     yield Two(simcord_env, processes, simcord_bot, second, one, two)
-    # The second bot started after the commands were synced, so it learned their ids for command mentions, which the
-    # process keeps module-wide: forget them, as every other test's bot (started before its sync) has none.
-    mentions.remember({})
 
 
 def posted(world: World, text: str) -> int:

@@ -14,7 +14,7 @@ from bot.catan.names import bundle_text
 from bot.catan.narration import narrate as catan_narrate
 from bot.text import listing, t
 from bot.text.catalogue import MESSAGES
-from bot.text.i18n import PSEUDO, install_command_mentions, set_guild, speaking, translations
+from bot.text.i18n import PSEUDO, mentioning, set_guild, speaking, translations
 
 
 def forms(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
@@ -253,11 +253,8 @@ def test_a_command_placeholder_becomes_the_commands_mention_in_the_current_serve
                 told.append(t("computer.takeover", **params))
         return told
 
-    install_command_mentions(lambda name, guild: f"</{name}:{guild}>")
-    try:
+    with mentioning(lambda name, guild: f"</{name}:{guild}>"):
         told = contextvars.copy_context().run(in_server)
-    finally:
-        install_command_mentions(None)
     assert all("</game back:77>" in text and "/game back)" not in text for text in told)
     with speaking("zh-TW"):
         assert t("catan.dm_failed", mention="<@1>") == "<@1>，私訊你失敗了。請用/hand查看你的牌和還有效的提案。"
