@@ -82,7 +82,7 @@ async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
 
 
 def first_seat(row: GameRow) -> int:
-    """The first player the lobby's Start draws (``Services.start``)."""
+    """The first player the lobby's Start draws (``Lobby.start``)."""
     return random.Random(row.seed).randrange(len(row.seats))
 
 
