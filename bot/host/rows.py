@@ -45,11 +45,10 @@ class GameRows:
     async def row_at(self, game_id: int, version: int) -> GameRow:
         """The game's row for a click made on ``version``: the one in memory if it is that version, else read.
 
-        Every change of a game's status, seats or state goes through ``update`` or ``known`` and makes a new
-        version, so a remembered row of the clicked version is the game as it was then; if the game has moved on
-        since (a change made elsewhere), the version-guarded write of the move refuses it as stale. Columns that
-        change without a new version (the turn message id, reminders sent) may be older here: callers do not use
-        them.
+        Every change of a game's status, seats or state is written through these rows and makes a new version, so
+        a remembered row of the clicked version is the game as it was then; if the game has moved on since (a
+        change made elsewhere), the version-guarded write of the move refuses it as stale. Columns that change
+        without a new version (the turn message id, reminders sent) may be older here: callers do not use them.
         """
         known = self._rows.get(game_id)
         if known is not None and known.version == version:

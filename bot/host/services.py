@@ -17,6 +17,8 @@ from bot.storage import Games
 
 @dataclass(frozen=True)
 class Services:
+    """One of each service, all over the same game rows (so that every change goes through one memory of them)."""
+
     rows: GameRows  # the games read and written (every other service goes through it)
     lobby: Lobby
     play: Play
