@@ -598,7 +598,7 @@ class Run:
 
     async def head_start(self, gateway: Gateway, table: Table, moves: int) -> None:
         """Advance the game ``moves`` random legal actions (one stored transaction) and re-post its turn."""
-        from bot.host.service import Outcome as HostOutcome
+        from bot.host.outcome import Outcome as HostOutcome
 
         try:
             from bot.flows.turns import announce
@@ -702,7 +702,7 @@ class Run:
         stats.window.append(time.perf_counter())
         for payload in outcome.posted:
             stats.png_bytes += [int(a.get("size", 0)) for a in payload.get("attachments", [])]
-        game = self.bot.service._cache.get(table.game_id)
+        game = self.bot.rows._cache.get(table.game_id)
         if game is not None:
             stats.sizes.append(self.driver.size(game[1]))
         if len(stats.latency) >= self.args.actions:

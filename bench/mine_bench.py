@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.flows import mine
-from bot.host import GameService
+from bot.host import Services
 from bot.lineup import GAMES
 from bot.storage import Database, Games
 from bot.storage.opening import open_database
@@ -48,10 +48,12 @@ class Guild:
 
 
 class Host:
-    """What ``bot.flows.mine`` asks of the bot: the service, the games' adapters, the servers' names."""
+    """What ``bot.flows.mine`` asks of the bot: the game rows, people's settings, the games' adapters, the servers'
+    names."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, service: Services) -> None:
+        self.rows = service.rows
+        self.people = service.people
         self._adapters = {adapter.name: adapter for adapter in GAMES}
 
     def adapter(self, name: str) -> Any:
@@ -121,9 +123,9 @@ async def fill(db: Database, args: argparse.Namespace, rng: random.Random) -> li
     return regulars
 
 
-async def without_index(service: GameService, host: Host, user_id: int) -> None:
+async def without_index(service: Services, host: Host, user_id: int) -> None:
     """The same list without the players index: every open game read, its seats searched."""
-    rows = [r for r in await service.games.with_status("lobby", "active") if r.seat_of(user_id) is not None]
+    rows = [r for r in await service.rows.games.with_status("lobby", "active") if r.seat_of(user_id) is not None]
     entries = [mine.entry(host, row, user_id) for row in rows]  # type: ignore[arg-type]
     mine.fitted([e.text for e in entries if e is not None], 4000)
 
@@ -152,7 +154,7 @@ async def measure(target: str | Path, args: argparse.Namespace, label: str) -> N
     db = await open_database(target)
     try:
         regulars = await fill(db, args, rng)
-        service = GameService(Games(db), random.Random(1))
+        service = Services.over(Games(db), random.Random(1))
         host = Host(service)
         askers = [*regulars, *rng.sample(range(args.regulars + 1, args.users + 1), args.askers - len(regulars))]
         rng.shuffle(askers)
@@ -165,12 +167,12 @@ async def measure(target: str | Path, args: argparse.Namespace, label: str) -> N
             for user in regulars[:2]:  # once per process: the connections, the engines' first states
                 await mine.reply(host, user)  # type: ignore[arg-type]  # (a stub host)
             for user in askers:
-                service._cache.clear()  # as after a restart: every state read and parsed again
-                service._rows.clear()
+                service.rows._cache.clear()  # as after a restart: every state read and parsed again
+                service.rows._rows.clear()
                 took = await timed(mine.reply(host, user))  # type: ignore[arg-type]
                 (cold_regular if user in regulars else cold).append(took)
                 warm.append(await timed(mine.reply(host, user)))  # type: ignore[arg-type]
-                open_games.append(len(await service.open_of(user)))
+                open_games.append(len(await service.rows.open_of(user)))
             for user in askers[: args.naive]:
                 naive.append(await timed(without_index(service, host, user)))
         counted = await db.fetchone("SELECT COUNT(*) FROM games")

@@ -26,7 +26,13 @@ from bot.core.memory import keep_freed_memory
 from bot.core.rendering import Renderer
 from bot.core.shards import Ownership
 from bot.flows.outbox import Outbox
-from bot.host import GameService
+from bot.host import Services
+from bot.host.lobbies import Lobby
+from bot.host.personal import People
+from bot.host.play import Play
+from bot.host.records import Records
+from bot.host.rows import GameRows
+from bot.host.stand_ins import StandIns
 from bot.lineup import COGS, GAMES, TABLES
 from bot.storage import Database, Games
 from bot.storage.leases import Leases
@@ -44,7 +50,12 @@ GC_THRESHOLDS = (10_000, 20, 20)  # Python's defaults: 700, 10, 10
 class BoardHost(commands.Bot):
     db: Database
     games: Games
-    service: GameService
+    rows: GameRows
+    lobby: Lobby
+    play: Play
+    stand_ins: StandIns
+    people: People
+    records: Records
     renderer: Renderer
     ownership: Ownership
     outbox: Outbox
@@ -102,7 +113,9 @@ class BoardHost(commands.Bot):
             ttl=3.0 * max(self.config.reminder_check, 10),
         )
         await self.ownership.refresh(force=True)  # this process's shards, and the dm lease if nobody holds it
-        self.service = GameService(self.games, self._rng)
+        services = Services.over(self.games, self._rng)
+        self.rows, self.lobby, self.play = services.rows, services.lobby, services.play
+        self.stand_ins, self.people, self.records = services.stand_ins, services.people, services.records
         self.outbox = Outbox(self)  # what stored changes owe Discord (swept by the Deliveries cog)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]  # every command's exception: the funnel
         # Buttons are dynamic items: their custom ids carry the game and version, so they work after restarts.
@@ -148,8 +161,8 @@ class BoardHost(commands.Bot):
         if hasattr(self, "outbox"):  # deliveries under way finish; the rest stays owed for the next start
             await self.outbox.close(OUTBOX_CLOSE_WITHIN)
         await super().close()
-        if hasattr(self, "service"):  # the decision process: a decision under way is made again after the start
-            self.service.close()
+        if hasattr(self, "stand_ins"):  # the decision process: a decision under way is made again after the start
+            self.stand_ins.close()
         if hasattr(self, "renderer"):
             self.renderer.close()
         if hasattr(self, "db"):

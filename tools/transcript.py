@@ -258,10 +258,10 @@ class Table:
 
     async def game(self) -> Any:
         """The game being played in the channel, read from the host (to choose moves; never to make them)."""
-        row = await self.bot.service.open_in_channel(self.channel.id)
+        row = await self.bot.rows.open_in_channel(self.channel.id)
         if row is None:
             return None
-        return self.bot.service.game(row)
+        return self.bot.rows.game(row)
 
     async def act(self, user: Any, what: str, call: Callable[[], Any]) -> Any:
         self.recorder.flush()
@@ -348,8 +348,8 @@ class Table:
     async def turn_message(self) -> Any:
         from simcord.results import ResponseMessage  # lazy: simcord is a test dependency
 
-        row = await self.bot.service.open_in_channel(self.channel.id)
-        row = None if row is None else await self.bot.service.stored(row.id)  # the turn message as stored now
+        row = await self.bot.rows.open_in_channel(self.channel.id)
+        row = None if row is None else await self.bot.rows.stored(row.id)  # the turn message as stored now
         if row is None or row.message_id is None:
             raise TranscriptError("no turn message")
         return ResponseMessage(self.env, self.env.backend.get_message(self.channel.id, row.message_id))

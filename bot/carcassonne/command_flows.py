@@ -22,7 +22,7 @@ async def channel_game(host: Host, interaction: discord.Interaction) -> tuple[Ga
     """The channel's running Carcassonne game, if it has one."""
     if interaction.channel_id is None:
         return None
-    row = await host.service.open_in_channel(interaction.channel_id)
+    row = await host.rows.open_in_channel(interaction.channel_id)
     if row is None or row.game != NAME or row.status != "active" or row.state_json is None:
         return None
     return row, carcassonne(host, row)
@@ -33,7 +33,7 @@ async def place(host: Host, interaction: discord.Interaction, cell: str, rotatio
     await interaction.response.defer(ephemeral=True, thinking=True)
     found = await channel_game(host, interaction)
     if found is None:
-        row = await host.service.in_channel(interaction.channel_id or 0)  # no game at all: say so
+        row = await host.rows.in_channel(interaction.channel_id or 0)  # no game at all: say so
         if row.game == NAME:  # its lobby
             raise HostError("not_started")
         raise HostError("rule", reason=t("carcassonne.not_carcassonne"))

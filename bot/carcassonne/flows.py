@@ -33,7 +33,7 @@ NAME = "carcassonne"
 
 def carcassonne(bot: Host, row: GameRow) -> Carcassonne:
     """The engine game of a started Carcassonne row (a row of another game is not this game's to act on)."""
-    game = bot.service.game(row)
+    game = bot.rows.game(row)
     if not isinstance(game, Carcassonne):
         raise HostError("not_active")
     return game
@@ -101,7 +101,7 @@ async def post_turn(
 
 async def current_game(bot: Host, game_id: int, version: int, user_id: int) -> tuple[GameRow, Carcassonne]:
     """The row and game for a click on ``version``; HostError unless it is fresh and the user's turn."""
-    row = await bot.service.row_at(game_id, version)
+    row = await bot.rows.row_at(game_id, version)
     if row.status != "active":
         raise HostError("not_active")
     if row.version != version:

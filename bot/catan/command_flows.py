@@ -38,7 +38,7 @@ def spot_name(what: str, value: str) -> str:
 
 async def here(host: Host, interaction: discord.Interaction) -> Seated:
     """The user's seat in this channel's running Catan game, or a HostError saying why not."""
-    row = await host.service.in_channel(interaction.channel_id or 0)
+    row = await host.rows.in_channel(interaction.channel_id or 0)
     if row.game != NAME:
         raise HostError("rule", reason=t("catan.not_catan"))
     if row.status != "active":

@@ -28,7 +28,7 @@ from bot.core.rendering import Lane
 from bot.flows.presence import presence
 from bot.flows.turns import channel_of, game_channel, nonce
 from bot.host import HostError
-from bot.host.service import Outcome
+from bot.host.outcome import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.alt import describe
@@ -60,7 +60,7 @@ async def post_turn(
         raise TypeError(f"game {row.id} is not a Catan game")
     channel = await game_channel(bot, row)
     if is_light(game, events):
-        current = await bot.service.row(row.id)  # the newest version and turn message: others may have followed
+        current = await bot.rows.row(row.id)  # the newest version and turn message: others may have followed
         if current.message_id and hasattr(channel, "get_partial_message"):  # every channel a game is played in
             await post_news(bot, row, game, events, channel, nonce)
             message = channel.get_partial_message(current.message_id)
@@ -120,7 +120,7 @@ async def post_news(
 async def refresh(bot: Host, game_id: int) -> None:
     """Put the current version's buttons on the game's turn message (after a race left older ones there)."""
     try:
-        row = await bot.service.row(game_id)
+        row = await bot.rows.row(game_id)
     except HostError:
         return
     if row.status != "active" or not row.message_id or row.game != NAME:
@@ -240,17 +240,17 @@ async def dm(
     nonce: str | None = None,
 ) -> bool:
     """Send a direct message; on failure tell the player in the game's channel (without the secret). A player whose
-    DMs are closed is told so once; while it is remembered (``GameService.dms_closed``) no DM is tried, and the
+    DMs are closed is told so once; while it is remembered (``People.dms_closed``) no DM is tried, and the
     channel only says there is news for them."""
     kwargs: dict[str, Any] = {"content": content[:CONTENT], "nonce": nonce}
     if view is not None:
         kwargs["view"] = view
-    remembered = await bot.service.dms_closed(user_id)
+    remembered = await bot.people.dms_closed(user_id)
     code = DM_CLOSED[0] if remembered else await safely.dm(bot, user_id, row.id, "private news", **kwargs)
     if code is None:
         return True
     if code in DM_CLOSED and not remembered:
-        await bot.service.note_dms(user_id, closed=True)
+        await bot.people.note_dms(user_id, closed=True)
     channel = await channel_of(bot, row)
     if channel is not None:
         key = "catan.dm_instead" if remembered else "catan.dm_closed" if code in DM_CLOSED else "catan.dm_failed"

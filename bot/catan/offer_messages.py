@@ -44,12 +44,12 @@ async def open_offers(bot: Host, game_id: int, current: GameRow | None = None) -
     """The numbers of the running game's open offers now (in ``current``, the game's row just read, if given); None
     once it is over (or if there is no such game)."""
     try:
-        row = current or await bot.service.row(game_id)  # the newest state: a later offer may have been posted
+        row = current or await bot.rows.row(game_id)  # the newest state: a later offer may have been posted
     except HostError:
         return None
     if row.status != "active":
         return None
-    game = bot.service.game(row)
+    game = bot.rows.game(row)
     if not isinstance(game, Catan):  # a row of another game has no offers of this game's
         return None
     return {offer["id"] for offer in game.offers}
@@ -57,7 +57,7 @@ async def open_offers(bot: Host, game_id: int, current: GameRow | None = None) -
 
 async def remember(bot: Host, game_id: int, offer: int, message: discord.Message) -> None:
     """``message`` shows the reply buttons of the public ``offer``."""
-    await bot.service.remember_offer_message(game_id, offer, message.id)
+    await bot.records.remember_offer_message(game_id, offer, message.id)
 
 
 async def close_offers(
@@ -65,7 +65,7 @@ async def close_offers(
 ) -> None:
     """Take the reply buttons off the messages of the game's public offers that have closed, and forget them
     (``current``: the game's row, if the caller has just read it)."""
-    shown = await bot.service.offer_messages(game_id)
+    shown = await bot.records.offer_messages(game_id)
     if not shown:
         return
     open_now = await open_offers(bot, game_id, current) or set()
@@ -74,7 +74,7 @@ async def close_offers(
             continue
         if hasattr(channel, "get_partial_message"):  # if Discord refuses, a click on it heals it (below)
             await safely.edit(channel.get_partial_message(message_id), game_id, "closed offer", view=None)
-        await bot.service.forget_offer_message(game_id, offer)
+        await bot.records.forget_offer_message(game_id, offer)
 
 
 async def refuse_closed_offer(bot: Host, interaction: discord.Interaction, game_id: int, offer: int) -> None:

@@ -31,7 +31,7 @@ class Seated:
 
 async def seated(bot: Host, game_id: int, version: int | None, user_id: int) -> Seated:
     """The game for a click; HostError unless it is running, fresh (when ``version`` is given) and the user plays."""
-    row = await bot.service.row(game_id)
+    row = await bot.rows.row(game_id)
     if row.game != NAME or row.status != "active":
         raise HostError("not_active")
     if version is not None and row.version != version:
@@ -43,7 +43,7 @@ async def seated(bot: Host, game_id: int, version: int | None, user_id: int) -> 
 
 
 def catan(bot: Host, row: GameRow) -> Catan:
-    return _catan(bot.service.game(row))
+    return _catan(bot.rows.game(row))
 
 
 def require_turn(found: Seated) -> None:

@@ -24,7 +24,7 @@ class Computers(Sweep):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        await self.bot.service.listen_to_processes(WAKE_CHANNEL, self.players.woken)
+        await self.bot.stand_ins.listen_to_processes(WAKE_CHANNEL, self.players.woken)
 
     async def cog_unload(self) -> None:
         await super().cog_unload()

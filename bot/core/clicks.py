@@ -184,7 +184,7 @@ class Table:
         privately with ``answer`` at once (a command's "Done."), deliver what the move owes Discord (the turn
         message, then private news), then tell the actor what only they learn."""
         try:
-            outcome = await host.service.act(game_id, version, interaction.user.id, action)
+            outcome = await host.play.act(game_id, version, interaction.user.id, action)
         except HostError as err:
             if err.key == "stale" and self.refresh is not None:
                 await self.refresh(host, game_id)  # a racing edit may have left old buttons on the message
@@ -368,7 +368,7 @@ async def dispatch(interaction: discord.Interaction, press: Press) -> None:
 
 async def seat_names(host: Host, game_id: int) -> list[str] | None:
     try:
-        return names_of(await host.service.row(game_id))
+        return names_of(await host.rows.row(game_id))
     except HostError:
         return None
 
@@ -382,7 +382,7 @@ def in_direct_message(interaction: discord.Interaction) -> bool:
 async def check(interaction: discord.Interaction, game_id: int) -> bool:
     """Whether a click on game ``game_id``'s component or form may go on; if not, the user has been told why."""
     try:
-        row = await host_of(interaction).service.placed(game_id)
+        row = await host_of(interaction).rows.placed(game_id)
         if interaction.channel_id == row.channel_id:
             return True
         if not in_direct_message(interaction):

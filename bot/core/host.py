@@ -22,7 +22,13 @@ from discord.ext import commands
 from bot.core.config import Config
 from bot.core.rendering import Renderer
 from bot.core.shards import Ownership
-from bot.host import GameService, Outcome
+from bot.host import Outcome
+from bot.host.lobbies import Lobby
+from bot.host.personal import People
+from bot.host.play import Play
+from bot.host.records import Records
+from bot.host.rows import GameRows
+from bot.host.stand_ins import StandIns
 from bot.storage import GameRow
 from bot.text.alt import GameWords
 from bot.text.languages import Languages
@@ -154,12 +160,17 @@ class UnknownGame(LookupError):
 
 @runtime_checkable
 class Host(Protocol):
-    """The running bot as flows and handlers use it: the game service, the renderer, the settings, its languages,
-    which games this process owns, the games' adapters and click tables, the outbox, and the few Discord client
-    calls they make."""
+    """The running bot as flows and handlers use it: the host's services (``bot.host``: the games read and written,
+    lobbies, play, stand-ins, people's settings, records), the renderer, the settings, its languages, which games this
+    process owns, the games' adapters and click tables, the outbox, and the few Discord client calls they make."""
 
     config: Config
-    service: GameService
+    rows: GameRows
+    lobby: Lobby
+    play: Play
+    stand_ins: StandIns
+    people: People
+    records: Records
     renderer: Renderer
     ownership: Ownership
     languages: Languages  # the default language, the readers' languages, the command mentions: this bot's own

@@ -45,11 +45,11 @@ TABLE: Final = Table(SCOPE, {"back": Op(_back)}, personal=True)
 async def back(bot: Host, user_id: int) -> bool:
     """The person is back now: their time away ends, and every seat a computer played for them meanwhile is theirs
     again (its turn posted again). False when they were not away."""
-    was_away = await bot.service.end_away(user_id)
-    for row in await bot.service.open_of(user_id):
+    was_away = await bot.people.end_away(user_id)
+    for row in await bot.rows.open_of(user_id):
         seat = row.seat_of(user_id)
         if seat is not None and seat in row.away_seats:
-            await deliver(bot, await bot.service.back_from_away(row.id, user_id))
+            await deliver(bot, await bot.stand_ins.back_from_away(row.id, user_id))
     return was_away
 
 
@@ -62,10 +62,10 @@ async def stand_in(bot: Host, row: GameRow) -> None:
     """Where the host chose it, computers play for the away people the game waits for now."""
     if row.away_rule != "computer" or row.status != "active":
         return
-    users = bot.service.waiting_people(row)
+    users = bot.rows.waiting_people(row)
     if not users:
         return
-    known = await bot.service.availability(users)
+    known = await bot.people.availability(users)
     moment = now()
     away = {}
     for user in users:
@@ -75,7 +75,7 @@ async def stand_in(bot: Host, row: GameRow) -> None:
     if not away:
         return
     try:
-        outcome = await bot.service.stand_in_while_away(row.id, row.version, away)
+        outcome = await bot.stand_ins.stand_in_while_away(row.id, row.version, away)
     except HostError as err:  # "stale": the game moved on since it was read; the next turn or sweep looks again
         log.info("game %s: no stand-in for the away (%s)", row.id, err.key)
         return
@@ -87,22 +87,22 @@ async def returned(bot: Host, row: GameRow) -> None:
     if not row.away_seats:
         return
     users = [row.seats[s].user_id for s in row.away_seats if 0 <= s < len(row.seats)]
-    known = await bot.service.availability(users)
+    known = await bot.people.availability(users)
     moment = now()
     for user in users:
         if not is_away(known[user], moment):
-            await deliver(bot, await bot.service.back_from_away(row.id, user))
+            await deliver(bot, await bot.stand_ins.back_from_away(row.id, user))
 
 
 async def settle(bot: Host, row: GameRow) -> None:
     await returned(bot, row)
-    await stand_in(bot, await bot.service.row(row.id) if row.away_seats else row)
+    await stand_in(bot, await bot.rows.row(row.id) if row.away_seats else row)
 
 
 async def sweep(bot: Host) -> None:
     """One round: in every running game of this process, the away people whose time is over play again, and
     computers play for the away people the game waits for (where the host chose it)."""
-    rows = [row for row in await bot.service.running() if bot.owns(row) and (row.away_seats or row.away_rule != "wait")]
+    rows = [row for row in await bot.rows.running() if bot.owns(row) and (row.away_seats or row.away_rule != "wait")]
     await each_game(rows, "its away players", lambda row: settle(bot, row))
 
 

@@ -75,7 +75,7 @@ TABLE: Final = Table(SCOPE, {"back": Op(_back, answer="own")}, default_op="back"
 
 async def come_back(bot: Host, interaction: discord.Interaction, game_id: int) -> None:
     """``I'm back`` or ``/game back``: the person plays their seat again; the turn is posted again."""
-    outcome = await bot.service.come_back(game_id, interaction.user.id)
+    outcome = await bot.stand_ins.come_back(game_id, interaction.user.id)
     await interaction.response.send_message(t("computer.welcome_back"), ephemeral=True)
     await bot.outbox.deliver(outcome)
 
@@ -103,7 +103,7 @@ class ComputerPlayers:
             if self.bot.owns(outcome.row):
                 self.wake(outcome.row.id)
             else:  # a DM interaction reached this process: the game's own process moves its computers
-                self._soon(self.bot.service.tell_processes(WAKE_CHANNEL, str(outcome.row.id)))
+                self._soon(self.bot.stand_ins.tell_processes(WAKE_CHANNEL, str(outcome.row.id)))
 
     def woken(self, payload: str) -> None:
         """Another process posted a turn of a game where a computer owes a decision (PostgreSQL NOTIFY)."""
@@ -111,7 +111,7 @@ class ComputerPlayers:
             self._soon(self._wake_if_owned(int(payload)))
 
     async def _wake_if_owned(self, game_id: int) -> None:
-        row = await self.bot.service.stored(game_id)
+        row = await self.bot.rows.stored(game_id)
         if row is not None and self.bot.owns(row):
             self.wake(game_id)
 
@@ -124,11 +124,11 @@ class ComputerPlayers:
         """Wake the runner of every running game where a computer owes a decision (at start-up: resume them)."""
 
         async def resume(row: GameRow) -> None:
-            if computers_owing(row, self.bot.service.game(row)):
+            if computers_owing(row, self.bot.rows.game(row)):
                 self.wake(row.id)
 
         await self.bot.ownership.refresh()
-        mine = [row for row in await self.bot.service.running() if self.bot.owns(row)]  # this process's shards
+        mine = [row for row in await self.bot.rows.running() if self.bot.owns(row)]  # this process's shards
         await each_game(mine, "resuming its computer players", resume)
 
     def wake(self, game_id: int) -> None:
@@ -161,7 +161,7 @@ class ComputerPlayers:
                 else:
                     answers_until = None
                 try:
-                    outcome = await self.bot.service.computer_move(game_id)
+                    outcome = await self.bot.stand_ins.computer_move(game_id)
                 except HostError as err:
                     if err.key == "stale" and stale < STALE_RETRIES:  # a person moved first: look again
                         stale += 1
@@ -188,10 +188,10 @@ class ComputerPlayers:
     async def _people_to_answer(self, game_id: int) -> bool:
         """Whether the next computer decision is the player on turn's while people still owe answers to its offer:
         the computer then gives them ``[computer] offer_wait_seconds`` before it moves on."""
-        row = await self.bot.service.row(game_id)
+        row = await self.bot.rows.row(game_id)
         if row.status != "active" or row.state is None:
             return False
-        return awaits_people(row, self.bot.service.game(row))
+        return awaits_people(row, self.bot.rows.game(row))
 
     async def _nap(self, game_id: int, until: float) -> None:
         """Sleep until ``until``, or until the game changes (``wake`` cancels the sleep), whichever comes first."""
@@ -219,7 +219,7 @@ class ComputerPlayers:
     async def take_over(self, row: GameRow) -> None:
         """The turn limit ran out in a game with the takeover rule: computers play the idle people's seats."""
         try:
-            outcome = await self.bot.service.take_over(row.id, row.version)
+            outcome = await self.bot.stand_ins.take_over(row.id, row.version)
         except HostError as err:  # "stale": somebody moved; "nothing_to_take_over": computers owe the moves
             log.info("game %s: takeover skipped (%s)", row.id, err.key)
             if err.key == "nothing_to_take_over":

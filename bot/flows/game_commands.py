@@ -24,7 +24,7 @@ from bot.flows.outbox import waiting_text
 from bot.flows.presence import presence
 from bot.host import HostError
 from bot.host.computer_seats import controllers
-from bot.host.service import Outcome, waiting_for
+from bot.host.outcome import Outcome, waiting_for
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.alt import describe
@@ -40,7 +40,7 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 async def channel_game(bot: Host, interaction: discord.Interaction, *, started: bool = False) -> GameRow:
     """The open game of this channel (``started``: past its lobby); HostError when there is none."""
-    row = await bot.service.in_channel(interaction.channel_id or 0)
+    row = await bot.rows.in_channel(interaction.channel_id or 0)
     if started and row.status == "lobby":
         raise HostError("not_started")
     return row
@@ -58,19 +58,19 @@ async def show_lobby(bot: Host, row: GameRow) -> None:
 async def retire_last(bot: Host, row: GameRow) -> None:
     """An ended game's last message keeps its story but not its buttons (they could only be refused): owed by the
     abandon's write, delivered like every change."""
-    ended = await bot.service.row(row.id)
+    ended = await bot.rows.row(row.id)
     await bot.outbox.deliver(Outcome(ended, kind="ended"))
 
 
 async def status(bot: Host, interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)  # "since your last turn" replays the log
-    row = await bot.service.open_in_channel(interaction.channel_id or 0)
+    row = await bot.rows.open_in_channel(interaction.channel_id or 0)
     if row is None:  # over, or never begun: the channel's last game, if it was played at all
         await final_status(bot, interaction)
         return
     if row.status == "lobby":
         raise HostError("not_started")
-    game = bot.service.game(row)
+    game = bot.rows.game(row)
     result = game.result()
     lines = [
         t("cmd.status.score_line", name=seat.name, score=score)
@@ -84,7 +84,7 @@ async def status(bot: Host, interaction: discord.Interaction) -> None:
     waits = await bot.outbox.problem(row.id)
     if waits is not None:  # Discord refuses the game's messages (permissions, a deleted channel): everyone may know
         lines.append(waiting_text(row, waits))
-    problem = bot.service.storage_health()
+    problem = bot.rows.storage_health()
     if problem is not None and (interaction.user.id == row.host_id or can_manage(interaction)):
         lines.append(t("cmd.status.storage", problem=str(problem)))  # for those who can act on it, not everyone
     embed = discord.Embed(
@@ -100,10 +100,10 @@ async def status(bot: Host, interaction: discord.Interaction) -> None:
 
 async def final_status(bot: Host, interaction: discord.Interaction) -> None:
     """How the channel's last game ended: its winners and scores, and where to see it again."""
-    row = await bot.service.latest_game(interaction.channel_id or 0)
+    row = await bot.rows.latest_game(interaction.channel_id or 0)
     if row.state is None:  # a lobby cancelled before it started
         raise HostError("no_game_here")
-    result = bot.service.game(row).result()
+    result = bot.rows.game(row).result()
     name, lines = t(f"game.{row.game}"), []
     if row.status == "finished":
         title = t("cmd.status.finished_title", game=name, turn=result["turn"])
@@ -126,7 +126,7 @@ async def final_status(bot: Host, interaction: discord.Interaction) -> None:
 async def board(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     await interaction.response.defer()
-    game = bot.service.game(row)
+    game = bot.rows.game(row)
     with bot.languages.of_game(row.language):  # posted in the channel: the game's language
         job = Job(render.board_png, game.view(None))  # the spectator view
         png = await bot.renderer.png(job, lane=Lane.INTERACTIVE)
@@ -140,7 +140,7 @@ async def board(bot: Host, interaction: discord.Interaction) -> None:
 
 
 async def rules(bot: Host, interaction: discord.Interaction) -> None:
-    row = await bot.service.open_in_channel(interaction.channel_id or 0)
+    row = await bot.rows.open_in_channel(interaction.channel_id or 0)
     if row is not None:  # this game's rules, as its options make them
         players = None if row.status == "lobby" else len(row.seats)
         text = bot.adapter(row.game).rules(row.options, players)
@@ -156,7 +156,7 @@ async def rules(bot: Host, interaction: discord.Interaction) -> None:
 
 async def abandon(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
-    await bot.service.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
+    await bot.play.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
     with bot.languages.of_game(row.language):
         text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
     await interaction.response.send_message(text)
@@ -167,7 +167,7 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     user = interaction.user
     if row.status == "lobby":
-        updated = await bot.service.leave_lobby(row.id, row.version, user.id)
+        updated = await bot.lobby.leave_lobby(row.id, row.version, user.id)
         with bot.languages.of_game(row.language):
             text = t("lobby.left", name=harmless(user.display_name))
         await interaction.response.send_message(text)
@@ -176,7 +176,7 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
     if row.seat_of(user.id) is None:
         raise HostError("not_seated")
     # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
-    outcome = await bot.service.leave_game(row.id, row.version, user.id)
+    outcome = await bot.stand_ins.leave_game(row.id, row.version, user.id)
     if outcome is not None:
         seat = outcome.events[0]["player"]
         level = controllers(outcome.row)[seat]
@@ -196,7 +196,7 @@ async def undo(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     if row.seat_of(interaction.user.id) is None:
         raise HostError("not_seated")
-    outcome = await bot.service.undo(row.id, row.version, interaction.user.id)
+    outcome = await bot.play.undo(row.id, row.version, interaction.user.id)
     await interaction.followup.send(t("cmd.undo.done"), ephemeral=True)
     await bot.outbox.deliver(outcome)
 
@@ -208,7 +208,7 @@ async def back(bot: Host, interaction: discord.Interaction) -> None:
 
 async def language(bot: Host, interaction: discord.Interaction, language: str) -> None:
     row = await channel_game(bot, interaction)
-    updated = await bot.service.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
+    updated = await bot.records.set_language(row.id, interaction.user.id, language, can_manage=can_manage(interaction))
     with bot.languages.speaking(updated.language):
         await interaction.response.send_message(t(f"cmd.language.set.{language}"))
         if updated.status == "lobby":
@@ -216,10 +216,10 @@ async def language(bot: Host, interaction: discord.Interaction, language: str) -
 
 
 async def export(bot: Host, interaction: discord.Interaction) -> None:
-    row = await bot.service.latest_in_channel(interaction.channel_id or 0)
+    row = await bot.rows.latest_in_channel(interaction.channel_id or 0)
     if row is None:
         raise HostError("no_game_here")
-    replay = await bot.service.export(row.id)
+    replay = await bot.records.export(row.id)
     data = json.dumps(replay, ensure_ascii=False, indent=1).encode()
     with bot.languages.of_game(row.language):
         text = t("cmd.export.caption", game=t(f"game.{row.game}"))

@@ -46,14 +46,14 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
     log does not replay is logged and skipped (None)."""
     adapter = bot.adapter(row.game)
     try:
-        game_log = await bot.service.log(row)
+        game_log = await bot.records.log(row)
         told = await asyncio.to_thread(story, game_log)
     except (HostError, ReplayError, ValueError) as err:
         log.warning("game %s: no story: %s", row.id, err)
         return None
     rated = [
         (c.placing.seat, Standing(*c.before).rating, Standing(*c.after).rating)
-        for c in await bot.service.standings.of_game(row.id)
+        for c in await bot.records.standings.of_game(row.id)
     ]
     names = [seat.name for seat in row.seats]
     with bot.languages.of_game(row.language):  # a channel message: the game's language

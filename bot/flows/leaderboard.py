@@ -50,7 +50,7 @@ async def stats(bot: Host, interaction: discord.Interaction, player: discord.Use
         await card(bot, interaction, player)
         return
     guild = interaction.guild_id or 0
-    total, _, per_game = await bot.service.stats(guild)
+    total, _, per_game = await bot.records.stats(guild)
     if not total:
         await interaction.response.send_message(t("cmd.stats.none"))
         return
@@ -58,7 +58,7 @@ async def stats(bot: Host, interaction: discord.Interaction, player: discord.Use
     lines += [t("cmd.stats.per_game", game=t(f"game.{g}"), count=n) for g, n in sorted(per_game.items())]
     lines.append(t("cmd.stats.explain"))
     embed = discord.Embed(title=t("cmd.stats.title"), description="\n".join(lines))
-    standings = bot.service.standings
+    standings = bot.records.standings
     for game in await standings.games_rated(guild):
         pool = (guild, game)
         best = await standings.leaderboard(pool, BOARD)
@@ -74,7 +74,7 @@ async def card(bot: Host, interaction: discord.Interaction, player: discord.User
     """One player's ratings in this server, with the chart of their rating after each game."""
     await interaction.response.defer(thinking=True)  # the chart is drawn first
     name = harmless(player.display_name)
-    cards = await bot.service.standings.card(interaction.guild_id or 0, Player(player.id))
+    cards = await bot.records.standings.card(interaction.guild_id or 0, Player(player.id))
     if not cards:
         await interaction.followup.send(t("cmd.stats.card_none", name=name))
         return

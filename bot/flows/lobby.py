@@ -128,17 +128,16 @@ async def _shown(click: Click, row: GameRow) -> None:
 
 
 async def _join(click: Click) -> None:
-    await _shown(click, await click.host.service.join(click.game_id, click.version, seat_for(click.interaction.user)))
+    await _shown(click, await click.host.lobby.join(click.game_id, click.version, seat_for(click.interaction.user)))
 
 
 async def _leave(click: Click) -> None:
-    await _shown(click, await click.host.service.leave_lobby(click.game_id, click.version, click.user_id))
+    await _shown(click, await click.host.lobby.leave_lobby(click.game_id, click.version, click.user_id))
 
 
 async def _add_computer(click: Click) -> None:
     level = click.arg
-    service = click.host.service
-    lobby = await service.row(click.game_id)
+    lobby = await click.host.rows.row(click.game_id)
     if level not in levels(lobby.game):  # a button of another release
         raise HostError("computer_unavailable", level=level_name(level))
 
@@ -147,7 +146,7 @@ async def _add_computer(click: Click) -> None:
             return computer_name(number, level)
 
     try:
-        row = await service.add_computer(click.game_id, click.version, click.user_id, level, name)
+        row = await click.host.lobby.add_computer(click.game_id, click.version, click.user_id, level, name)
     except HostError as err:
         if err.key == "computer_unavailable":
             raise HostError("computer_unavailable", level=level_name(level)) from None
@@ -156,13 +155,13 @@ async def _add_computer(click: Click) -> None:
 
 
 async def _remove_computer(click: Click) -> None:
-    await _shown(click, await click.host.service.remove_computer(click.game_id, click.version, click.user_id))
+    await _shown(click, await click.host.lobby.remove_computer(click.game_id, click.version, click.user_id))
 
 
 async def _cancel(click: Click) -> None:
     user = click.interaction.user
     can_manage = isinstance(user, discord.Member) and user.guild_permissions.manage_channels
-    row = await click.host.service.cancel(click.game_id, click.version, user.id, can_manage=can_manage)
+    row = await click.host.lobby.cancel(click.game_id, click.version, user.id, can_manage=can_manage)
     with click.host.languages.of_game(row.language):
         content = t("lobby.cancelled", game=t(f"game.{row.game}"))
     await click.interaction.response.edit_message(content=content, embed=None, view=None)
@@ -171,7 +170,7 @@ async def _cancel(click: Click) -> None:
 async def _start(click: Click) -> None:
     interaction = click.interaction
     await interaction.response.defer()
-    outcome = await click.host.service.start(click.game_id, click.version, click.user_id)
+    outcome = await click.host.lobby.start(click.game_id, click.version, click.user_id)
     row = outcome.row
     with click.host.languages.of_game(row.language):
         seats = listing(s.mention for s in row.seats)
@@ -211,7 +210,7 @@ async def open_lobby(
         return
     if stand_in is not None and stand_in not in levels(game):  # a choice of another release
         raise HostError("computer_unavailable", level=level_name(stand_in))
-    row = await bot.service.open_lobby(
+    row = await bot.lobby.open_lobby(
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
         game=game,
@@ -225,4 +224,4 @@ async def open_lobby(
     )
     await interaction.response.send_message(embed=lobby_embed(bot.languages, row), view=lobby_view(bot.languages, row))
     message = await interaction.original_response()
-    await bot.service.set_message(row.id, message.id)
+    await bot.records.set_message(row.id, message.id)

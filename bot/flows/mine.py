@@ -4,7 +4,7 @@ then the others' turns, then lobbies. Only you see it. Turn DMs carry it as the 
 table: it names no game and works wherever it is clicked).
 
 Fast however many games are stored: the players index finds a person's own open games
-(``GameService.open_of``), and only those are read.
+(``GameRows.open_of``), and only those are read.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bot.core.components import GREY, jump_url
 from bot.flows.away import back_button
 from bot.flows.presence import when
 from bot.host.hours import is_away
-from bot.host.service import waiting_for
+from bot.host.outcome import waiting_for
 from bot.storage import GameRow
 from bot.text import listing, t
 from bot.text.limits import EMBED_DESCRIPTION
@@ -42,7 +42,7 @@ class Entry:
 
 async def entries(bot: Host, user_id: int) -> list[Entry]:
     """The reader's open games, in the list's order, told in the current language."""
-    found = [entry(bot, row, user_id) for row in await bot.service.open_of(user_id)]
+    found = [entry(bot, row, user_id) for row in await bot.rows.open_of(user_id)]
     return sorted((e for e in found if e is not None), key=lambda e: (e.order, e.row.id))
 
 
@@ -62,7 +62,7 @@ def entry(bot: Host, row: GameRow, user_id: int) -> Entry | None:
     if row.status == "lobby" or row.state is None:
         key = "mine.lobby_host" if user_id == row.host_id else "mine.lobby"
         return Entry(row, (2, row.created_at), f"{heading}\n{t(key)} {link}")
-    game = bot.service.game(row)
+    game = bot.rows.game(row)
     since = row.turn_started_at or row.updated_at
     awaiting = bot.adapter(row.game).awaiting
     if seat in game.actors() and seat not in row.stand_ins:  # it waits for the reader
@@ -94,10 +94,10 @@ def fitted(texts: Sequence[str], limit: int) -> str:
 async def reply(bot: Host, user_id: int) -> Reply:
     """The reader's list, in their language: an embed, and the *I'm back* button while they are away."""
     found = await entries(bot, user_id)
-    known = (await bot.service.availability([user_id]))[user_id]
+    known = (await bot.people.availability([user_id]))[user_id]
     lines = []
     view = None
-    if is_away(known, bot.service.clock()) and known.away_until is not None:
+    if is_away(known, bot.rows.clock()) and known.away_until is not None:
         lines.append(t("mine.away", until=when(known.away_until)))
         view = discord.ui.View(timeout=None)
         view.add_item(back_button())

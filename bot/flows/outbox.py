@@ -1,10 +1,10 @@
 """Delivering what every stored change owes Discord: at least once, shown exactly once, in order per game.
 
 Every accepted change (a click, a command, the lobby's Start, a turn limit, a computer's move, undo, leave, abandon)
-is stored by the host (``bot.host.service``) together with what it owes Discord, in the same write (the ``outbox``
+is stored by the host (``bot.host``) together with what it owes Discord, in the same write (the ``outbox``
 table). ``Outbox.deliver`` then posts it in the parts its kind owes, in order:
 
-- ``turn``: at the end of a game first its rating (``GameService.rate``: stored once, whatever the retries); the turn
+- ``turn``: at the end of a game first its rating (``Records.rate``: stored once, whatever the retries); the turn
   message (``bot.flows.turns.announce``: new or brought up to date, the previous one's buttons retired),
   the private news (Catan's direct messages), the turn DMs of players who asked for them, and at the end of a game
   the story of the game (``bot.flows.game_story``: one picture and a few sentences) and the timelapse (drawn in the
@@ -24,7 +24,7 @@ as its story alone (no board, no buttons): the newer change's message carries th
 Discord's refusals are states, each logged once: missing permissions in the channel (the game waits, the host is
 told once by DM which permission, ``/game status`` says why, it resumes by itself when fixed: at once when Discord
 tells of the channel's update), a deleted channel (the game is archived after ``[discord] archive_after_hours``), a
-deleted turn message (posted again), closed DMs (remembered a day: ``GameService.dms_closed``).
+deleted turn message (posted again), closed DMs (remembered a day: ``People.dms_closed``).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ class Outbox:
 
     async def _drain(self, game_id: int, fresh: Outcome | None = None) -> bool:
         """Deliver the game's undelivered changes oldest first, stopping at the first that must wait."""
-        owed = await self.bot.service.owed.of_game(game_id)
+        owed = await self.bot.records.owed.of_game(game_id)
         for debt in owed:
             if (game_id, debt.version) in self._drawing:
                 continue  # its timelapse is being drawn: that task finishes it
@@ -105,7 +105,7 @@ class Outbox:
             if outcome is None:
                 outcome = await self._outcome_of(debt)
                 if outcome is None:
-                    await self.bot.service.owed.delivered(game_id, debt.version)
+                    await self.bot.records.owed.delivered(game_id, debt.version)
                     continue
             if not await self._attempt(debt, outcome):
                 return False
@@ -118,10 +118,10 @@ class Outbox:
     async def _outcome_of(self, debt: OwedRow) -> Outcome | None:
         """The outcome a stored debt stands for, from the game as stored now (None: the game is gone)."""
         try:
-            row = await self.bot.service.row(debt.game_id)
+            row = await self.bot.rows.row(debt.game_id)
         except HostError:
             return None
-        game = self.bot.service.game(row) if row.state is not None else None
+        game = self.bot.rows.game(row) if row.state is not None else None
         owed = debt.owed
         return Outcome(
             row, game, list(owed["events"]), [], list(owed["before"]), kind=owed["kind"], actor=owed["actor"],
@@ -144,14 +144,14 @@ class Outbox:
         except Exception as err:
             await self._failed(debt, outcome.row, done, err)
             return False
-        await self.bot.service.owed.delivered(debt.game_id, debt.version)
+        await self.bot.records.owed.delivered(debt.game_id, debt.version)
         return True
 
     async def _part(self, part: str, debt: OwedRow, outcome: Outcome, superseded: bool) -> None:
         bot, row = self.bot, outcome.row
         if part == "rating":
             if timelapse.is_final(outcome):  # before any message: a channel that refuses them holds no rating back
-                await bot.service.rate(row.id)
+                await bot.records.rate(row.id)
         elif part == "turn":
             if debt.version <= row.shown_version:
                 return  # posted already (before a crash, or by another process)
@@ -187,12 +187,12 @@ class Outbox:
         async def draw() -> None:
             try:
                 async with self._lock(debt.game_id):
-                    await self.bot.service.owed.progress(debt.game_id, debt.version, done)
+                    await self.bot.records.owed.progress(debt.game_id, debt.version, done)
                 await timelapse.post(self.bot, outcome.row, nonce=nonce(debt.game_id, debt.version, "l"))
             except Exception as err:
                 await self._failed(debt, outcome.row, [*done], err)
             else:
-                await self.bot.service.owed.delivered(debt.game_id, debt.version)
+                await self.bot.records.owed.delivered(debt.game_id, debt.version)
             finally:
                 self._drawing.pop(key, None)
 
@@ -210,7 +210,7 @@ class Outbox:
         try:
             if problem is not None:
                 wait = await self._waiting(row, problem, err)
-            elif passing(err) or self.bot.service.storage_health() is not None:  # a database in trouble comes back
+            elif passing(err) or self.bot.rows.storage_health() is not None:  # a database in trouble comes back
                 wait = BACKOFF[min(attempts, len(BACKOFF)) - 1]
                 log.warning(
                     "game %s: version %s not delivered yet (try %d, again in %.0f s): %s",
@@ -222,9 +222,9 @@ class Outbox:
                 log.error("game %s: version %s: a part dropped: %s", row.id, debt.version, describe(err), exc_info=err)
                 done += [p for p in PARTS.get(debt.owed["kind"], ()) if p not in done][:1]
                 wait = 0.0
-            await self.bot.service.owed.progress(debt.game_id, debt.version, done)
-            await self.bot.service.owed.postpone(
-                debt.game_id, debt.version, attempts=attempts, next_at=self.bot.service.clock() + wait, problem=problem
+            await self.bot.records.owed.progress(debt.game_id, debt.version, done)
+            await self.bot.records.owed.postpone(
+                debt.game_id, debt.version, attempts=attempts, next_at=self.bot.rows.clock() + wait, problem=problem
             )
             self._retry_in(debt.game_id, wait)
         except Exception:
@@ -276,7 +276,7 @@ class Outbox:
 
     async def _first_time(self, game_id: int, problem: str) -> bool:
         """Whether no earlier try (in any process, before any restart) recorded this problem for the game."""
-        return await self.bot.service.owed.problem(game_id) != problem
+        return await self.bot.records.owed.problem(game_id) != problem
 
     async def _tell_host(self, row: GameRow, problem: str) -> None:
         with self.bot.languages.of_reader(row.host_id, row.language):  # a direct message: the reader's language
@@ -287,14 +287,14 @@ class Outbox:
     async def _archive_if_long_gone(self, row: GameRow) -> float:
         """Archive the game once its channel has been gone ``archive_after``; else the seconds until the next try
         (at the latest when that time is up, so that it is archived on time)."""
-        owed = await self.bot.service.owed.of_game(row.id)
-        since = min((d.created_at for d in owed), default=self.bot.service.clock())
-        left = since + self.bot.config.archive_after - self.bot.service.clock()
+        owed = await self.bot.records.owed.of_game(row.id)
+        since = min((d.created_at for d in owed), default=self.bot.rows.clock())
+        left = since + self.bot.config.archive_after - self.bot.rows.clock()
         if left > 0:
             return min(WAITING_RETRY, left)
         log.warning("game %s: its channel %s is gone; the game is archived", row.id, row.channel_id)
-        await self.bot.service.archive(row.id)
-        await self.bot.service.owed.forget_game(row.id)
+        await self.bot.play.archive(row.id)
+        await self.bot.records.owed.forget_game(row.id)
         self._behind.discard(row.id)
         return 0.0
 
@@ -326,8 +326,8 @@ class Outbox:
     async def channel_changed(self, channel_id: int) -> None:
         """Discord says a channel changed (its permissions, say): this process's games owing it something try again
         now rather than at their next retry (a minute, for a game waiting on its permissions)."""
-        for game_id in await self.bot.service.owed.games():
-            row = await self.bot.service.stored(game_id)
+        for game_id in await self.bot.records.owed.games():
+            row = await self.bot.rows.stored(game_id)
             if self._closing or row is None or row.channel_id != channel_id or not self.bot.owns(row):
                 continue
             waiting = self._retries.pop(game_id, None)
@@ -347,16 +347,16 @@ class Outbox:
     async def resume(self, *, everything: bool = False) -> int:
         """Deliver every change this process's games owe that is due (``everything``: at start, all of them, since
         no delivery of this process is under way). Returns how many games were looked at."""
-        now = self.bot.service.clock()
+        now = self.bot.rows.clock()
         # At start every debt is tried at once, back-offs and waiting problems too: what was wrong may be fixed.
-        games = await (self.bot.service.owed.games() if everything else self.bot.service.owed.due(now, fresh_for=FRESH))
+        games = await (self.bot.records.owed.games() if everything else self.bot.records.owed.due(now, fresh_for=FRESH))
         looked = 0
         for game_id in games:
             if self._closing:
                 break
-            row = await self.bot.service.stored(game_id)
+            row = await self.bot.rows.stored(game_id)
             if row is None:
-                await self.bot.service.owed.forget_game(game_id)
+                await self.bot.records.owed.forget_game(game_id)
                 continue
             if not self.bot.owns(row):
                 continue
@@ -386,7 +386,7 @@ class Outbox:
             await asyncio.gather(*self._drawing.values(), return_exceptions=True)
 
     async def problem(self, game_id: int) -> str | None:
-        return await self.bot.service.owed.problem(game_id)
+        return await self.bot.records.owed.problem(game_id)
 
 
 def waiting_text(row: GameRow, problem: str) -> str:

@@ -43,7 +43,7 @@ async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.
     twice). Discord's refusals and a lost drawing process are raised, for the outbox to try again; a game that cannot
     be replayed or a timelapse over the upload limit is logged and skipped (None)."""
     try:
-        game_log = await bot.service.log(row)
+        game_log = await bot.records.log(row)
         views = await asyncio.to_thread(lambda: [view for _, view in frames(game_log)])
         with bot.languages.of_game(row.language):  # a channel message: the game's language
             data = await bot.renderer.png(job := Job(render.timelapse_bytes, views), lane=Lane.BACKGROUND)

@@ -84,7 +84,7 @@ _recent: dict[tuple[int, int], tuple[int, Presence]] = {}  # (host, game) -> (ve
 async def presence(bot: Host, row: GameRow) -> Presence:
     """The game's people as they are now (one read)."""
     users = [seat.user_id for seat in row.seats if not seat.computer]
-    found = Presence(now(), await bot.service.availability(users))
+    found = Presence(now(), await bot.people.availability(users))
     key = (id(bot), row.id)
     if key not in _recent and len(_recent) >= 1024:
         _recent.pop(next(iter(_recent)))

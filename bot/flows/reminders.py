@@ -19,7 +19,7 @@ from bot.core import pings, safely
 from bot.core.funnel import each_game
 from bot.flows.presence import now, presence
 from bot.flows.turns import nonce
-from bot.host.service import waiting_for
+from bot.host.outcome import waiting_for
 from bot.storage import GameRow, Games
 from bot.text import listing, t
 
@@ -58,13 +58,13 @@ async def remind(bot: Host, reminder: Due) -> None:
     """Mention the people a game waits for, in its channel (in the game's language), once per reminder; not yet
     while any of them is in their quiet hours, and never the people who are away."""
     row = reminder.row
-    game = bot.service.game(row)
+    game = bot.rows.game(row)
     people = [s for s in waiting_for(game) if not row.seats[s].computer and s not in row.stand_ins]
     here = await presence(bot, row)
     people = [s for s in people if here.away_until(row.seats[s].user_id) is None]
     if any(here.quiet(row.seats[s].user_id) for s in people):
         return  # not marked sent: the next sweep after their quiet hours sends it
-    if not await bot.service.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
+    if not await bot.records.mark_reminder_sent(reminder.row.id, reminder.row.version, reminder.nth):
         return  # the turn moved on while we looked
     if not people:  # only computer players (or people away) owe a decision
         return
@@ -88,7 +88,7 @@ async def remind(bot: Host, reminder: Due) -> None:
         if not safely.passing(err):
             raise
         # Discord will be back: the next sweep posts it (the nonce keeps it single).
-        await bot.service.unmark_reminder_sent(row.id, row.version, reminder.nth)
+        await bot.records.unmark_reminder_sent(row.id, row.version, reminder.nth)
         log.warning("game %s: reminder not posted yet (%s); the next sweep tries again",
                     row.id, safely.describe(err))  # fmt: skip
 
@@ -96,6 +96,6 @@ async def remind(bot: Host, reminder: Due) -> None:
 async def sweep(bot: Host) -> None:
     """One round: remind the players of every game this process owns whose wait reached the next delay."""
     await bot.ownership.refresh()
-    rows = [row for row in await bot.service.running() if bot.owns(row)]  # this process's games only
+    rows = [row for row in await bot.rows.running() if bot.owns(row)]  # this process's games only
     due_now = due(rows, now(), bot.config.reminder_after)
     await each_game(due_now, "its reminder", lambda reminder: remind(bot, reminder))

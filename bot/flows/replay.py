@@ -86,7 +86,7 @@ def _page(row: GameRow, log: GameLog, index: int | None) -> Page:
 
 
 async def load(bot: Host, row: GameRow, index: int | None) -> Page:
-    log = await bot.service.log(row)
+    log = await bot.records.log(row)
     return await asyncio.to_thread(_page, row, log, index)
 
 
@@ -151,8 +151,8 @@ async def command(bot: Host, interaction: discord.Interaction, turn: int | None)
     """``/game replay [turn]``: the channel's open game, else its last one, at ``turn`` (default: the latest)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        row = await bot.service.latest_game(interaction.channel_id or 0)
-        log = await bot.service.log(row)
+        row = await bot.rows.latest_game(interaction.channel_id or 0)
+        log = await bot.records.log(row)
     except HostError as err:
         await explain(interaction, err)
         return
@@ -178,7 +178,7 @@ async def show(click: Click) -> Reply:
     index = click.version
     if click.values:
         index = int(click.values[0]) if click.values[0].isdigit() else 0
-    page = await load(click.host, await click.host.service.row(click.game_id), index)
+    page = await load(click.host, await click.host.rows.row(click.game_id), index)
     file = await picture(click.host, page)
     return Reply(text_of(click.host, page), controls(page), files=[file] if file is not None else [])
 

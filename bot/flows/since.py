@@ -58,7 +58,7 @@ def told(host: Host, row: GameRow, since: Since) -> str:
 async def news(bot: Host, row: GameRow, seat: int, *, picture: bool = True) -> News | None:
     """What ``seat`` missed since its previous move; None when nothing happened in between (or for a lobby)."""
     try:
-        game_log = await bot.service.log(row)
+        game_log = await bot.records.log(row)
     except HostError:
         return None
     since = await asyncio.to_thread(since_last_move, game_log, seat)

@@ -57,18 +57,18 @@ async def turn_posted(bot: Host, outcome: Outcome) -> None:
         return
     here = await recent_presence(bot, row)  # as read for the turn message just posted: who asked for DMs too
     # A person whose DMs are closed is pinged by the turn message anyway: no DM is tried while that is remembered.
-    wanted = [u for u in users if here.wants_dms(u) and not await bot.service.dms_closed(u)]
+    wanted = [u for u in users if here.wants_dms(u) and not await bot.people.dms_closed(u)]
     if not wanted:
         return
     for user_id in [u for u in wanted if here.quiet(u)]:  # the DM waits until their quiet hours end
         known = here.people[user_id]
         ends = quiet_until(known, here.at)
-        await bot.service.hold_dm(Held(user_id, row.id, row.version, ends if ends is not None else here.at))
+        await bot.people.hold_dm(Held(user_id, row.id, row.version, ends if ends is not None else here.at))
     wanted = [u for u in wanted if not here.quiet(u)]
     if not wanted:
         return
     # The turn message was posted after the outcome's row was read: its id is in the database.
-    latest = await bot.service.stored(row.id) or row
+    latest = await bot.rows.stored(row.id) or row
     for user_id in wanted:
         await tell(bot, latest, user_id, nonce(row.id, row.version, f"u{row.seat_of(user_id)}"))
 
@@ -85,27 +85,27 @@ async def tell(bot: Host, row: GameRow, user_id: int, nonce: str | None = None) 
 async def sweep(bot: Host) -> None:
     """Send the turn DMs held back by quiet hours that have ended, where the game still waits for the reader: each
     by the process of its game, once (``send_held``)."""
-    await each_game(await bot.service.held_due(), "a held turn DM", lambda held: send_held(bot, held))
+    await each_game(await bot.people.held_due(), "a held turn DM", lambda held: send_held(bot, held))
 
 
 async def send_held(bot: Host, held: Held) -> None:
     """Send one held DM, then let it go: it stays held until Discord has it or refuses it for good, so a 5xx, a
     timeout or a kill in between only delays it to a later sweep (its nonce keeps a resend single)."""
-    row = await bot.service.stored(held.game_id)
+    row = await bot.rows.stored(held.game_id)
     if row is not None and not bot.owns(row):
         return  # another process's game: that process sends it
-    wanted = row is not None and held.user_id in bot.service.waiting_people(row)
-    if row is not None and wanted and not await bot.service.dms_closed(held.user_id):
+    wanted = row is not None and held.user_id in bot.rows.waiting_people(row)
+    if row is not None and wanted and not await bot.people.dms_closed(held.user_id):
         try:
             await tell(bot, row, held.user_id, nonce(row.id, held.version, f"u{row.seat_of(held.user_id)}"))
         except Exception as err:
             if not passing(err):
-                await bot.service.take_held(held)  # a fault of ours: logged once by the sweep, not every minute
+                await bot.people.take_held(held)  # a fault of ours: logged once by the sweep, not every minute
                 raise
             log.warning("game %s: a held turn DM to user %s not delivered yet (%s); the next sweep tries again",
                         row.id, held.user_id, describe(err))  # fmt: skip
             return
-    await bot.service.take_held(held)  # sent, refused for good, or no longer wanted (the game moved on or is gone)
+    await bot.people.take_held(held)  # sent, refused for good, or no longer wanted (the game moved on or is gone)
 
 
 def message(bot: Host, row: GameRow) -> str:
@@ -144,5 +144,5 @@ async def send(
         **extra,
     )
     if code in DM_CLOSED:
-        await bot.service.note_dms(user_id, closed=True)
+        await bot.people.note_dms(user_id, closed=True)
     return code is None

@@ -28,7 +28,7 @@ log = logging.getLogger("boardhost.turn_limits")
 async def sweep(bot: Host, players: ComputerPlayers | None) -> None:
     """One round: the overdue games of this process, each timed out (one game's failure does not stop the others)."""
     await bot.ownership.refresh()
-    overdue = [row for row in await bot.service.overdue(now()) if bot.owns(row)]  # this process's
+    overdue = [row for row in await bot.people.overdue(now()) if bot.owns(row)]  # this process's
     await each_game(overdue, "its turn limit", lambda row: time_out(bot, row, players))
 
 
@@ -39,7 +39,7 @@ async def time_out(bot: Host, row: GameRow, players: ComputerPlayers | None) -> 
         await players.take_over(row)
         return
     try:
-        outcome = await bot.service.timeout(row.id, row.version)
+        outcome = await bot.play.timeout(row.id, row.version)
     except HostError as err:  # "stale": somebody moved (or the game ended) since the sweep read it
         log.info("game %s: timeout skipped (%s)", row.id, err.key)
         return

@@ -22,7 +22,7 @@ import discord
 from bot.core import safely
 from bot.core.components import CONTENT, names_of
 from bot.core.host import Shown, UnknownGame
-from bot.host.service import Outcome
+from bot.host.outcome import Outcome
 from bot.storage import GameRow
 from engine import Event
 from engine.history import spectator_events
@@ -100,7 +100,7 @@ async def announce(
             # First in this process (the lobby's message, or one from before a restart), or versions in between were
             # announced elsewhere (another bot process sharing the database): what this process remembers is only
             # good for the version it posted, so the stored message is the game's.
-            stored = await bot.service.stored(row.id)
+            stored = await bot.rows.stored(row.id)
             found = stored.message_id if stored is not None else row.message_id
             if found != shown.message_id:
                 shown.message_id, shown.step, shown.story = found, None, ()
@@ -114,14 +114,14 @@ async def announce(
             message = posted.message
             if message.id != shown.message_id:
                 await retire(bot, row, message.id)
-                await bot.service.set_message(row.id, shown.message_id)
+                await bot.records.set_message(row.id, shown.message_id)
         else:
             message = posted.message
             if previous and previous != message.id and not opening:  # the lobby has no buttons left
                 await retire(bot, row, previous)
             # Only now is the version shown: a kill (or a failure) before this posts the message again, which its
             # nonce finds, and retires the previous one again.
-            await bot.service.set_message(row.id, message.id, row.version)
+            await bot.records.set_message(row.id, message.id, row.version)
             shown.version, shown.message_id = row.version, message.id
             shown.step, shown.story = posted.step, posted.story
     return message

@@ -144,19 +144,19 @@ async def notifications(
     """``/settings notifications``: change what was given (all of it, or nothing if any of it is refused), then
     show every setting."""
     user = interaction.user.id
-    known = (await bot.service.availability([user]))[user]
+    known = (await bot.people.availability([user]))[user]
     named = time_zone_named(time_zone) if time_zone is not None else None
     hours = quiet_hours(quiet) if quiet is not None else None
     if hours is not None and named is None and zone(known.time_zone) is None:
         raise HostError("quiet_needs_time_zone")
     if named is not None:
-        await bot.service.set_time_zone(user, named)
+        await bot.people.set_time_zone(user, named)
     if quiet is not None:
-        await bot.service.set_quiet(user, *(hours or (None, None)))
+        await bot.people.set_quiet(user, *(hours or (None, None)))
     if dm_on_turn is not None:
-        await bot.service.set_dm_on_turn(user, dm_on_turn)
-    known = (await bot.service.availability([user]))[user]
-    await interaction.response.send_message(summary(known, bot.service.clock()), ephemeral=True)
+        await bot.people.set_dm_on_turn(user, dm_on_turn)
+    known = (await bot.people.availability([user]))[user]
+    await interaction.response.send_message(summary(known, bot.rows.clock()), ephemeral=True)
 
 
 def summary(known: Availability, moment: float) -> str:
@@ -182,19 +182,19 @@ async def away(bot: Host, interaction: discord.Interaction, until: str) -> None:
     """``/settings away until:<date>``: away from now until that day begins in the reader's time zone; the reply
     carries the *I'm back* button. Then computers take the seats waiting for them, where the hosts chose so."""
     user = interaction.user.id
-    known = (await bot.service.availability([user]))[user]
+    known = (await bot.people.availability([user]))[user]
     moment = datetime.combine(day_named(until), time(0), tzinfo=where(known)).timestamp()
-    now = bot.service.clock()
+    now = bot.rows.clock()
     if moment <= now:
         raise HostError("date_past")
     if moment > now + LONGEST_AWAY * DAY:
         raise HostError("date_too_far", count=LONGEST_AWAY)
-    await bot.service.go_away(user, moment)
+    await bot.people.go_away(user, moment)
     view = discord.ui.View(timeout=None)
     view.add_item(away_flows.back_button())
     key = "away.set" if zone(known.time_zone) is not None else "away.set_utc"
     await interaction.response.send_message(t(key, until=when(moment)), view=view, ephemeral=True)
-    for row in await bot.service.open_of(user):
+    for row in await bot.rows.open_of(user):
         await away_flows.stand_in(bot, row)
 
 
@@ -234,8 +234,8 @@ def quiet_choices(current: str) -> list[app_commands.Choice[str]]:
 async def day_choices(bot: Host, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The next days in the reader's time zone, each with its weekday in their language; what was typed first."""
     user = interaction.user.id
-    known = (await bot.service.availability([user]))[user]
-    today = datetime.fromtimestamp(bot.service.clock(), where(known)).date()
+    known = (await bot.people.availability([user]))[user]
+    today = datetime.fromtimestamp(bot.rows.clock(), where(known)).date()
     days = [today + timedelta(days=n) for n in range(1, PAGE + 1)]
     try:
         typed = day_named(current) if current.strip() else None

@@ -1,6 +1,7 @@
-"""The Discord-free game host: what the commands and buttons call."""
+"""The Discord-free game host: what the commands and buttons call, one service per concern (``services``)."""
 
 from bot.host.errors import HostError
-from bot.host.service import GameService, Outcome
+from bot.host.outcome import Outcome
+from bot.host.services import Services
 
-__all__ = ["GameService", "HostError", "Outcome"]
+__all__ = ["HostError", "Outcome", "Services"]

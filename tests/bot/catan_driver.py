@@ -254,7 +254,7 @@ async def open_offer(world: World, ident: int) -> dict[str, Any] | None:
     row = await world.bot.games.open_in_channel(world.channel.id)
     if row is None:
         return None
-    game: Any = world.bot.service.game(row)
+    game: Any = world.bot.rows.game(row)
     offer = game.offer(ident)
     return dict(offer) if offer is not None else None
 

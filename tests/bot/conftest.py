@@ -15,7 +15,7 @@ import pytest
 
 from bot.app import BoardHost
 from bot.core.config import Config
-from bot.host import GameService, HostError
+from bot.host import HostError, Services
 from bot.storage import Games
 from bot.storage.listener import Listener
 from bot.storage.opening import open_database
@@ -102,10 +102,10 @@ def flat(message: Any) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-async def service(database_url: Target) -> AsyncIterator[GameService]:
+async def service(database_url: Target) -> AsyncIterator[Services]:
     """The game host on a temporary database (each backend in turn), without Discord."""
     db = await open_database(database_url)
-    yield GameService(Games(db), random.Random(1))
+    yield Services.over(Games(db), random.Random(1))
     await db.close()
 
 

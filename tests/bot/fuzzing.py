@@ -439,7 +439,7 @@ class Fuzzer:
             await outbox.drawn()
             await self.env.settle()
             self._check_errors()
-            owed = await self.bot.service.owed.of_game(row.id)
+            owed = await self.bot.records.owed.of_game(row.id)
             self.expect(not owed, f"game {row.id}: its timelapse is still owed")
             channel = next(t.channel for t in self.tables if t.channel.id == row.channel_id)
             stored = channel.last_message
@@ -479,7 +479,7 @@ class Fuzzer:
         if rng.random() < 0.2:
             self.note("the lobby stays open for a while")
             return
-        while (row := await self.bot.service.row(row.id)).status == "lobby":
+        while (row := await self.bot.rows.row(row.id)).status == "lobby":
             await self.lobby_move(table, row)
 
     async def new_lobby(self, table: Table, row: GameRow | None) -> None:
@@ -513,7 +513,7 @@ class Fuzzer:
         self.expect(component is not None, f"no {label} button on the lobby")
         assert component is not None
         await self.click(user, message, component)
-        after = await self.bot.service.row(row.id)
+        after = await self.bot.rows.row(row.id)
         self.expect(after.version > row.version, f"the lobby ignored {user.name}'s {label}")
         if after.status == "active":
             self.counts.moves += 1
@@ -531,7 +531,7 @@ class Fuzzer:
             await self.env.advance_time(self.bot.config.computer_pause + 1)
             return
         await driver.move(self, table, row, game)
-        after = await self.bot.service.row(row.id)
+        after = await self.bot.rows.row(row.id)
         self.expect(after.version > row.version, "a legal move by the player to act was not taken")
         self.counts.moves += 1
 

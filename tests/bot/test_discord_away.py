@@ -41,7 +41,7 @@ async def started(world: World, **options: Any) -> GameRow:
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0, "deck": DECK})
-    outcome = await world.bot.service.start(row.id, row.version, world.alice.id)
+    outcome = await world.bot.lobby.start(row.id, row.version, world.alice.id)
     await world.bot.outbox.deliver(outcome)
     return outcome.row
 
@@ -104,7 +104,7 @@ async def test_with_the_computer_rule_a_computer_plays_for_the_away_player_until
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None and row.away_rule == "computer"
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0, "deck": DECK})
-    await world.bot.outbox.deliver(await world.bot.service.start(row.id, row.version, world.alice.id))
+    await world.bot.outbox.deliver(await world.bot.lobby.start(row.id, row.version, world.alice.id))
 
     message = await place(world, world.alice)
     await world.alice.click(message, label="No follower")

@@ -40,7 +40,7 @@ async def start(
     if deck is not None:
         extra["deck"] = deck
     row = await world.bot.games.update(row.id, row.version, options={**row.options, **extra})
-    outcome = await world.bot.service.start(row.id, row.version, players[0].id)
+    outcome = await world.bot.lobby.start(row.id, row.version, players[0].id)
     await world.bot.outbox.deliver(outcome)  # what the lobby's Start does after its write
     return outcome.row
 
@@ -201,7 +201,7 @@ async def test_buttons_work_after_a_restart(world: World) -> None:
 
 async def test_discord_limits_with_many_cells(world: World) -> None:
     row = await start(world, None)
-    game = world.bot.service.game(row)
+    game = world.bot.rows.game(row)
     view = turn_view(row, game)
     assert view is not None
     for item in view.children:
@@ -311,7 +311,7 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
         for step in range(1000):
             current = await world.bot.games.get(row.id)
             assert current is not None
-            game = world.bot.service.game(current)
+            game = world.bot.rows.game(current)
             if game.finished:
                 break
             if step in (3, 40):  # the commands a player might use along the way

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from bot.app import BoardHost
-from bot.host import HostError
+from bot.host import HostError, Outcome
 from bot.host.rebuild import rebuild
-from bot.host.service import Outcome
 from bot.storage import GameRow
 from bot.text import t
 from engine.catan import robber_choices
@@ -42,7 +41,7 @@ async def start(world: World, extra: dict[str, Any] | None = None, **options: An
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0, **extra})
-    outcome = await world.bot.service.start(row.id, row.version, world.alice.id)
+    outcome = await world.bot.lobby.start(row.id, row.version, world.alice.id)
     await world.bot.outbox.deliver(outcome)  # what the lobby's Start does after its write
     return outcome.row
 
@@ -78,7 +77,7 @@ async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: Wo
     for step in range(3000):
         current = await world.bot.games.get(row.id)
         assert current is not None
-        game = world.bot.service.game(current)
+        game = world.bot.rows.game(current)
         if game.finished:
             break
         action = game.random_action(rng)
@@ -103,13 +102,13 @@ async def test_a_complete_game_through_buttons_selects_modals_and_hand(world: Wo
     assert final.message_id is not None  # the final message: the timelapse follows it
     assert "Game over!" in world.env.backend.get_message(world.channel.id, final.message_id).content
     log = await world.bot.games.actions(row.id)
-    assert rebuild(final, log).to_json() == world.bot.service.game(final).to_json()
+    assert rebuild(final, log).to_json() == world.bot.rows.game(final).to_json()
     assert {"settlement", "road", "roll", "end_turn", "discard", "robber", "buy", "bank_trade", "offer"} <= kinds
     # the exported replay leaves out offers and replies, and plays back to the same result
-    exported = await world.bot.service.export(row.id)
+    exported = await world.bot.records.export(row.id)
     assert not {a["type"] for a in exported["actions"]} & {"offer", "accept", "decline", "counter", "withdraw"}
     replayed = play(exported).result()
-    live = world.bot.service.game(final).result()
+    live = world.bot.rows.game(final).result()
     assert replayed == live
     # nothing secret in the channel: no bought card named, no stolen resource named
     for message in world.channel.history():
@@ -133,11 +132,11 @@ def dice_state(total: int) -> Any:
 
 async def rig(world: World, row: GameRow, change: Any) -> GameRow:
     """Change the stored game directly (hands, phase, dice) and post its turn afresh, as a test fixture."""
-    game = world.bot.service.game(row)
+    game = world.bot.rows.game(row)
     changed = type(game).from_json(game.to_json())
     change(changed)
     updated = await world.bot.games.update(row.id, row.version, state=changed.to_json())
-    await world.bot.outbox.deliver(Outcome(updated, world.bot.service.game(updated), []))
+    await world.bot.outbox.deliver(Outcome(updated, world.bot.rows.game(updated), []))
     return updated
 
 
@@ -188,7 +187,7 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     assert "bob discarded 2 brick and 2 lumber." in history and "carol discarded 2 wool and 2 grain." in history
     current = await world.bot.games.get(row.id)
     assert current is not None
-    game = world.bot.service.game(current)
+    game = world.bot.rows.game(current)
     assert game.hand[1] == [1, 1, 3, 0, 0] and game.hand[2] == [2, 2, 0, 0, 0]
     assert not world.env.errors
     # the robber: a hex with two victims asks whom to rob; the victim learns the card by DM, the channel does not
@@ -242,7 +241,7 @@ async def test_a_private_trade_goes_through_direct_messages(world: World) -> Non
     assert "alice traded 1 brick to bob for 2 ore." in world.channel.last_message.content
     current = await world.bot.games.get(row.id)
     assert current is not None
-    game = world.bot.service.game(current)
+    game = world.bot.rows.game(current)
     assert game.hand[0] == [1, 0, 0, 0, 2] and game.hand[1] == [1, 0, 0, 0, 0]
     # the recorded log holds the offer, the acceptance and the trade; the export keeps only the trade
     kinds = [a["type"] for a in await world.bot.games.actions(row.id)]
@@ -329,11 +328,11 @@ async def test_a_double_click_on_buy_card_buys_once(world: World) -> None:
     # the clicked message lost its buttons; a click racing the first one carries the old version: refused
     assert not flat(refreshed(world, message))
     version = int(buy.split(":")[3])
-    late = await code(world.bot.service.act(row.id, version, world.alice.id, {"type": "buy"}))
+    late = await code(world.bot.play.act(row.id, version, world.alice.id, {"type": "buy"}))
     assert late == "stale"
     current = await world.bot.games.get(row.id)
     assert current is not None
-    assert sum(world.bot.service.game(current).dev[0]) == 1
+    assert sum(world.bot.rows.game(current).dev[0]) == 1
 
 
 async def code(awaitable: Any) -> str:
@@ -363,7 +362,7 @@ async def test_a_complete_game_in_the_pseudo_language_shows_nothing_untranslated
         for _ in range(3000):
             current = await world.bot.games.get(row.id)
             assert current is not None
-            game = world.bot.service.game(current)
+            game = world.bot.rows.game(current)
             if game.finished:
                 break
             for result in await perform(world, users, game.random_action(rng)):
@@ -399,7 +398,7 @@ async def test_road_building_offers_as_first_road_only_roads_buildable_now(world
         game.phase, game.dice = "main", [3, 5]
 
     row = await rig(world, row, card)
-    game = world.bot.service.game(row)
+    game = world.bot.rows.game(row)
     now = set(road_spots(game, 0))
     assert {p[-1] for p in road_pairs(game, 0)} - now  # some roads are legal only as the second one
     cards = reply(await world.alice.click(await turn(world), label=t("catan.button.play")))

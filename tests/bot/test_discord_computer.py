@@ -121,7 +121,7 @@ async def test_a_complete_carcassonne_game_against_a_random_computer(world: Worl
         assert current is not None
         if current.status == "finished":
             break
-        game = world.bot.service.game(current)
+        game = world.bot.rows.game(current)
         assert game.actors() == [0], "the computer never keeps the game waiting"
         await human_carcassonne_move(world, world.alice)
     finished = await world.bot.games.get(row.id)
@@ -149,7 +149,7 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
     for mine in range(60):
         current = await world.bot.games.get(row.id)
         assert current is not None
-        game = world.bot.service.game(current)
+        game = world.bot.rows.game(current)
         assert isinstance(game, Catan)
         if game.phase != "setup" and mine >= 8:
             break
@@ -160,7 +160,7 @@ async def test_catan_with_one_person_and_two_computers_through_the_set_up(world:
         await perform(world, users, action)
     final = await world.bot.games.get(row.id)
     assert final is not None
-    game = world.bot.service.game(final)
+    game = world.bot.rows.game(final)
     view = game.view(None)
     assert game.phase != "setup" and all(p["settlements_left"] <= 3 for p in view["players"]), "the set-up is done"
     log = await world.bot.games.actions(row.id)
@@ -323,18 +323,18 @@ async def catan_with_a_computer_offer_open(world: World) -> tuple[GameRow, int]:
     picker = random.Random(5)
     for _ in range(400):
         row = await lobby_row(world)
-        game = world.bot.service.game(row)
+        game = world.bot.rows.game(row)
         assert isinstance(game, Catan)
         seat = game.actors()[0]
         legal = game.legal_actions(seat)
         offers = [a for a in legal if a["type"] == "offer" and a.get("to") is None]
         if game.phase == "main" and seat == 1 and offers and not game.offers:
-            outcome = await world.bot.service.act(row.id, row.version, row.seats[1].user_id, offers[0])
+            outcome = await world.bot.play.act(row.id, row.version, row.seats[1].user_id, offers[0])
             await world.bot.outbox.deliver(outcome)  # the offer is posted, with alice's Accept / Decline
             offer_id = outcome.game.offers[0]["id"]  # type: ignore[union-attr]
             break
         quiet = [a for a in legal if a["type"] not in TRADES and a["type"] not in ("buy", "play")]
-        await world.bot.service.act(row.id, row.version, row.seats[seat].user_id, picker.choice(quiet or legal))
+        await world.bot.play.act(row.id, row.version, row.seats[seat].user_id, picker.choice(quiet or legal))
     else:
         raise AssertionError("computer 1 never had a turn with an offer to make")
     world.bot = BoardHost(replace(world.bot.config, computer_offer_wait=60))  # a restart: the sweep wakes the game
@@ -345,7 +345,7 @@ async def catan_with_a_computer_offer_open(world: World) -> tuple[GameRow, int]:
 
 
 def offer_state(world: World, row: GameRow) -> tuple[list[int], list[dict[str, Any]]]:
-    game = world.bot.service.game(row)
+    game = world.bot.rows.game(row)
     assert isinstance(game, Catan)
     return game.actors(), game.offers
 

@@ -85,7 +85,7 @@ async def test_a_player_who_leaves_is_replaced_by_a_computer_and_the_last_person
     assert row is not None and row.status == "active" and row.stand_ins == [bob], "the game goes on"
     for _ in range(4):  # alice plays; the computer answers for bob each time
         await world.env.advance_time(5)
-        game = world.bot.service.game(await world.bot.games.get(row.id))  # type: ignore[arg-type]
+        game = world.bot.rows.game(await world.bot.games.get(row.id))  # type: ignore[arg-type]
         assert game.actors() == [1 - bob], "the computer never keeps alice waiting"
         message = world.channel.last_message
         if "No follower" in labels(message):
@@ -228,8 +228,8 @@ async def test_status_after_the_end_shows_the_result_and_where_to_see_the_game_a
     for user in (world.alice, world.bob, world.alice):
         message = await place(world, user)
         await user.click(message, label="No follower")
-    ended = await world.bot.service.row(row.id)
-    result = world.bot.service.game(ended).result()
+    ended = await world.bot.rows.row(row.id)
+    result = world.bot.rows.game(ended).result()
     assert ended.status == "finished"
 
     status = reply(await world.carol.slash(world.channel, "game status"))

@@ -106,7 +106,7 @@ async def test_an_expert_seat_thinks_in_the_decision_process(world: World, quick
     await human_carcassonne_move(world, world.alice)
     assert "Computer 1 (expert) placed a tile" in "\n".join(m.content or "" for m in world.channel.history())
     assert f"Turn 3: <@{world.alice.id}>" in world.channel.last_message.content
-    assert world.bot.service.thinker.started == 1, "the expert decided in the decision process"
+    assert world.bot.stand_ins.thinker.started == 1, "the expert decided in the decision process"
     assert not world.env.errors
 
 
@@ -157,7 +157,7 @@ async def slow_game(world: World, channel: Any) -> GameRow:
     row = await world.bot.games.open_in_channel(channel.id)
     assert row is not None
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 1})
-    await world.bot.outbox.deliver(await world.bot.service.start(row.id, row.version, world.alice.id))
+    await world.bot.outbox.deliver(await world.bot.lobby.start(row.id, row.version, world.alice.id))
     return row
 
 
@@ -176,7 +176,7 @@ async def test_a_slow_search_does_not_hold_up_another_games_clicks(
     await world.bob.slash(other, "carcassonne new", river=False)  # game B: bob's lobby, carol about to join
     row = await slow_game(world, world.channel)  # game A: the slow expert owes the first move
 
-    thinking = asyncio.create_task(world.bot.service.computer_move(row.id))
+    thinking = asyncio.create_task(world.bot.stand_ins.computer_move(row.id))
     await asyncio.to_thread(wait_for, marks / "started")  # it holds the GIL for a second and a half from here
     await world.carol.click(other.last_message, label="Join")
     answered = time.time()

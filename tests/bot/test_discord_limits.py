@@ -284,8 +284,8 @@ def test_every_carcassonne_rotation_prompt_fits(lang: str) -> None:
             assert_fits(prompt["content"], prompt["view"])
 
 
-class Service:
-    """What the offer checks of a counter-offer read: the game as it stands."""
+class Rows:
+    """What the offer checks of a counter-offer read (``Host.rows``): the game as it stands."""
 
     def __init__(self, found: Seated) -> None:
         self.found = found
@@ -301,7 +301,7 @@ def menu_click(found: Seated, op: str, arg: str = "", values: Sequence[str] = ()
     """A click on a Catan button, as its handler sees it (no Discord behind it: the handler only builds menus and
     forms; the host answers only what the offer checks read)."""
     press = Press("ct", found.row.id, found.row.version, op, arg, tuple(values))
-    host: Any = type("Host", (), {"service": Service(found)})()
+    host: Any = type("Host", (), {"rows": Rows(found)})()
     return Click(cast(Any, None), host, CATAN, press, CATAN.ops[op])
 
 

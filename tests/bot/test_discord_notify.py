@@ -82,7 +82,7 @@ async def test_a_refused_dm_is_logged_and_the_turn_still_posts(
 
 
 def first_seat(row: GameRow) -> int:
-    """The first player the lobby's Start draws (``GameService.start``)."""
+    """The first player the lobby's Start draws (``Lobby.start``)."""
     return random.Random(row.seed).randrange(len(row.seats))
 
 
@@ -106,4 +106,4 @@ async def test_a_turn_dm_discord_fails_with_a_500_is_sent_again_once(
     assert len(dms(first)) == 1
     await world.env.advance_time(120)
     assert len(dms(first)) == 1, "delivered once, never again"
-    assert await world.bot.service.owed.count() == 0
+    assert await world.bot.records.owed.count() == 0

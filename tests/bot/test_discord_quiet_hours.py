@@ -121,12 +121,12 @@ async def test_a_held_turn_dm_that_discord_fails_stays_held_and_arrives_once_lat
     world.env.inject_error("POST", f"/channels/{world.bob.user.dm_channel.id}/messages", status=503, times=None)
     await world.env.advance_time(3.5 * HOUR)  # the hours have ended, and the sweep tried: Discord is down
     assert dms(world.bob) == []
-    assert len(await world.bot.service.held_due()) == 1, "still held: nothing lost"
+    assert len(await world.bot.people.held_due()) == 1, "still held: nothing lost"
     world.env.backend.faults.clear()
     await world.env.advance_time(HOUR)
     [dm] = dms(world.bob)
     assert "It is your turn in Carcassonne" in dm.content
-    assert await world.bot.service.held_due() == []
+    assert await world.bot.people.held_due() == []
     await world.env.advance_time(3 * HOUR)
     assert len(dms(world.bob)) == 1, "sent once"
 
@@ -136,7 +136,7 @@ async def test_a_held_turn_dm_is_dropped_when_the_turn_has_moved_on(world: World
     row = await start(world, DECK)
     message = await place(world, world.alice)
     await world.alice.click(message, label="No follower")
-    await world.bot.service.timeout(row.id, None)  # bob's turn ends before his quiet hours do
+    await world.bot.play.timeout(row.id, None)  # bob's turn ends before his quiet hours do
     await world.env.advance_time(4 * HOUR)
     assert dms(world.bob) == []
 
@@ -159,7 +159,7 @@ async def test_a_turn_limit_does_not_run_in_the_quiet_hours_of_the_player_it_wai
     row = await world.bot.games.open_in_channel(world.channel.id)
     assert row is not None
     row = await world.bot.games.update(row.id, row.version, options={**row.options, "first_player": 0})
-    outcome = await world.bot.service.start(row.id, row.version, world.alice.id)
+    outcome = await world.bot.lobby.start(row.id, row.version, world.alice.id)
     await world.bot.outbox.deliver(outcome)
     turn = world.channel.last_message
     await world.env.advance_time(4.5 * HOUR)  # 04:30: one hour and a half of her clock has run

@@ -33,7 +33,7 @@ async def play_to_the_end(world: World, deck: list[str] = DECK) -> GameRow:
             await user.click(message, label=choice)
     await world.bot.outbox.drawn()  # the timelapse, drawn in the background
     await world.env.settle()
-    return await world.bot.service.row(row.id)
+    return await world.bot.rows.row(row.id)
 
 
 def story_of(world: World, row: GameRow) -> Any:
@@ -64,10 +64,10 @@ async def test_a_finished_game_is_rated_and_its_story_follows_the_final_scores(w
     assert alt.startswith("Carcassonne: the story of the game in charts. ")
     assert "alice (orange, marked A): " in alt and "Scores after turn " in alt
 
-    changes = await world.bot.service.standings.of_game(row.id)
+    changes = await world.bot.records.standings.of_game(row.id)
     assert sorted(c.placing.player for c in changes) == [Player(world.alice.id), Player(world.bob.id)]
-    assert await world.bot.service.rate(row.id) is False, "rated once, by the game's end"
-    assert await world.bot.service.owed.count() == 0 and not world.env.errors
+    assert await world.bot.records.rate(row.id) is False, "rated once, by the game's end"
+    assert await world.bot.records.owed.count() == 0 and not world.env.errors
 
 
 async def test_stats_shows_the_leaderboard_and_a_players_card_with_the_rating_chart(world: World) -> None:
@@ -104,7 +104,7 @@ async def test_the_story_is_told_in_the_games_language(world: World) -> None:
     players = {0: world.alice, 1: world.bob}
     with speaking("ru"):
         no_follower = t("carcassonne.no_follower")
-    shown = await world.bot.service.stored(row.id)
+    shown = await world.bot.rows.stored(row.id)
     assert shown is not None and shown.message_id is not None
     turn_message = next(m for m in world.channel.history() if m.id == shown.message_id)  # above the language's answer
     for turn in range(len(DECK)):
@@ -137,23 +137,23 @@ async def test_a_story_that_could_not_be_drawn_is_posted_once_later_and_the_game
         await world.env.settle()
     assert any("not delivered yet" in r.getMessage() for r in caplog.records), "the story stayed owed"
     story_of(world, row)
-    assert len(tries) == 2 and await world.bot.service.owed.count() == 0
-    assert len(await world.bot.service.standings.of_game(row.id)) == 2, "rated once, not again with the retry"
+    assert len(tries) == 2 and await world.bot.records.owed.count() == 0
+    assert len(await world.bot.records.standings.of_game(row.id)) == 2, "rated once, not again with the retry"
 
 
 async def test_a_game_that_ended_while_no_process_delivered_is_rated_and_told_once_on_resume(world: World) -> None:
     row = await start(world, DECK)
     rng = random.Random(3)
     while row.status == "active":  # every move stored, none posted: the process died after each write
-        game = world.bot.service.game(row)
+        game = world.bot.rows.game(row)
         action = game.random_action(rng)
-        row = (await world.bot.service.act(row.id, row.version, row.seats[action["player"]].user_id, action)).row
-    assert await world.bot.service.standings.of_game(row.id) == []
+        row = (await world.bot.play.act(row.id, row.version, row.seats[action["player"]].user_id, action)).row
+    assert await world.bot.records.standings.of_game(row.id) == []
     await world.bot.outbox.resume(everything=True)  # the next process's first sweep
     await world.bot.outbox.drawn()
     await world.env.settle()
     story_of(world, row)
-    assert len(await world.bot.service.standings.of_game(row.id)) == 2
+    assert len(await world.bot.records.standings.of_game(row.id)) == 2
     await world.bot.outbox.resume(everything=True)
     await world.env.settle()
     story_of(world, row)  # still one

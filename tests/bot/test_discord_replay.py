@@ -126,7 +126,7 @@ async def test_replay_in_the_readers_language(world: World) -> None:
     row = await start(world, DECK)
     await turn(world, world.alice)
     with speaking("ru"):
-        page = await replay.load(world.bot, await world.bot.service.row(row.id), 0)
+        page = await replay.load(world.bot, await world.bot.rows.row(row.id), 0)
         text = replay.text_of(world.bot, page)
         labels_shown = [getattr(item.item, "label", None) for item in replay.controls(page).children]
     assert text.startswith("**Каркассон** · Ход 1: alice · 1/2")
@@ -187,7 +187,7 @@ async def test_the_timelapse_follows_the_final_scores(world: World) -> None:
     row = await start(world, DECK[:3])
     for person in (world.alice, world.bob, world.alice):
         await turn(world, person)
-    row = await world.bot.service.row(row.id)
+    row = await world.bot.rows.row(row.id)
     assert row.status == "finished" and row.message_id is not None
     final = world.env.backend.get_message(world.channel.id, row.message_id)
     assert "Game over!" in final.content and final.attachments, "the scores come first"
@@ -215,14 +215,14 @@ async def play_catan(world: World, row: GameRow, moves: int, seed: int) -> GameR
     """``moves`` random legal actions through the host, each announced like a click's."""
     rng = random.Random(seed)
     for _ in range(moves):
-        row = await world.bot.service.row(row.id)
-        game = world.bot.service.game(row)
+        row = await world.bot.rows.row(row.id)
+        game = world.bot.rows.game(row)
         if game.finished:
             break
         action = game.random_action(rng)
         user = row.seats[action["player"]].user_id
-        await world.bot.outbox.deliver(await world.bot.service.act(row.id, row.version, user, action))
-    return await world.bot.service.row(row.id)
+        await world.bot.outbox.deliver(await world.bot.play.act(row.id, row.version, user, action))
+    return await world.bot.rows.row(row.id)
 
 
 async def test_a_replay_of_a_running_catan_game_shows_no_hand_or_card(
@@ -264,7 +264,7 @@ async def test_catan_replay_names_set_up_placements_and_turns(world: World) -> N
 async def test_catan_since_your_last_turn_and_the_timelapse_at_the_end(world: World) -> None:
     row = await start_catan(world, points_to_win=3)
     row = await play_catan(world, row, 8, seed=5)  # alice's, bob's and carol's first placements, alice's second
-    game = world.bot.service.game(row)
+    game = world.bot.rows.game(row)
     seat = game.current_seat()
     assert seat is not None
     person = next(p for p in (world.alice, world.bob, world.carol) if p.id == row.seats[seat].user_id)
@@ -291,16 +291,16 @@ async def test_a_catan_replay_of_a_seven_still_names_who_had_to_discard(world: W
     discards: list[tuple[int, int]] = []  # (seat, cards) of the first seven with discards
     seven_turn = None
     for _ in range(3000):
-        game = world.bot.service.game(row)
+        game = world.bot.rows.game(row)
         if seven_turn is not None and game.progress()[0] > seven_turn:
             break  # that turn is over: the discards were all made
         action = game.random_action(rng)
         user = row.seats[action["player"]].user_id
-        await world.bot.outbox.deliver(await world.bot.service.act(row.id, row.version, user, action))
+        await world.bot.outbox.deliver(await world.bot.play.act(row.id, row.version, user, action))
         if action["type"] == "discard" and (seven_turn is None or seven_turn == game.progress()[0]):
             seven_turn = game.progress()[0]
             discards.append((action["player"], sum(action["cards"].values())))
-        row = await world.bot.service.row(row.id)
+        row = await world.bot.rows.row(row.id)
     assert seven_turn is not None and discards, "a seven made someone discard"
     shown = reply(await world.carol.slash(world.channel, "game replay", turn=seven_turn))
     [seven] = [line for line in shown.content.splitlines() if line.startswith("Seven! Discarding:")]

@@ -76,7 +76,7 @@ async def test_a_slash_command_that_fails_tells_an_incident_too(
     async def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the stats query broke")
 
-    monkeypatch.setattr(world.bot.service, "stats", broken)
+    monkeypatch.setattr(world.bot.records, "stats", broken)
     with caplog.at_level(logging.ERROR, logger="boardhost.funnel"):
         answer = reply(await world.alice.slash(world.channel, "stats"))
     assert answer.ephemeral and "something went wrong" in answer.content.lower() and "incident" in answer.content
@@ -104,7 +104,7 @@ async def test_a_turn_message_discord_refuses_is_logged_and_the_move_stays_made(
     logged = [r.getMessage() for r in caplog.records if r.name == "boardhost.outbox"]
     assert f"game {row.id} waits: permissions:send_messages (HTTP 403, code 50013: no)" in logged
     assert len(await world.bot.games.actions(row.id)) == 2, "alice's tile and her follower choice are stored"
-    assert await world.bot.service.owed.count() == 1, "and the turn message stays owed until Discord takes it"
+    assert await world.bot.records.owed.count() == 1, "and the turn message stays owed until Discord takes it"
 
 
 @pytest.fixture

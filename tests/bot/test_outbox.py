@@ -31,27 +31,27 @@ def versions_on(message: Any) -> set[int]:
 async def stored_move(world: World, row: GameRow, seed: int = 1) -> Outcome:
     """A legal move of the player on turn, stored through the host as a click's would be, and never posted: what
     the channel is owed when the bot process dies right after the write."""
-    row = await world.bot.service.row(row.id)
-    game = world.bot.service.game(row)
+    row = await world.bot.rows.row(row.id)
+    game = world.bot.rows.game(row)
     action = game.random_action(random.Random(seed))
     user = row.seats[action["player"]].user_id
-    return await world.bot.service.act(row.id, row.version, user, action)
+    return await world.bot.play.act(row.id, row.version, user, action)
 
 
 async def test_a_move_stored_by_a_process_that_died_is_posted_once_by_the_next(world: World) -> None:
     row = await start(world, deck=DECK)
     before = len(world.channel.history())
     moved = await stored_move(world, row)
-    assert await world.bot.service.owed.count() == 1, "the move's debt is stored with the move"
+    assert await world.bot.records.owed.count() == 1, "the move's debt is stored with the move"
     assert len(world.channel.history()) == before
 
     await world.bot.outbox.resume(everything=True)  # what a restarted process's first sweep does
     await world.env.settle()
-    stored = await world.bot.service.row(row.id)
+    stored = await world.bot.rows.row(row.id)
     assert stored.shown_version == moved.row.version
     turn = world.channel.history()[-1]
     assert turn.id == stored.message_id and versions_on(turn) == {moved.row.version}
-    assert await world.bot.service.owed.count() == 0
+    assert await world.bot.records.owed.count() == 0
 
     shown = len(world.channel.history())
     await world.bot.outbox.resume(everything=True)
@@ -64,14 +64,14 @@ async def test_a_change_the_game_moved_past_is_told_as_its_story_then_the_newest
     before = len(world.channel.history())
     first = await stored_move(world, row)
     second = await stored_move(world, first.row, seed=2)
-    assert await world.bot.service.owed.count() == 2
+    assert await world.bot.records.owed.count() == 2
 
     await world.bot.outbox.resume(everything=True)
     await world.env.settle()
     late, turn = world.channel.history()[before:]
     assert late.content and not late.components and not late.attachments, "the story alone: no board, no buttons"
     assert versions_on(turn) == {second.row.version} and turn.attachments
-    assert await world.bot.service.owed.count() == 0
+    assert await world.bot.records.owed.count() == 0
 
 
 async def test_missing_permissions_make_the_game_wait_tell_the_host_once_and_resume_when_fixed(world: World) -> None:
@@ -101,9 +101,9 @@ async def test_missing_permissions_make_the_game_wait_tell_the_host_once_and_res
     await world.env.advance_time(61)
     await world.bot.outbox.resume()
     await world.env.settle()
-    stored = await world.bot.service.row(row.id)
+    stored = await world.bot.rows.row(row.id)
     assert stored.shown_version == moved.row.version and versions_on(world.channel.history()[-1]) == {stored.version}
-    assert await world.bot.outbox.problem(row.id) is None and await world.bot.service.owed.count() == 0
+    assert await world.bot.outbox.problem(row.id) is None and await world.bot.records.owed.count() == 0
 
 
 async def test_a_game_whose_channel_was_deleted_is_archived_after_the_grace_period(world: World) -> None:
@@ -114,9 +114,9 @@ async def test_a_game_whose_channel_was_deleted_is_archived_after_the_grace_peri
     )
     moved = await stored_move(world, row)
     await world.bot.outbox.deliver(moved)
-    stored = await world.bot.service.row(row.id)
+    stored = await world.bot.rows.row(row.id)
     assert stored.status == "abandoned"
-    assert await world.bot.service.owed.count() == 0, "nothing is owed to a channel that is gone for good"
+    assert await world.bot.records.owed.count() == 0, "nothing is owed to a channel that is gone for good"
 
 
 async def test_a_game_whose_channel_was_deleted_waits_during_the_grace_period(world: World) -> None:
@@ -126,6 +126,6 @@ async def test_a_game_whose_channel_was_deleted_waits_during_the_grace_period(wo
     )
     moved = await stored_move(world, row)
     await world.bot.outbox.deliver(moved)
-    stored = await world.bot.service.row(row.id)
+    stored = await world.bot.rows.row(row.id)
     assert stored.status == "active" and await world.bot.outbox.problem(row.id) == "channel_gone"
-    assert await world.bot.service.owed.count() == 1
+    assert await world.bot.records.owed.count() == 1

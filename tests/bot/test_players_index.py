@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.host import GameService
+from bot.host import Services
 from bot.storage import Games, Seat
 from bot.storage import migrations as schema
 from bot.storage.opening import open_database
@@ -16,36 +16,36 @@ from tests.bot.conftest import Target
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 
 
-async def indexed(service: GameService, game_id: int) -> set[int]:
-    rows = await service.games.db.fetchall("SELECT user_id FROM players WHERE game_id = ?", (game_id,))
+async def indexed(service: Services, game_id: int) -> set[int]:
+    rows = await service.rows.games.db.fetchall("SELECT user_id FROM players WHERE game_id = ?", (game_id,))
     return {int(r[0]) for r in rows}
 
 
-async def test_the_index_follows_every_change_of_the_seats(service: GameService) -> None:
-    row = await service.open_lobby(guild_id=9, channel_id=100, game="catan", host=ALICE, options={})
+async def test_the_index_follows_every_change_of_the_seats(service: Services) -> None:
+    row = await service.lobby.open_lobby(guild_id=9, channel_id=100, game="catan", host=ALICE, options={})
     assert await indexed(service, row.id) == {ALICE.user_id}
-    row = await service.join(row.id, None, BOB)
-    row = await service.join(row.id, None, CAROL)
-    row = await service.add_computer(row.id, None, ALICE.user_id, "random", lambda n: f"Computer {n}")
+    row = await service.lobby.join(row.id, None, BOB)
+    row = await service.lobby.join(row.id, None, CAROL)
+    row = await service.lobby.add_computer(row.id, None, ALICE.user_id, "random", lambda n: f"Computer {n}")
     assert await indexed(service, row.id) == {1, 2, 3}, "a computer seat is nobody"
-    row = await service.leave_lobby(row.id, None, CAROL.user_id)
+    row = await service.lobby.leave_lobby(row.id, None, CAROL.user_id)
     assert await indexed(service, row.id) == {1, 2}
-    await service.start(row.id, None, ALICE.user_id)
-    assert [r.id for r in await service.open_of(BOB.user_id)] == [row.id]
-    assert await service.open_of(CAROL.user_id) == []
+    await service.lobby.start(row.id, None, ALICE.user_id)
+    assert [r.id for r in await service.rows.open_of(BOB.user_id)] == [row.id]
+    assert await service.rows.open_of(CAROL.user_id) == []
 
 
-async def test_a_persons_open_games_are_their_lobbies_and_running_games_only(service: GameService) -> None:
-    running = await service.open_lobby(guild_id=9, channel_id=1, game="carcassonne", host=ALICE, options={})
-    await service.join(running.id, None, BOB)
-    await service.start(running.id, None, ALICE.user_id)
-    lobby = await service.open_lobby(guild_id=9, channel_id=2, game="catan", host=BOB, options={})
-    await service.join(lobby.id, None, ALICE)
-    ended = await service.open_lobby(guild_id=9, channel_id=3, game="catan", host=ALICE, options={})
-    await service.abandon(ended.id, None, ALICE.user_id, can_manage=False)
-    others = await service.open_lobby(guild_id=9, channel_id=4, game="catan", host=CAROL, options={})
-    assert [r.id for r in await service.open_of(ALICE.user_id)] == [running.id, lobby.id]
-    assert [r.id for r in await service.open_of(CAROL.user_id)] == [others.id]
+async def test_a_persons_open_games_are_their_lobbies_and_running_games_only(service: Services) -> None:
+    running = await service.lobby.open_lobby(guild_id=9, channel_id=1, game="carcassonne", host=ALICE, options={})
+    await service.lobby.join(running.id, None, BOB)
+    await service.lobby.start(running.id, None, ALICE.user_id)
+    lobby = await service.lobby.open_lobby(guild_id=9, channel_id=2, game="catan", host=BOB, options={})
+    await service.lobby.join(lobby.id, None, ALICE)
+    ended = await service.lobby.open_lobby(guild_id=9, channel_id=3, game="catan", host=ALICE, options={})
+    await service.play.abandon(ended.id, None, ALICE.user_id, can_manage=False)
+    others = await service.lobby.open_lobby(guild_id=9, channel_id=4, game="catan", host=CAROL, options={})
+    assert [r.id for r in await service.rows.open_of(ALICE.user_id)] == [running.id, lobby.id]
+    assert [r.id for r in await service.rows.open_of(CAROL.user_id)] == [others.id]
 
 
 async def test_the_index_is_filled_from_the_games_stored_before_it(

@@ -13,7 +13,7 @@ import aiosqlite
 import pytest
 
 from bot.__main__ import main
-from bot.host import GameService
+from bot.host import Services
 from bot.host.skill import Placing, Player, RatedGame, Standing, fold, placings, rate
 from bot.storage import GameRow, Games, Seat
 from bot.storage.opening import open_database
@@ -59,7 +59,7 @@ def test_a_fold_rates_the_games_in_the_order_they_ended_whatever_the_order_given
 
 
 async def finished(
-    service: GameService,
+    service: Services,
     *,
     guild: int | None,
     channel: int,
@@ -69,53 +69,53 @@ async def finished(
 ) -> GameRow:
     """A short game played to its end: the people take their first legal move, the computers theirs."""
     options: dict[str, Any] = {"river": False, "deck": DECK} if game == "carcassonne" else {"points_to_win": 3}
-    row = await service.open_lobby(guild_id=guild, channel_id=channel, game=game, host=seats[0], options=options)
+    row = await service.lobby.open_lobby(guild_id=guild, channel_id=channel, game=game, host=seats[0], options=options)
     for seat in seats[1:]:
-        row = await service.join(row.id, None, seat)
+        row = await service.lobby.join(row.id, None, seat)
     for _ in range(computers):
-        row = await service.add_computer(row.id, None, seats[0].user_id, "random", lambda n: f"Computer {n}")
-    row = (await service.start(row.id, None, seats[0].user_id)).row
+        row = await service.lobby.add_computer(row.id, None, seats[0].user_id, "random", lambda n: f"Computer {n}")
+    row = (await service.lobby.start(row.id, None, seats[0].user_id)).row
     rng = random.Random(row.id)
     while row.status == "active":
-        moved = await service.computer_move(row.id)
+        moved = await service.stand_ins.computer_move(row.id)
         if moved is None:
-            engine = service.game(row)
+            engine = service.rows.game(row)
             seat = engine.actors()[0]
-            moved = await service.act(
+            moved = await service.play.act(
                 row.id, None, row.seats[seat].user_id, engine.random_action(rng) | {"player": seat}
             )
         row = moved.row
     return row
 
 
-async def stored(service: GameService) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    standings, changes = await service.standings.rows.everything()
+async def stored(service: Services) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    standings, changes = await service.records.standings.rows.everything()
     return [tuple(r) for r in standings], [tuple(r) for r in changes]
 
 
-async def test_a_finished_game_is_rated_once_and_an_abandoned_one_never(service: GameService) -> None:
+async def test_a_finished_game_is_rated_once_and_an_abandoned_one_never(service: Services) -> None:
     row = await finished(service, guild=9, channel=100, seats=[ALICE, BOB], computers=1)
     assert row.status == "finished"
-    assert await service.rate(row.id) is True
-    assert await service.rate(row.id) is False, "a retry of the owed rating changes nothing"
-    board = dict(await service.standings.leaderboard((9, "carcassonne"), 10))
+    assert await service.records.rate(row.id) is True
+    assert await service.records.rate(row.id) is False, "a retry of the owed rating changes nothing"
+    board = dict(await service.records.standings.leaderboard((9, "carcassonne"), 10))
     assert set(board) == {Player(1), Player(2), Player(0, "random")}, "the computer player is rated by its level"
     assert all(s.games == 1 for s in board.values())
     assert sum(s.wins for s in board.values()) >= 1
 
-    lobby = await service.open_lobby(guild_id=9, channel_id=101, game="carcassonne", host=ALICE, options={})
-    await service.join(lobby.id, None, BOB)
-    started = (await service.start(lobby.id, None, ALICE.user_id)).row
-    await service.abandon(started.id, started.version, ALICE.user_id, can_manage=False)
-    assert await service.rate(started.id) is False
-    assert {p: s.games for p, s in await service.standings.leaderboard((9, "carcassonne"), 10)}[Player(1)] == 1
-    cards = await service.standings.card(9, Player(1))
+    lobby = await service.lobby.open_lobby(guild_id=9, channel_id=101, game="carcassonne", host=ALICE, options={})
+    await service.lobby.join(lobby.id, None, BOB)
+    started = (await service.lobby.start(lobby.id, None, ALICE.user_id)).row
+    await service.play.abandon(started.id, started.version, ALICE.user_id, can_manage=False)
+    assert await service.records.rate(started.id) is False
+    assert {p: s.games for p, s in await service.records.standings.leaderboard((9, "carcassonne"), 10)}[Player(1)] == 1
+    cards = await service.records.standings.card(9, Player(1))
     (card,) = cards
     assert (card.game, card.players, card.history) == ("carcassonne", 3, (card.standing.rating,))
     assert card.position == 1 + sum(s.rating > card.standing.rating for s in board.values())
 
 
-async def test_ratings_rebuilt_from_the_logs_equal_the_ones_stored_game_by_game(service: GameService) -> None:
+async def test_ratings_rebuilt_from_the_logs_equal_the_ones_stored_game_by_game(service: Services) -> None:
     games = [
         await finished(service, guild=9, channel=100, seats=[ALICE, BOB], computers=1),
         await finished(service, guild=9, channel=100, seats=[BOB, CAROL]),
@@ -128,22 +128,23 @@ async def test_ratings_rebuilt_from_the_logs_equal_the_ones_stored_game_by_game(
     # The second game's rating comes late (another process rated the ones after it first): the pool is rated
     # again in the order the games ended.
     for row in [games[0], *games[2:], games[1]]:
-        assert await service.rate(row.id)
+        assert await service.records.rate(row.id)
     incremental = await stored(service)
     assert len(incremental[1]) == sum(len(row.seats) for row in games)
-    rebuilt = await service.standings.rebuild()
+    rebuilt = await service.records.standings.rebuild()
     assert (rebuilt.games, rebuilt.pools, rebuilt.skipped) == (7, 4, ())
     assert await stored(service) == incremental, "the rebuild from the logs found other ratings"
-    assert await service.standings.games_rated(9) == ["carcassonne", "catan"]
-    assert await service.standings.games_rated(0) == ["carcassonne"]
+    assert await service.records.standings.games_rated(9) == ["carcassonne", "catan"]
+    assert await service.records.standings.games_rated(0) == ["carcassonne"]
 
 
-async def test_games_rated_at_the_same_moment_are_rated_one_after_the_other(service: GameService) -> None:
+async def test_games_rated_at_the_same_moment_are_rated_one_after_the_other(service: Services) -> None:
     """Processes rating games of one pool at once (PostgreSQL: each on its own connection) wait for each other."""
     games = [await finished(service, guild=9, channel=100 + n, seats=[ALICE, BOB, CAROL][n % 2 :]) for n in range(4)]
-    assert await asyncio.gather(*(service.rate(row.id) for row in reversed(games))) == [True] * 4
-    assert await service.standings.check() == []
-    assert {s.games for p, s in await service.standings.leaderboard((9, "carcassonne"), 10) if p == Player(2)} == {4}
+    assert await asyncio.gather(*(service.records.rate(row.id) for row in reversed(games))) == [True] * 4
+    assert await service.records.standings.check() == []
+    board = await service.records.standings.leaderboard((9, "carcassonne"), 10)
+    assert {s.games for p, s in board if p == Player(2)} == {4}
 
 
 def test_the_ratings_command_checks_the_ratings_against_the_logs_and_rebuilds_them(
@@ -155,10 +156,10 @@ def test_the_ratings_command_checks_the_ratings_against_the_logs_and_rebuilds_th
 
     async def two_games_one_rated() -> None:  # the second ended before an upgrade brought the ratings
         db = await open_database(tmp_path / "boardhost.sqlite3")
-        service = GameService(Games(db), random.Random(1))
+        service = Services.over(Games(db), random.Random(1))
         rated = await finished(service, guild=9, channel=100, seats=[ALICE, BOB])
         await finished(service, guild=9, channel=100, seats=[BOB, CAROL])
-        await service.rate(rated.id)
+        await service.records.rate(rated.id)
         await db.close()
 
     asyncio.run(two_games_one_rated())
@@ -177,7 +178,7 @@ async def test_a_rating_holds_sqlites_writer_for_one_trip(tmp_path: Path, monkey
     thread, so no other game's write waits for the event loop to come back to the rating between two of them.
     (SQLite only: PostgreSQL's transactions hold one connection of the pool, not the one writer.)"""
     db = await open_database(tmp_path / "boardhost.sqlite3")
-    service = GameService(Games(db), random.Random(1))
+    service = Services.over(Games(db), random.Random(1))
     row = await finished(service, guild=9, channel=100, seats=[ALICE, BOB], computers=1)
     trips: list[object] = []
     execute = aiosqlite.Connection._execute
@@ -188,6 +189,6 @@ async def test_a_rating_holds_sqlites_writer_for_one_trip(tmp_path: Path, monkey
 
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
     db.check_every = 10**9  # type: ignore[attr-defined]  # no checkpoint trip in between (a SQLite setting)
-    assert await service.rate(row.id) is True
+    assert await service.records.rate(row.id) is True
     assert len(trips) == 2, trips  # the game's row read, then the rating in one trip
-    assert await service.rate(row.id) is False
+    assert await service.records.rate(row.id) is False

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.flows.reminders import due, mark_sent
-from bot.host import GameService
+from bot.host import Services
 from bot.storage import Games, Seat, UserSettings
 from bot.storage.opening import open_database
 from tests.bot.conftest import Target
@@ -25,17 +25,17 @@ class Clock:
 async def test_reminders_follow_the_configured_delays_and_survive_a_restart(database_url: Target) -> None:
     clock = Clock()
     db = await open_database(database_url)
-    service = GameService(Games(db, clock), random.Random(1))
-    row = await service.open_lobby(guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={})
-    await service.join(row.id, None, Seat(2, "B"))
-    await service.start(row.id, None, 1)
+    service = Services.over(Games(db, clock), random.Random(1))
+    row = await service.lobby.open_lobby(guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={})
+    await service.lobby.join(row.id, None, Seat(2, "B"))
+    await service.lobby.start(row.id, None, 1)
     clock.now += 11 * HOUR
-    assert due(await service.games.with_status("active"), clock.now, DELAYS) == []
+    assert due(await service.rows.games.with_status("active"), clock.now, DELAYS) == []
     clock.now += 2 * HOUR
-    [first] = due(await service.games.with_status("active"), clock.now, DELAYS)
+    [first] = due(await service.rows.games.with_status("active"), clock.now, DELAYS)
     assert first.nth == 1
-    assert await mark_sent(service.games, first)
-    assert due(await service.games.with_status("active"), clock.now, DELAYS) == []
+    assert await mark_sent(service.rows.games, first)
+    assert due(await service.rows.games.with_status("active"), clock.now, DELAYS) == []
     await db.close()
 
     db = await open_database(database_url)  # a restart: everything is read back from the file
@@ -53,22 +53,22 @@ async def test_reminders_follow_the_configured_delays_and_survive_a_restart(data
 async def test_a_move_resets_the_wait_and_voids_a_reminder_in_flight(database_url: Target) -> None:
     clock = Clock()
     db = await open_database(database_url)
-    service = GameService(Games(db, clock), random.Random(1))
-    row = await service.open_lobby(
+    service = Services.over(Games(db, clock), random.Random(1))
+    row = await service.lobby.open_lobby(
         guild_id=1, channel_id=2, game="carcassonne", host=Seat(1, "A"), options={"first_player": 0}
     )
-    await service.join(row.id, None, Seat(2, "B"))
-    outcome = await service.start(row.id, None, 1)
+    await service.lobby.join(row.id, None, Seat(2, "B"))
+    outcome = await service.lobby.start(row.id, None, 1)
     clock.now += 13 * HOUR
-    [pending] = due(await service.games.with_status("active"), clock.now, DELAYS)
+    [pending] = due(await service.rows.games.with_status("active"), clock.now, DELAYS)
     assert outcome.game is not None
     action = outcome.game.legal_actions(0)[0]
-    await service.act(row.id, None, 1, {k: v for k, v in action.items() if k != "player"})
-    await service.act(row.id, None, 1, {"type": "pass"})  # Bob's turn now: a new wait
-    assert not await mark_sent(service.games, pending), "the turn moved on; the old reminder is dropped"
-    assert due(await service.games.with_status("active"), clock.now, DELAYS) == []
+    await service.play.act(row.id, None, 1, {k: v for k, v in action.items() if k != "player"})
+    await service.play.act(row.id, None, 1, {"type": "pass"})  # Bob's turn now: a new wait
+    assert not await mark_sent(service.rows.games, pending), "the turn moved on; the old reminder is dropped"
+    assert due(await service.rows.games.with_status("active"), clock.now, DELAYS) == []
     clock.now += 12 * HOUR
-    [fresh] = due(await service.games.with_status("active"), clock.now, DELAYS)
+    [fresh] = due(await service.rows.games.with_status("active"), clock.now, DELAYS)
     assert fresh.nth == 1
     await db.close()
 

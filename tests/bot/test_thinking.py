@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.host import GameService
+from bot.host import Services
 from bot.host.thinking import Decision, Thinker, ThinkingFailed, decide
 from bot.storage import Seat
 from engine.ai import Factory, decide_with, register, unregister
@@ -110,16 +110,16 @@ def broken_expert() -> Iterator[None]:
     unregister("carcassonne", "expert", before)
 
 
-async def test_a_failed_search_is_played_at_a_quick_level(service: GameService, broken_expert: None) -> None:
-    row = await service.open_lobby(
+async def test_a_failed_search_is_played_at_a_quick_level(service: Services, broken_expert: None) -> None:
+    row = await service.lobby.open_lobby(
         guild_id=9, channel_id=100, game="carcassonne", host=ALICE, options={"river": False, "first_player": 1}
     )
-    await service.add_computer(row.id, None, ALICE.user_id, "expert", lambda n: f"Computer {n}")
-    assert await code(service.add_computer(row.id, None, ALICE.user_id, "genius", str)) == "computer_unavailable"
-    row = (await service.start(row.id, None, ALICE.user_id)).row
+    await service.lobby.add_computer(row.id, None, ALICE.user_id, "expert", lambda n: f"Computer {n}")
+    assert await code(service.lobby.add_computer(row.id, None, ALICE.user_id, "genius", str)) == "computer_unavailable"
+    row = (await service.lobby.start(row.id, None, ALICE.user_id)).row
     try:
-        moved = await service.computer_move(row.id)
+        moved = await service.stand_ins.computer_move(row.id)
     finally:
-        service.close()
+        service.stand_ins.close()
     assert moved is not None and moved.actions[0]["player"] == 1, "the broken expert's seat moved all the same"
-    assert service.thinker.started == 1
+    assert service.stand_ins.thinker.started == 1

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.host import GameService, HostError
+from bot.host import HostError, Services
 from bot.host.rebuild import load, rebuild
 from bot.storage import Games, Seat
 from bot.storage.opening import open_database
@@ -31,38 +31,39 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def service(database_url: Target, clock: Clock) -> AsyncIterator[GameService]:
+async def service(database_url: Target, clock: Clock) -> AsyncIterator[Services]:
     db = await open_database(database_url)
-    yield GameService(Games(db, clock), random.Random(1))
+    yield Services.over(Games(db, clock), random.Random(1))
     await db.close()
 
 
-async def start(service: GameService, game: str, seats: list[Seat], limit: int | None, **options: object) -> int:
-    row = await service.open_lobby(
+async def start(service: Services, game: str, seats: list[Seat], limit: int | None, **options: object) -> int:
+    row = await service.lobby.open_lobby(
         guild_id=9, channel_id=100, game=game, host=seats[0], options=options, turn_limit=limit
     )
     for seat in seats[1:]:
-        await service.join(row.id, None, seat)
-    await service.start(row.id, None, seats[0].user_id)
+        await service.lobby.join(row.id, None, seat)
+    await service.lobby.start(row.id, None, seats[0].user_id)
     return row.id
 
 
-async def logged_users(service: GameService, game_id: int) -> list[int | None]:
-    rows = await service.games.db.fetchall("SELECT user_id FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+async def logged_users(service: Services, game_id: int) -> list[int | None]:
+    db = service.rows.games.db
+    rows = await db.fetchall("SELECT user_id FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
     return [r[0] for r in rows]
 
 
-async def test_an_idle_carcassonne_turn_is_placed_and_passed_for_the_player(service: GameService, clock: Clock) -> None:
+async def test_an_idle_carcassonne_turn_is_placed_and_passed_for_the_player(service: Services, clock: Clock) -> None:
     game_id = await start(service, "carcassonne", [ALICE, BOB], 2 * HOUR, river=False, deck=["S", "U", "E"],
                           first_player=0)  # fmt: skip
     clock.now += 2 * HOUR - 1
-    assert await service.games.overdue(clock.now) == []
+    assert await service.rows.games.overdue(clock.now) == []
     clock.now += 1
-    [row] = await service.games.overdue(clock.now)
+    [row] = await service.rows.games.overdue(clock.now)
     assert row.id == game_id and row.turn_limit == 2 * HOUR
-    assert (await code(service.timeout(game_id, row.version - 1))) == "stale"
+    assert (await code(service.play.timeout(game_id, row.version - 1))) == "stale"
 
-    outcome = await service.timeout(game_id, row.version)
+    outcome = await service.play.timeout(game_id, row.version)
     assert outcome.events[0] == {"type": "timed_out", "player": 0}
     assert outcome.actions == [
         {"player": 0, "type": "place", "tile": "S", "x": 0, "y": -1, "rotation": 90},
@@ -71,42 +72,42 @@ async def test_an_idle_carcassonne_turn_is_placed_and_passed_for_the_player(serv
     assert outcome.before == [0] and outcome.game is not None and outcome.game.actors() == [1]
     assert outcome.row.turn_started_at == clock.now and outcome.row.version == row.version + 1
     assert await logged_users(service, game_id) == [None, None]
-    assert rebuild(outcome.row, await service.games.actions(game_id)).to_json() == load(outcome.row).to_json()
-    assert await service.games.overdue(clock.now) == [], "Bob's wait has just begun"
-    assert (await code(service.timeout(game_id, row.version))) == "stale", "a second sweep with the old version"
+    assert rebuild(outcome.row, await service.rows.games.actions(game_id)).to_json() == load(outcome.row).to_json()
+    assert await service.rows.games.overdue(clock.now) == [], "Bob's wait has just begun"
+    assert (await code(service.play.timeout(game_id, row.version))) == "stale", "a second sweep with the old version"
 
 
-async def test_a_move_in_time_resets_the_wait(service: GameService, clock: Clock) -> None:
+async def test_a_move_in_time_resets_the_wait(service: Services, clock: Clock) -> None:
     game_id = await start(service, "carcassonne", [ALICE, BOB], HOUR, river=False, first_player=0)
     clock.now += HOUR / 2
-    row = await service.row(game_id)
-    action = service.game(row).timeout_action(0)
-    await service.act(game_id, row.version, ALICE.user_id, {**action, "player": None})
-    moved = await service.act(game_id, None, ALICE.user_id, {"type": "pass"})
+    row = await service.rows.row(game_id)
+    action = service.rows.game(row).timeout_action(0)
+    await service.play.act(game_id, row.version, ALICE.user_id, {**action, "player": None})
+    moved = await service.play.act(game_id, None, ALICE.user_id, {"type": "pass"})
     clock.now += HOUR * 3 / 4
-    assert await service.games.overdue(clock.now) == [], "Bob has waited only 45 minutes"
-    assert (await code(service.timeout(game_id, row.version))) == "stale"
+    assert await service.rows.games.overdue(clock.now) == [], "Bob has waited only 45 minutes"
+    assert (await code(service.play.timeout(game_id, row.version))) == "stale"
     clock.now += HOUR / 4
-    [due] = await service.games.overdue(clock.now)
+    [due] = await service.rows.games.overdue(clock.now)
     assert due.version == moved.row.version
 
 
-async def test_games_without_a_limit_never_time_out(service: GameService, clock: Clock) -> None:
+async def test_games_without_a_limit_never_time_out(service: Services, clock: Clock) -> None:
     await start(service, "carcassonne", [ALICE, BOB], None)
     clock.now += 1000 * HOUR
-    assert await service.games.overdue(clock.now) == []
+    assert await service.rows.games.overdue(clock.now) == []
 
 
 async def test_a_catan_game_moved_only_by_timeouts_goes_on_and_replays_from_its_log(
-    service: GameService, clock: Clock
+    service: Services, clock: Clock
 ) -> None:
     game_id = await start(service, "catan", [ALICE, BOB, CAROL], HOUR, first_player=0)
     kinds: set[str] = set()
     seen_timed_out: set[int] = set()
     for _ in range(80):
         clock.now += HOUR
-        [row] = await service.games.overdue(clock.now)
-        outcome = await service.timeout(game_id, row.version)
+        [row] = await service.rows.games.overdue(clock.now)
+        outcome = await service.play.timeout(game_id, row.version)
         assert outcome.game is not None
         kinds |= {a["type"] for a in outcome.actions}
         timed_out = [e["player"] for e in outcome.events if e["type"] == "timed_out"]
@@ -116,11 +117,11 @@ async def test_a_catan_game_moved_only_by_timeouts_goes_on_and_replays_from_its_
         # Moves stop once someone else owes a decision too (a seven's discards) or a new turn begins.
         waiting_on_others = not set(outcome.game.actors()) <= set(outcome.before)
         assert waiting_on_others or outcome.game.result()["turn"] != load(row).result()["turn"]
-    row = await service.row(game_id)
+    row = await service.rows.row(game_id)
     assert {"settlement", "road", "roll", "end_turn", "discard", "robber"} <= kinds
     assert seen_timed_out == {0, 1, 2}
     assert set(await logged_users(service, game_id)) == {None}
-    replayed = rebuild(row, await service.games.actions(game_id)).to_json()
+    replayed = rebuild(row, await service.rows.games.actions(game_id)).to_json()
     stored = load(row).to_json()
     # A recorded roll or theft still uses up its draws, so the replay equals the stored game, generator included.
     assert replayed == stored

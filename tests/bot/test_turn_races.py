@@ -11,9 +11,9 @@ import pytest
 
 import bot.carcassonne.flows as carcassonne
 from bot.flows.turns import announce
-from bot.host import GameService, HostError
+from bot.host import HostError, Outcome, Services
+from bot.host.play import RETRIES
 from bot.host.rebuild import load
-from bot.host.service import RETRIES, Outcome
 from bot.storage import GameRow, StaleVersion
 from engine import RuleError
 from tests.bot.catan_driver import turn_message
@@ -56,7 +56,7 @@ async def test_the_next_player_acts_while_the_previous_turn_message_is_being_pos
 ) -> None:
     row = await start(world, DECK)
     message = await place(world, world.alice)  # alice's follower decision
-    row = await world.bot.service.row(row.id)
+    row = await world.bot.rows.row(row.id)
     game: Any = load(row)
     after: Any = type(game).from_json(game.to_json())
     after.apply({"player": 0, "type": "pass"})
@@ -83,7 +83,7 @@ async def test_the_next_player_acts_while_the_previous_turn_message_is_being_pos
             ),
         ],
     )
-    stored = await world.bot.service.row(row.id)
+    stored = await world.bot.rows.row(row.id)
     assert stored.version == row.version + 2, "both moves were taken"
     live = live_components(world, row.id)
     assert list(live) == [stored.message_id], f"only the game's latest message offers choices: {live}"
@@ -96,15 +96,15 @@ async def test_the_next_player_acts_while_the_previous_turn_message_is_being_pos
 async def test_a_turn_message_announced_after_a_newer_one_offers_no_choices(world: World) -> None:
     row = await start(world, DECK)
     opening = world.channel.last_message
-    placed = await world.bot.service.act(row.id, row.version, world.alice.id, {"type": "place", "x": 0, "y": -1,
+    placed = await world.bot.play.act(row.id, row.version, world.alice.id, {"type": "place", "x": 0, "y": -1,
                                                                                 "rotation": 180})  # fmt: skip
-    passed = await world.bot.service.act(row.id, placed.row.version, world.alice.id, {"type": "pass"})
+    passed = await world.bot.play.act(row.id, placed.row.version, world.alice.id, {"type": "pass"})
     # the two announcements arrive out of order (the first was held up on its way)
     newer = await announce(world.bot, passed)
     older = await announce(world.bot, placed)
     assert newer is not None and older is not None
     assert "alice placed a tile in column 0, row -1, turned 180°." in older.content, "the older story is still told"
-    stored = await world.bot.service.row(row.id)
+    stored = await world.bot.rows.row(row.id)
     assert stored.message_id == newer.id
     assert list(live_components(world, row.id)) == [newer.id]
     assert not components(world, opening.id) and not components(world, older.id)
@@ -129,7 +129,7 @@ async def seven_with_discards(world: World) -> GameRow:
 
     row = await rig(world, row, seven)
     await world.alice.click(await turn_message(world), label="Roll")
-    return await world.bot.service.row(row.id)
+    return await world.bot.rows.row(row.id)
 
 
 async def public_offer(world: World) -> GameRow:
@@ -144,7 +144,7 @@ async def public_offer(world: World) -> GameRow:
     menu = reply(await world.alice.click(await turn_message(world), label="Trade"))
     form = await world.alice.click(menu, label="Offer to everyone")
     await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
-    return await world.bot.service.row(row.id)
+    return await world.bot.rows.row(row.id)
 
 
 async def test_two_discard_forms_sent_at_the_same_moment_are_both_taken(world: World) -> None:
@@ -160,8 +160,8 @@ async def test_two_discard_forms_sent_at_the_same_moment_are_both_taken(world: W
         ],
     )
     assert all("Done" in reply(a).content for a in answers), [reply(a).content for a in answers]
-    stored = await world.bot.service.row(row.id)
-    game: Any = world.bot.service.game(stored)
+    stored = await world.bot.rows.row(row.id)
+    game: Any = world.bot.rows.game(stored)
     assert stored.version == row.version + 2 and game.phase == "robber"
     assert game.hand[1] == [1, 1, 2, 0, 0] and game.hand[2] == [2, 2, 0, 0, 0]
     assert f"<@{world.alice.id}>, move the robber" in (await turn_message(world)).content
@@ -177,8 +177,8 @@ async def test_the_same_discard_sent_twice_at_once_is_taken_once(world: World) -
     answers = await together(world.env, [submit_call(world.bob, first, cards), submit_call(world.bob, second, cards)])
     said = sorted(reply(a).content for a in answers)
     assert "Done" in said[0] and said[1] == "You owe no discard now.", said
-    stored = await world.bot.service.row(row.id)
-    game: Any = world.bot.service.game(stored)
+    stored = await world.bot.rows.row(row.id)
+    game: Any = world.bot.rows.game(stored)
     assert stored.version == row.version + 1 and game.hand[1] == [1, 1, 2, 0, 0]
     assert not world.env.errors
 
@@ -189,8 +189,8 @@ async def test_two_players_accepting_one_public_offer_at_the_same_moment_are_bot
     button = next(c["custom_id"] for c in flat(offer) if c.get("label") == "Accept offer 1")
     answers = await together(world.env, [click_call(world.bob, offer, button), click_call(world.carol, offer, button)])
     assert not any("out of date" in reply(a).content for a in answers), [reply(a).content for a in answers]
-    stored = await world.bot.service.row(row.id)
-    game: Any = world.bot.service.game(stored)
+    stored = await world.bot.rows.row(row.id)
+    game: Any = world.bot.rows.game(stored)
     assert stored.version == row.version + 2 and sorted(game.offer(1)["accepted"]) == [1, 2]
     assert not world.env.errors
 
@@ -198,16 +198,16 @@ async def test_two_players_accepting_one_public_offer_at_the_same_moment_are_bot
 # -- the same races at the host, in a fixed interleaving: both moves judged on one version, then written in turn --
 
 
-async def catan_table(service: GameService, change: Callable[[Any], None]) -> GameRow:
+async def catan_table(service: Services, change: Callable[[Any], None]) -> GameRow:
     """alice, bob and carol at a beginner table, alice first, with the stored game changed by ``change``."""
-    row = await service.open_lobby(guild_id=1, channel_id=5, game="catan", host=ALICE,
+    row = await service.lobby.open_lobby(guild_id=1, channel_id=5, game="catan", host=ALICE,
                                    options={"board": "beginner", "setup": "beginner", "first_player": 0})  # fmt: skip
     for seat in (BOB, CAROL):
-        row = await service.join(row.id, row.version, seat)
-    row = (await service.start(row.id, row.version, ALICE.user_id)).row
-    game: Any = service.game(row).copy()
+        row = await service.lobby.join(row.id, row.version, seat)
+    row = (await service.lobby.start(row.id, row.version, ALICE.user_id)).row
+    game: Any = service.rows.game(row).copy()
     change(game)
-    return await service.games.update(row.id, row.version, state=game.to_json())
+    return await service.rows.games.update(row.id, row.version, state=game.to_json())
 
 
 def owing_discards(game: Any) -> None:
@@ -226,85 +226,85 @@ BOB_DISCARDS = {"type": "discard", "cards": {"brick": 2, "lumber": 2}}
 CAROL_DISCARDS = {"type": "discard", "cards": {"wool": 2, "grain": 2}}
 
 
-async def test_the_host_takes_a_discard_that_another_discard_beat_to_the_write(service: GameService) -> None:
+async def test_the_host_takes_a_discard_that_another_discard_beat_to_the_write(service: Services) -> None:
     row = await catan_table(service, owing_discards)
     results = await judged_on_one_version(
-        service.games,
+        service.rows.games,
         [
-            lambda: service.act(row.id, None, BOB.user_id, BOB_DISCARDS),
-            lambda: service.act(row.id, None, CAROL.user_id, CAROL_DISCARDS),
+            lambda: service.play.act(row.id, None, BOB.user_id, BOB_DISCARDS),
+            lambda: service.play.act(row.id, None, CAROL.user_id, CAROL_DISCARDS),
         ],
     )
     assert all(isinstance(r, Outcome) for r in results), results
-    stored = await service.row(row.id)
-    game: Any = service.game(stored)
+    stored = await service.rows.row(row.id)
+    game: Any = service.rows.game(stored)
     assert stored.version == row.version + 2 and game.phase == "robber"
     assert game.hand[1] == [1, 1, 2, 0, 0] and game.hand[2] == [2, 2, 0, 0, 0]
-    assert [a["player"] for a in await service.games.actions(row.id)] == [1, 2]
+    assert [a["player"] for a in await service.rows.games.actions(row.id)] == [1, 2]
 
 
-async def test_the_same_discard_judged_twice_on_one_version_is_taken_once(service: GameService) -> None:
+async def test_the_same_discard_judged_twice_on_one_version_is_taken_once(service: Services) -> None:
     row = await catan_table(service, owing_discards)
-    twice = [lambda: service.act(row.id, None, BOB.user_id, BOB_DISCARDS)] * 2
-    first, second = await judged_on_one_version(service.games, twice)
+    twice = [lambda: service.play.act(row.id, None, BOB.user_id, BOB_DISCARDS)] * 2
+    first, second = await judged_on_one_version(service.rows.games, twice)
     assert isinstance(first, Outcome)
     assert isinstance(second, RuleError) and second.code == "no_discard_owed"
-    stored = await service.row(row.id)
-    game: Any = service.game(stored)
+    stored = await service.rows.row(row.id)
+    game: Any = service.rows.game(stored)
     assert stored.version == row.version + 1 and game.hand[1] == [1, 1, 2, 0, 0]
 
 
 async def test_the_host_takes_two_acceptances_of_one_public_offer_judged_on_one_version(
-    service: GameService,
+    service: Services,
 ) -> None:
     row = await catan_table(service, trading)
     row = (
-        await service.act(row.id, None, ALICE.user_id, {"type": "offer", "give": {"brick": 1}, "get": {"ore": 1}})
+        await service.play.act(row.id, None, ALICE.user_id, {"type": "offer", "give": {"brick": 1}, "get": {"ore": 1}})
     ).row
     accept = {"type": "accept", "offer": 1}
     results = await judged_on_one_version(
-        service.games,
+        service.rows.games,
         [
-            lambda: service.act(row.id, None, BOB.user_id, accept),
-            lambda: service.act(row.id, None, CAROL.user_id, accept),
+            lambda: service.play.act(row.id, None, BOB.user_id, accept),
+            lambda: service.play.act(row.id, None, CAROL.user_id, accept),
         ],
     )
     assert all(isinstance(r, Outcome) for r in results), results
-    stored = await service.row(row.id)
-    game: Any = service.game(stored)
+    stored = await service.rows.row(row.id)
+    game: Any = service.rows.game(stored)
     offer = game.offer(1)
     assert stored.version == row.version + 2 and offer["accepted"] == [1, 2] and offer["waiting"] == []
 
 
-async def test_a_reply_to_an_offer_withdrawn_meanwhile_is_refused_for_what_it_is(service: GameService) -> None:
+async def test_a_reply_to_an_offer_withdrawn_meanwhile_is_refused_for_what_it_is(service: Services) -> None:
     row = await catan_table(service, trading)
     row = (
-        await service.act(row.id, None, ALICE.user_id, {"type": "offer", "give": {"brick": 1}, "get": {"ore": 1}})
+        await service.play.act(row.id, None, ALICE.user_id, {"type": "offer", "give": {"brick": 1}, "get": {"ore": 1}})
     ).row
     withdrawn, accepted = await judged_on_one_version(
-        service.games,
+        service.rows.games,
         [
-            lambda: service.act(row.id, None, ALICE.user_id, {"type": "withdraw", "offer": 1}),
-            lambda: service.act(row.id, None, BOB.user_id, {"type": "accept", "offer": 1}),
+            lambda: service.play.act(row.id, None, ALICE.user_id, {"type": "withdraw", "offer": 1}),
+            lambda: service.play.act(row.id, None, BOB.user_id, {"type": "accept", "offer": 1}),
         ],
     )
     assert isinstance(withdrawn, Outcome)
     assert isinstance(accepted, RuleError) and accepted.code == "unknown_offer"  # not "out of date"
 
 
-async def test_a_click_bound_to_the_turn_is_still_refused_once_the_game_moved_on(service: GameService) -> None:
+async def test_a_click_bound_to_the_turn_is_still_refused_once_the_game_moved_on(service: Services) -> None:
     row = await catan_table(service, trading)
     buy = {"type": "buy"}
     first, second = await judged_on_one_version(
-        service.games, [lambda: service.act(row.id, row.version, ALICE.user_id, buy)] * 2
+        service.rows.games, [lambda: service.play.act(row.id, row.version, ALICE.user_id, buy)] * 2
     )  # a double click on Buy card
     assert isinstance(first, Outcome)
     assert isinstance(second, HostError) and second.key == "stale"
-    assert (await service.row(row.id)).version == row.version + 1
+    assert (await service.rows.row(row.id)).version == row.version + 1
 
 
 async def test_a_move_that_keeps_losing_the_race_is_refused_as_stale_after_a_few_tries(
-    service: GameService, monkeypatch: pytest.MonkeyPatch
+    service: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     row = await catan_table(service, owing_discards)
     writes = 0
@@ -314,6 +314,6 @@ async def test_a_move_that_keeps_losing_the_race_is_refused_as_stale_after_a_few
         writes += 1
         raise StaleVersion(game_id, expected)
 
-    monkeypatch.setattr(service.games, "record_action", always_beaten)
-    assert await code(service.act(row.id, None, BOB.user_id, BOB_DISCARDS)) == "stale"
+    monkeypatch.setattr(service.rows.games, "record_action", always_beaten)
+    assert await code(service.play.act(row.id, None, BOB.user_id, BOB_DISCARDS)) == "stale"
     assert writes == RETRIES + 1

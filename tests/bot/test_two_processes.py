@@ -127,7 +127,7 @@ async def test_the_same_click_reaching_both_processes_applies_once(two: Two) -> 
     row = await start(world, DECK)
     message = await place(world, world.alice)  # alice's follower decision
     button = next(c["custom_id"] for c in _components(message) if c["custom_id"].endswith(":pass"))
-    before = await world.bot.service.row(row.id)
+    before = await world.bot.rows.row(row.id)
     two.processes.steer(two.first, two.second)  # one click to each process, at the same moment
     calls = [click_call(world.alice, message, button), click_call(world.alice, message, button)]
     two.env._begin_operation("two clicks")
@@ -161,13 +161,13 @@ async def test_a_click_reaching_the_process_of_another_shard_wakes_that_shards_c
     assert not two.first.owns(row) and two.second.owns(row)
     world.bot = two.first  # the click (and so the turn it posts) is handled by the first process
     by_first: list[int] = []
-    move = two.first.service.computer_move
+    move = two.first.stand_ins.computer_move
 
     async def counted(game_id: int) -> Any:
         by_first.append(game_id)
         return await move(game_id)
 
-    two.first.service.computer_move = counted  # type: ignore[method-assign]
+    two.first.stand_ins.computer_move = counted  # type: ignore[method-assign]
     two.processes.steer(two.first, two.first)  # alice's cell and rotation clicks
     await place(world, world.alice)
     if "No follower" in labels(world.channel.last_message):
