@@ -22,8 +22,10 @@ from typing import Any
 
 import render
 from bot.core.rendering import Job
-from bot.local.loopback import FakeDiscord, Message
-from bot.local.loopback.server import Attachment
+from bot.local.loopback import Attachment, FakeDiscord, Message
+from bot.local.loopback.channel_routes import ChannelRoutes
+from bot.local.loopback.connections import Gateway
+from bot.local.loopback.store import Store
 from engine import Game, game_class
 from render.carcassonne import pictures as carcassonne_pictures
 from render.catan import pictures as catan_pictures
@@ -42,28 +44,38 @@ class Shown:
     attachments: list[Attachment]
 
 
-class WatchedDiscord(FakeDiscord):
-    """The fake Discord, keeping every state of every channel message (an edit may hide what the post showed)."""
+class ShownRoutes(ChannelRoutes):
+    """The fake's channel routes, keeping every state of every channel message (an edit may hide what the post
+    showed)."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, store: Store, gateway: Gateway) -> None:
+        super().__init__(store, gateway)
         self.shown: dict[int, list[Shown]] = {}
 
     def _record(self, msg: Message) -> None:
-        if msg.channel_id in self.channels and not msg.ephemeral:
+        if msg.channel_id in self.store.channels and not msg.ephemeral:
             self.shown.setdefault(msg.channel_id, []).append(
                 Shown(msg.id, msg.content, list(msg.embeds), list(msg.components), list(msg.attachments))
             )
 
-    async def _post(self, msg: Message) -> None:
+    async def post(self, msg: Message) -> None:
         self._record(msg)
-        await super()._post(msg)
+        await super().post(msg)
 
-    def _edit(self, msg: Message, body: Any, files: list[Attachment], route: str) -> Any:
-        refused = super()._edit(msg, body, files, route)
+    def edit(self, msg: Message, body: Any, files: list[Attachment], route: str) -> Any:
+        refused = super().edit(msg, body, files, route)
         if refused is None:
             self._record(msg)
         return refused
+
+
+class WatchedDiscord(FakeDiscord):
+    """The fake Discord, keeping every state of every channel message (``ShownRoutes``)."""
+
+    def __init__(self) -> None:
+        super().__init__(channel_routes=ShownRoutes)
+        assert isinstance(self.channel_routes, ShownRoutes)
+        self.shown = self.channel_routes.shown
 
     def states(self, channel_id: int) -> list[Shown]:
         """Every state the channel's messages went through, and each message as it is now (a deferred answer's

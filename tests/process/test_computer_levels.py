@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from bot.local.loopback import server as loopback
+from bot.local.loopback import channel_routes
 from engine.ai import levels, strongest
 from engine.replay import play
 from tests.process.conftest import BotProcess, Launcher
@@ -83,7 +83,7 @@ async def seat_computers(table: Table, host: Person, wanted: tuple[str, ...]) ->
 async def test_computers_at_every_level_play_a_whole_game_legally_and_in_time(
     tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(loopback, "RATE_MESSAGES", 1000)  # the channel's pace is not what is measured here
+    monkeypatch.setattr(channel_routes, "RATE_MESSAGES", 1000)  # the channel's pace is not what is measured here
     fake = WatchedDiscord()
     await fake.start()
     launcher = Launcher(tmp_path, fake)

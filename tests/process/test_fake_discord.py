@@ -15,7 +15,7 @@ import pytest
 from discord import gateway
 from yarl import URL
 
-from bot.local.loopback import FakeDiscord, payloads, server
+from bot.local.loopback import FakeDiscord, interaction_routes, payloads
 
 
 async def call(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -162,7 +162,7 @@ async def test_an_interaction_answered_late_gets_10062_and_answered_twice_gets_4
     status, again = await call(fake, "POST", f"/interactions/{first}/{fake.interactions[first].token}/callback", answer)
     assert (status, again["code"]) == (400, 40060)
 
-    monkeypatch.setattr(server, "ANSWER_WITHIN", 0.05)
+    monkeypatch.setattr(interaction_routes, "ANSWER_WITHIN", 0.05)
     await asyncio.sleep(0.1)
     status, late = await call(
         fake, "POST", f"/interactions/{second}/{fake.interactions[second].token}/callback", answer

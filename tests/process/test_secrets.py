@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.local.loopback import FakeDiscord
-from bot.local.loopback.server import Attachment, Message
+from bot.local.loopback import Attachment, FakeDiscord, Message
 from bot.text import listing, t
 from engine import game_class
 from tests.bot.fuzzing import Catalogue

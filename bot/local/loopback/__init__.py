@@ -83,7 +83,8 @@ People and what they see (the table page uses these)
 
 from bot.local.loopback import payloads
 from bot.local.loopback.faults import Exchange, Fault
-from bot.local.loopback.server import Attachment, FakeDiscord, Interaction, Message, Version, Violation
+from bot.local.loopback.server import FakeDiscord
+from bot.local.loopback.stored import Attachment, Interaction, Message, Version, Violation
 
 __all__ = [
     "Attachment",

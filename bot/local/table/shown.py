@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from bot.local.loopback import FakeDiscord, Message, mentions
-from bot.local.loopback.server import ANSWER_WITHIN, Interaction
+from bot.local.loopback import FakeDiscord, Interaction, Message, mentions
+from bot.local.loopback.interaction_routes import ANSWER_WITHIN
 from bot.local.table.asking import command_label
 from bot.local.table.people import Person
 

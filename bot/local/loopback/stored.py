@@ -1,0 +1,110 @@
+"""What the loopback Discord keeps: messages with their history, interactions with their answers, uploads, and the
+requests it refused."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.local.loopback import mentions
+
+EPHEMERAL = 64
+
+
+@dataclass
+class Violation:
+    route: str
+    body: dict[str, Any]
+    detail: str
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None = None
+    description: str | None = None  # the alt text of an image
+
+
+@dataclass
+class Version:
+    """What a message showed at one point of its history."""
+
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[str]  # file names
+    flags: int
+    pings: mentions.Pings = field(default_factory=mentions.Pings)  # whom the content pings (its allowed_mentions)
+    at: float = field(default_factory=time.monotonic)  # when it was shown: orders creations and edits together
+
+
+@dataclass
+class Message:
+    id: int
+    channel_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    interaction_id: int | None = None
+    edits: int = 0
+    author_id: int | None = None  # a person who wrote it in the channel; None: the bot
+    nonce: str | None = None
+    deleted: bool = False
+    created_at: float = field(default_factory=time.monotonic)
+    versions: list[Version] = field(default_factory=list)  # as created, then after each edit
+    allowed_mentions: dict[str, Any] | None = None  # as last sent (None: none was, so the content pings)
+
+    def __post_init__(self) -> None:
+        self.record()
+
+    def record(self) -> None:
+        self.versions.append(
+            Version(
+                self.content,
+                list(self.embeds),
+                list(self.components),
+                [a.filename for a in self.attachments],
+                self.flags,
+                mentions.pings(self.content, self.allowed_mentions),
+            )
+        )
+
+    @property
+    def pings(self) -> mentions.Pings:
+        """Whom the message pinged when it was created (an edit notifies nobody on Discord)."""
+        return self.versions[0].pings
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self.components for c in row.get("components", []) if "custom_id" in c]
+
+
+@dataclass
+class Interaction:
+    id: int
+    token: str
+    kind: int
+    user_id: int
+    channel_id: int
+    payload: dict[str, Any]
+    sent_at: float
+    answers: list[dict[str, Any]] = field(default_factory=list)  # callback bodies, in order
+    answered_at: float | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        return next((a["data"] for a in self.answers if a.get("type") == 9), None)
+
+    @property
+    def choices(self) -> list[dict[str, Any]] | None:
+        return next((a["data"].get("choices", []) for a in self.answers if a.get("type") == 8), None)
