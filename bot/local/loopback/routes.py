@@ -46,9 +46,8 @@ class Routes:
                 fault = self._fault(request.method, path)
                 exchange.fault = fault.kind if fault else None
                 if fault is not None and fault.kind == "hang":
-                    await request_body(
-                        request, self.store
-                    )  # all of it arrived: a client giving up now does not stop it
+                    # all of it arrived: a client giving up now does not stop it
+                    await request_body(request, self.store)
                     held = asyncio.current_task()
                     assert held is not None
                     self._held.add(held)
@@ -145,9 +144,8 @@ class Routes:
 
     async def attachment(self, request: web.Request) -> web.Response:
         """An upload, at the url its message gives (Discord's CDN)."""
-        found = (
-            self.store.attachments.get(int(request.match_info["id"])) if request.match_info["id"].isdigit() else None
-        )
+        key = request.match_info["id"]
+        found = self.store.attachments.get(int(key)) if key.isdigit() else None
         if found is None or found.filename != request.match_info["name"]:
             return web.Response(status=404, text="404: Not Found")
         kind = mimetypes.guess_type(found.filename)[0] or found.content_type or "application/octet-stream"
