@@ -3,9 +3,10 @@
 At each decision of its own turn (before the roll, the robber, the main phase) it rebuilds the game from its view
 several times with the hidden parts sampled (``catan_model.determinise``: the others' hands from their public
 counts, the deck from the cards it has not seen), applies each candidate action to a copy with the real rules,
-looks one more own action ahead for the best candidates, and scores where the turn could end with ``value``: a
-position's worth to the seat. Actions whose outcome is hidden (buying a card, stealing, monopoly) are averaged
-over the samples; the others are judged once. Set-up, discards and replies to offers use the ``standard`` rules
+looks up to two more own actions ahead for the best candidates (the second only after the likeliest firsts: a
+city two bank trades away is seen), and scores where the turn could end with ``value``: a position's worth to
+the seat. Actions whose outcome is hidden (buying a card, stealing, monopoly) are averaged over the samples; the
+others are judged once. Set-up, discards and replies to offers use the ``standard`` rules
 of thumb (``catan.py``), which see the same view.
 
 ``value`` weighs, besides points: production by resource and variety (the robber's hex yields nothing), the
@@ -32,8 +33,10 @@ from engine.catan.state import CARD_COST, CITY_COST, MAIN, ROBBER, ROLL, SETTLEM
 from engine.errors import RuleError
 from engine.game import Action
 
-SAMPLES: Final = 3  # determinisations for actions with a hidden outcome
-WIDEN: Final = 8  # candidates that get the second own action looked at
+SAMPLES: Final = 6  # determinisations for actions with a hidden outcome
+WIDEN: Final = 16  # candidates that get the own actions after them looked at
+DEPTH: Final = 2  # own actions looked at after a widened candidate
+DEEP_WIDEN: Final = 4  # of those, how many get one more looked at
 # Actions with a hidden outcome: averaged over the samples.
 CHANCE: Final = frozenset({"buy", "knight", "robber", "monopoly"})
 # Kinds the search considers in the main phase (domestic trading is left to the others' offers).
@@ -241,19 +244,30 @@ class ExpertCatanPolicy:
         return dict(candidates[i])
 
     def follow_up(self, games: list[Catan], seat: int) -> float:
-        """The mean, over the samples, of the best value one more own action reaches."""
-        total = 0.0
-        for game in games:
-            best = value(game, seat)
-            if game.phase == MAIN and game.current == seat:
-                for action in game.legal_actions(seat):
-                    if action["type"] not in SEARCHED or action["type"] == "road_building":
-                        continue
-                    nxt = game.copy()
-                    try:
-                        nxt.apply(action)
-                    except RuleError:
-                        continue
-                    best = max(best, value(nxt, seat))
-            total += best
-        return total / len(games)
+        """The mean, over the samples, of the best value one more own action reaches (and, after the best
+        ``DEEP_WIDEN`` of those, one action more: trading twice at the bank for a build, say)."""
+        return sum(self.best_after(game, seat, DEPTH) for game in games) / len(games)
+
+    def best_after(self, game: Catan, seat: int, depth: int) -> float:
+        """The best value ``depth`` more own actions (or stopping) reach from ``game``."""
+        best = value(game, seat)
+        if depth <= 0 or game.phase != MAIN or game.current != seat:
+            return best
+        scored: list[tuple[float, int, Catan]] = []
+        for k, action in enumerate(game.legal_actions(seat)):
+            if action["type"] not in SEARCHED or action["type"] == "road_building":
+                continue
+            nxt = game.copy()
+            try:
+                nxt.apply(action)
+            except RuleError:
+                continue
+            scored.append((value(nxt, seat), k, nxt))
+        if not scored:
+            return best
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        best = max(best, scored[0][0])
+        if depth > 1:
+            for _, _, nxt in scored[:DEEP_WIDEN]:
+                best = max(best, self.best_after(nxt, seat, depth - 1))
+        return best

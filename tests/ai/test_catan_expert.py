@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.ai import decide, policy_seed
+from engine.ai.catan_expert import ExpertCatanPolicy, value
 from engine.ai.catan_model import determinise
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
@@ -93,6 +94,21 @@ def test_trades_two_for_one_at_its_harbour_toward_a_city() -> None:
     assert action == {"player": 0, "type": "bank_trade", "give": {"wool": 2}, "get": {"ore": 1}}
     game.apply(action)
     assert expert(game)["type"] == "city"
+
+
+def test_the_search_sees_a_city_two_bank_trades_away() -> None:
+    """A candidate (the first 4:1 trade) is followed two own actions further: the second trade and the city."""
+    game = beginner()
+    to_main(game)
+    empty_hands(game)
+    grant(game, 0, wool=8, grain=2, ore=1)
+    trade = {"player": 0, "type": "bank_trade", "give": {"wool": 4}, "get": {"ore": 1}}
+    game.apply(trade)
+    line = game.copy()
+    line.apply(trade)
+    line.apply({"player": 0, "type": "city", "at": line.settlements[0][0] + 1})
+    assert value(line, 0) > value(game, 0) + 50
+    assert ExpertCatanPolicy().follow_up([game], 0) >= value(line, 0)
 
 
 def test_a_determinised_game_keeps_what_the_view_shows_and_deals_the_rest() -> None:
