@@ -3,8 +3,8 @@
 At each decision of its own turn (before the roll, the robber, the main phase) it rebuilds the game from its view
 several times with the hidden parts sampled (``catan_model.determinise``: the others' hands from their public
 counts, the deck from the cards it has not seen), applies each candidate action to a copy with the real rules,
-looks up to two more own actions ahead for the best candidates (the second only after the likeliest firsts: a
-city two bank trades away is seen), and scores where the turn could end with ``value``: a position's worth to
+looks one more own action ahead for the best candidates (``DEPTH``: more, each after the likeliest ones before
+it), and scores where the turn could end with ``value``: a position's worth to
 the seat. Actions whose outcome is hidden (buying a card, stealing, monopoly) are averaged over the samples; the
 others are judged once. Set-up, discards and replies to offers use the ``standard`` rules
 of thumb (``catan.py``), which see the same view.
@@ -33,10 +33,12 @@ from engine.catan.state import CARD_COST, CITY_COST, MAIN, ROBBER, ROLL, SETTLEM
 from engine.errors import RuleError
 from engine.game import Action
 
-SAMPLES: Final = 6  # determinisations for actions with a hidden outcome
-WIDEN: Final = 16  # candidates that get the own actions after them looked at
-DEPTH: Final = 2  # own actions looked at after a widened candidate
-DEEP_WIDEN: Final = 4  # of those, how many get one more looked at
+# 6 samples, 16 widened and a depth of 2 (tried on 2026-11-26) cost about 2.5x the CPU and won no more games
+# (bench/README.md, "Deeper search"): the search stays at the cheaper settings.
+SAMPLES: Final = 3  # determinisations for actions with a hidden outcome
+WIDEN: Final = 8  # candidates that get the own actions after them looked at
+DEPTH: Final = 1  # own actions looked at after a widened candidate
+DEEP_WIDEN: Final = 4  # at a depth over 1: how many of those get one more looked at
 # Actions with a hidden outcome: averaged over the samples.
 CHANCE: Final = frozenset({"buy", "knight", "robber", "monopoly"})
 # Kinds the search considers in the main phase (domestic trading is left to the others' offers).
@@ -244,8 +246,8 @@ class ExpertCatanPolicy:
         return dict(candidates[i])
 
     def follow_up(self, games: list[Catan], seat: int) -> float:
-        """The mean, over the samples, of the best value one more own action reaches (and, after the best
-        ``DEEP_WIDEN`` of those, one action more: trading twice at the bank for a build, say)."""
+        """The mean, over the samples, of the best value ``DEPTH`` more own actions reach (past the first, only after
+        the best ``DEEP_WIDEN`` of each step: trading twice at the bank for a build, say)."""
         return sum(self.best_after(game, seat, DEPTH) for game in games) / len(games)
 
     def best_after(self, game: Catan, seat: int, depth: int) -> float:

@@ -96,8 +96,9 @@ def test_trades_two_for_one_at_its_harbour_toward_a_city() -> None:
     assert expert(game)["type"] == "city"
 
 
-def test_the_search_sees_a_city_two_bank_trades_away() -> None:
-    """A candidate (the first 4:1 trade) is followed two own actions further: the second trade and the city."""
+def test_a_search_two_actions_deep_sees_a_city_two_bank_trades_away() -> None:
+    """At depth 2 a candidate (the first 4:1 trade) is followed two own actions further: the second trade and the
+    city; one action further it is not."""
     game = beginner()
     to_main(game)
     empty_hands(game)
@@ -108,7 +109,8 @@ def test_the_search_sees_a_city_two_bank_trades_away() -> None:
     line.apply(trade)
     line.apply({"player": 0, "type": "city", "at": line.settlements[0][0] + 1})
     assert value(line, 0) > value(game, 0) + 50
-    assert ExpertCatanPolicy().follow_up([game], 0) >= value(line, 0)
+    assert ExpertCatanPolicy().best_after(game, 0, 2) >= value(line, 0)
+    assert ExpertCatanPolicy().best_after(game, 0, 1) < value(line, 0)
 
 
 def test_a_determinised_game_keeps_what_the_view_shows_and_deals_the_rest() -> None:
