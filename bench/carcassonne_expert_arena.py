@@ -50,7 +50,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-Job = tuple[int, int, str, str, dict[str, int]]
+Job = tuple[int, int, str, str, dict[str, float]]
 
 
 def play(job: Job) -> dict[str, Any]:
@@ -123,7 +123,7 @@ def timing(values: list[float]) -> dict[str, float]:
 
 
 def run(
-    config: str, games: int, seed: int, workers: int, opponent: str, params: dict[str, int], log: str | None
+    config: str, games: int, seed: int, workers: int, opponent: str, params: dict[str, float], log: str | None
 ) -> dict[str, Any]:
     seeds = random.Random(seed)
     jobs: list[Job] = [(i, seeds.getrandbits(48), config, opponent, params) for i in range(games)]
@@ -138,7 +138,7 @@ def run(
 
 
 def add_up(
-    config: str, results: list[dict[str, Any]], seed: int, opponent: str, params: dict[str, int], seconds: float
+    config: str, results: list[dict[str, Any]], seed: int, opponent: str, params: dict[str, float], seconds: float
 ) -> dict[str, Any]:
     """The table's figures from the games played."""
     games = len(results)
@@ -214,7 +214,7 @@ def main() -> int:
     parser.add_argument("--log", help="append each game to this file as a JSON line")
     parser.add_argument("--from-log", help="add up the games of a --log file (of one configuration) instead of playing")
     args = parser.parse_args()
-    params = {k: int(v) for k, v in (p.split("=") for p in args.params.split(",") if p)}
+    params = {k: float(v) if "." in v else int(v) for k, v in (p.split("=") for p in args.params.split(",") if p)}
     configs = args.config or list(CONFIGS)
     if args.from_log:
         with open(args.from_log, encoding="utf-8") as lines:

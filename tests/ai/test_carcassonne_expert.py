@@ -48,6 +48,17 @@ def test_the_next_draw_is_a_river_tile_while_the_river_lasts() -> None:
     assert abs(sum(p for _, p in draws) - 1) < 1e-9
 
 
+def test_the_next_draw_covers_the_tiles_that_join_two_cities() -> None:
+    # A corner or three-sided city tile is how the next player merges into (and shares or takes) our city: the
+    # chance node must hold them, not only the common road tiles, and most of the stack's weight.
+    game = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
+    unseen = unseen_tiles(game.view(0))
+    draws = dict(next_draws(unseen, ExpertCarcassonne().draws))
+    joining = {t for t in draws if any(s.kind == "city" and len(s.edges) >= 2 for s in TILES[t].segments)}
+    assert len(joining) >= 2
+    assert sum(unseen[t] for t in draws) >= 0.7 * sum(unseen.values())
+
+
 def test_it_finishes_the_river_legally() -> None:
     game = Carcassonne.new(["A", "B"], {"river": True, "tower": True}, seed=6)
     step = 0
