@@ -26,8 +26,7 @@ from bot.core.host import Posted, Shown
 from bot.core.pings import only, owing
 from bot.core.rendering import Lane
 from bot.flows.presence import presence
-from bot.flows.turns import channel_of, game_channel, nonce
-from bot.host import HostError
+from bot.flows.turns import channel_of, game_channel, nonce, refresh_choices
 from bot.host.outcome import Outcome
 from bot.storage import GameRow
 from bot.text import listing, t
@@ -119,17 +118,8 @@ async def post_news(
 
 async def refresh(bot: Host, game_id: int) -> None:
     """Put the current version's buttons on the game's turn message (after a race left older ones there)."""
-    try:
-        row = await bot.rows.row(game_id)
-    except HostError:
-        return
-    if row.status != "active" or not row.message_id or row.game != NAME:
-        return
-    channel = await channel_of(bot, row)
-    if channel is None or not hasattr(channel, "get_partial_message"):
-        return
-    game = catan(bot, row)
-    await safely.edit(channel.get_partial_message(row.message_id), row.id, "turn message", view=turn_view(row, game))
+
+    await refresh_choices(bot, game_id, NAME, lambda row: turn_view(row, catan(bot, row)))
 
 
 # -- private news ----------------------------------------------------------------------------------------------

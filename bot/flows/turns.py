@@ -15,6 +15,7 @@ version than one already posted keeps its story but not its choices.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -125,6 +126,26 @@ async def announce(
             shown.version, shown.message_id = row.version, message.id
             shown.step, shown.story = posted.step, posted.story
     return message
+
+
+async def refresh_choices(
+    bot: Host, game_id: int, game: str, choices: Callable[[GameRow], discord.ui.View | None]
+) -> None:
+    """Put the current version's ``choices`` back on the turn message of ``game_id`` (a game of ``game``): a click
+    refused as stale may find older ones there after a race. Under the lock that posts turn messages, and only while
+    the stored turn message shows the current version: otherwise a turn message is on its way with them, and the
+    one stored is about to be retired (choices put on it now would outlive the retiring)."""
+    async with _shown(bot, game_id).lock:
+        row = await bot.rows.stored(game_id)
+        if row is None or row.game != game or row.status != "active" or not row.message_id:
+            return
+        if row.shown_version < row.version:
+            return
+        channel: Any = bot.get_channel(row.channel_id) or bot.get_partial_messageable(row.channel_id)
+        if not hasattr(channel, "get_partial_message"):
+            return
+        view = choices(row)
+        await safely.edit(channel.get_partial_message(row.message_id), row.id, "turn message", view=view)
 
 
 async def retire(bot: Host, row: GameRow, message_id: int) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import bot.carcassonne.flows as carcassonne
+import bot.catan.flows as catan_flows
 from bot.flows.turns import announce
 from bot.host import HostError, Outcome, Services
 from bot.host.play import RETRIES
@@ -29,6 +30,7 @@ from tests.bot.simultaneous import (
 from tests.bot.test_discord_carcassonne import DECK, labels, place, start
 from tests.bot.test_discord_catan import dice_state, hands, rig
 from tests.bot.test_discord_catan import start as start_catan
+from tests.bot.test_outbox import stored_move
 from tests.bot.test_service import ALICE, BOB, CAROL
 
 TURN_COMPONENT = re.compile(r"bh:cc:(?P<game>\d+):(?P<version>\d+):")
@@ -317,3 +319,29 @@ async def test_a_move_that_keeps_losing_the_race_is_refused_as_stale_after_a_few
     monkeypatch.setattr(service.rows.games, "record_action", always_beaten)
     assert await code(service.play.act(row.id, None, BOB.user_id, BOB_DISCARDS)) == "stale"
     assert writes == RETRIES + 1
+
+
+async def test_a_stale_click_while_the_next_turn_message_is_on_its_way_leaves_the_old_message_alone(
+    world: World,
+) -> None:
+    """Two End turn clicks at once: the second, refused as stale, puts the current buttons back only on a message
+    that shows the current version. Before the new turn message is posted, the stored one is about to be retired:
+    buttons put on it then would outlive the retiring (found by the fuzzer, FUZZ_SEED=3 at step 11788)."""
+    row = await start_catan(world)
+    shown = await world.bot.rows.row(row.id)
+    old = shown.message_id
+    assert old is not None and shown.shown_version == shown.version
+    moved = await stored_move(world, shown)  # stored, its turn message not posted yet
+    assert moved.row.version == shown.version + 1
+    await catan_flows.refresh(world.bot, row.id)  # the stale click's refresh, at that moment
+    await world.env.settle()
+    on_old = {c.get("custom_id") for c in components(world, old)}
+    assert not any(f":{moved.row.version}:" in str(i) for i in on_old), "the old message got the new buttons"
+    await world.bot.outbox.deliver(moved)
+    await world.env.settle()
+    offering = [
+        message.id
+        for message in world.env.backend.messages[world.channel.id].values()
+        if any(str(c.get("custom_id")).startswith(f"bh:ct:{row.id}:") for c in components(world, message.id))
+    ]
+    assert offering == [(await world.bot.rows.row(row.id)).message_id], "one message offers choices: the newest"
