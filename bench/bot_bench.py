@@ -95,11 +95,12 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 import types
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Final, Literal, Protocol
 
 # This tree's code, whatever is installed; with --against, each child imports the tree it measures (the script's
 # own tree would otherwise come first on the path and both sides would run the same bot).
@@ -598,7 +599,10 @@ class Run:
 
     async def head_start(self, gateway: Gateway, table: Table, moves: int) -> None:
         """Advance the game ``moves`` random legal actions (one stored transaction) and re-post its turn."""
-        from bot.host.outcome import Outcome as HostOutcome
+        try:
+            from bot.host.outcome import Outcome as HostOutcome
+        except ImportError:  # a tree from before the host's services (--against)
+            from bot.host.service import Outcome as HostOutcome  # type: ignore[no-redef,attr-defined,unused-ignore]
 
         try:
             from bot.flows.turns import announce
@@ -702,7 +706,8 @@ class Run:
         stats.window.append(time.perf_counter())
         for payload in outcome.posted:
             stats.png_bytes += [int(a.get("size", 0)) for a in payload.get("attachments", [])]
-        game = self.bot.rows._cache.get(table.game_id)
+        rows = getattr(self.bot, "rows", None) or self.bot.service  # before the host's services: one service
+        game = rows._cache.get(table.game_id)
         if game is not None:
             stats.sizes.append(self.driver.size(game[1]))
         if len(stats.latency) >= self.args.actions:
@@ -1207,6 +1212,9 @@ def code_of() -> dict[str, Any]:
     return {"tree": str(tree), "commit": commit + ("+" if dirty else "")}
 
 
+CHILD_TIMEOUT: Final = 1800  # seconds one side's run may take (a run is a minute or two on a quiet machine)
+
+
 def before_and_after(args: argparse.Namespace, configs: list[str]) -> None:
     """``--against``: the same runs of this script on two trees' bots, alternately; medians and ratios."""
     trees = {"before": Path(args.against).resolve(), "after": HERE}
@@ -1232,7 +1240,12 @@ def before_and_after(args: argparse.Namespace, configs: list[str]) -> None:
                         command += ["--database-url", asyncio.run(fresh_schema(server))]
                     env = {**os.environ, "PYTHONPATH": str(trees[side]), "BOT_BENCH_TREE": str(trees[side])}
                     began = time.strftime("%H:%M:%S")
-                    done = subprocess.run(command, cwd=trees[side], env=env, capture_output=True, text=True)
+                    try:
+                        done = subprocess.run(
+                            command, cwd=trees[side], env=env, capture_output=True, text=True, timeout=CHILD_TIMEOUT
+                        )
+                    except subprocess.TimeoutExpired as late:
+                        sys.exit(f"bot_bench: the {side} run took over {CHILD_TIMEOUT} s: {str(late.stderr)[-2000:]}")
                     if done.returncode not in (0, 1) or not done.stdout.strip():
                         sys.exit(f"bot_bench: the {side} run failed ({done.returncode}): {done.stderr[-2000:]}")
                     result = json.loads(done.stdout)
@@ -1456,4 +1469,11 @@ def human(run: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
-    run_command(lambda: main() or 0)
+    try:
+        run_command(lambda: main() or 0)
+    except Exception:
+        traceback.print_exc()
+        sys.stderr.flush()
+        # A run that failed midway leaves the bot's threads (SQLite's, the drawing pipes' readers) running, and the
+        # interpreter would wait for them for ever: --against waited on such a child with no end and no output.
+        os._exit(2)
