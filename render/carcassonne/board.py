@@ -179,7 +179,11 @@ def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tu
     t = lay.tile
     gx0, gy0 = lay.left, lay.top
     gx1, gy1 = gx0 + lay.cols * t, gy0 + lay.rows * t
-    d.rectangle([gx0, gy0, gx1 - 1, gy1 - 1], fill=EMPTY)
+    # ``img`` was made in the empty cells' colour, most of a board picture's pixels: only the margins are painted
+    # (the panel's side is pasted over by the caller), so that no pixel is written twice before its tile
+    for box in ((0, 0, lay.board_width, gy0), (0, gy0, gx0, gy1), (gx1, gy0, lay.board_width, gy1)):
+        img.paste(BOARD_BG, box)
+    img.paste(BOARD_BG, (0, gy1, lay.board_width, lay.height))
     for i in range(lay.cols + 1):
         d.line([(gx0 + i * t, gy0), (gx0 + i * t, gy1 - 1)], fill=GRID)
     for j in range(lay.rows + 1):
@@ -258,7 +262,7 @@ def board_image(
         picture = tile_sprite(view["drawn"], 0, 150)
     caption = label("drawn")  # the tile's picture says which it is; its id means nothing to players
     lay = layout(view, [*cells, *extent], panel_height(panel, picture, caption), max_tile)
-    img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
+    img = Image.new("RGB", (lay.width, lay.height), EMPTY)
     _draw_board(view, lay, img, outlined)
     if cells:
         d = ImageDraw.Draw(img)
