@@ -7,9 +7,9 @@ Geometry is public so that tests can probe pixels: :func:`layout` maps cells to 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cache
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
@@ -134,7 +134,7 @@ def _names(view: View) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
-def _panel(view: View, outlined: bool = False) -> Panel:
+def board_panel(view: View, outlined: bool = False) -> Panel:
     names = _names(view)
     mk = marks(names)
     tower = bool(view.get("options", {}).get("tower"))
@@ -174,7 +174,8 @@ def _panel(view: View, outlined: bool = False) -> Panel:
     return Panel(title=label("title_carcassonne"), subtitle=subtitle, cards=tuple(cards), footer=footer)
 
 
-def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tuple[int, int]] = ()) -> None:
+def draw_grid(lay: Layout, img: Image.Image) -> None:
+    """The margins, the grid and its coordinates: what a board picture shows before its first tile."""
     d = ImageDraw.Draw(img)
     t = lay.tile
     gx0, gy0 = lay.left, lay.top
@@ -199,48 +200,106 @@ def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tu
         y = lay.min_y + j
         if y % step == 0:
             fonts.draw_text(d, (gx0 - 6, gy0 + j * t + t / 2), str(y), cs, MUTED, anchor="rm")
+
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One thing drawn over the grid of a board picture: what it is (``key``: equal keys draw equal pixels at the
+    same place), every pixel it may touch (inside ``box``), and how to draw it."""
+
+    key: tuple[object, ...]
+    box: Box
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None] = field(compare=False)
+
+
+def _paste(sprite: Image.Image, at: tuple[int, int], masked: bool, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+    img.paste(sprite, at, sprite if masked else None)
+
+
+def _sprite_piece(key: tuple[object, ...], sprite: Image.Image, at: tuple[int, int], masked: bool) -> Piece:
+    box = (at[0], at[1], at[0] + sprite.width, at[1] + sprite.height)
+    return Piece(key, box, partial(_paste, sprite, at, masked))
+
+
+def _frame(
+    box: Box, colour: RGB, width: int, tag: tuple[str, int] | None, img: Image.Image, d: ImageDraw.ImageDraw
+) -> None:
+    """A cell framed in ``colour`` (with the player's ``tag``: mark and its size, in a corner)."""
+    ox, oy, ox1, oy1 = box
+    d.rectangle([ox, oy, ox1 - 1, oy1 - 1], outline=INK, width=width + 2)
+    d.rectangle([ox + 1, oy + 1, ox1 - 2, oy1 - 2], outline=colour, width=width)
+    if tag is not None:
+        mark, size = tag
+        side = _tag_side(ox1 - ox)
+        d.rectangle([ox, oy, ox + side, oy + side], fill=colour, outline=INK)
+        room = side * 0.95
+        at = (ox + side / 2 + 0.5, oy + side / 2)
+        fonts.draw_text(d, at, mark, size, text_on(colour), bold=True, anchor="mm", room=room)
+
+
+def _tag_side(t: int) -> int:
+    return max(10, round(t * 0.26))
+
+
+def pieces(view: View, lay: Layout, outlined: Sequence[tuple[int, int]] = ()) -> list[Piece]:
+    """What is drawn over the grid of ``view``'s board, in drawing order: tiles, towers, frames, followers."""
+    t = lay.tile
+    out: list[Piece] = []
     rotation_of: dict[tuple[int, int], tuple[str, int]] = {}
     for placed in view["tiles"]:
-        x, y = placed["x"], placed["y"]
-        rotation_of[(x, y)] = (placed["tile"], placed["rotation"])
-        img.paste(tile_sprite(placed["tile"], placed["rotation"], t), lay.cell_origin(x, y))
+        x, y, tile_id, rotation = placed["x"], placed["y"], placed["tile"], placed["rotation"]
+        rotation_of[(x, y)] = (tile_id, rotation)
+        key: tuple[object, ...] = ("tile", x, y, tile_id, rotation)
+        out.append(_sprite_piece(key, tile_sprite(tile_id, rotation, t), lay.cell_origin(x, y), False))
     for tower in view.get("towers") or []:
         if tower["height"] < 1:
             continue
-        tile_id, rot = rotation_of[(tower["x"], tower["y"])]
-        px, py = lay.point(tower["x"], tower["y"], tower_point(tile_id, rot))
+        x, y = tower["x"], tower["y"]
+        tile_id, rot = rotation_of[(x, y)]
+        px, py = lay.point(x, y, tower_point(tile_id, rot))
         spr = tower_sprite(tower["height"], max(10, round(t * 0.42)))
-        img.paste(spr, (px - spr.width // 2, py - spr.height // 2 - round(t * 0.04)), spr)
+        at = (px - spr.width // 2, py - spr.height // 2 - round(t * 0.04))
+        out.append(_sprite_piece(("tower", x, y, tower["height"], tile_id, rot), spr, at, True))
     names = _names(view)
     mk = marks(names)
     lw = max(3, t // 14)
     for x, y in outlined:
         ox, oy = lay.cell_origin(x, y)
-        d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=INK, width=lw + 2)
-        d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=OUTLINE, width=lw)
+        box = (ox, oy, ox + t, oy + t)
+        out.append(Piece(("outlined", x, y), box, partial(_frame, box, OUTLINE, lw, None)))
     for p in view["players"]:
         last = p.get("last_placed")
         if not last or outlined:  # the outlines say what is new instead
             continue
         seat = int(p["seat"])
-        colour = player_colour(seat)
         ox, oy = lay.cell_origin(last[0], last[1])
-        d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=INK, width=lw + 2)
-        d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=colour, width=lw)
-        tag = max(10, round(t * 0.26))
-        d.rectangle([ox, oy, ox + tag, oy + tag], fill=colour, outline=INK)
-        room = tag * 0.95
-        size = fonts.fit_line(mk[seat], max(8, round(tag * 0.72)), room, bold=True, smallest=7)
-        fonts.draw_text(
-            d, (ox + tag / 2 + 0.5, oy + tag / 2), mk[seat], size, text_on(colour), bold=True, anchor="mm", room=room
-        )
+        cell = (ox, oy, ox + t, oy + t)
+        tag = _tag_side(t)
+        size = fonts.fit_line(mk[seat], max(8, round(tag * 0.72)), tag * 0.95, bold=True, smallest=7)
+        # the tag's square and its mark, which may be wider than the square, are inside this box
+        reach = max(tag + 1, fonts.text_width(mk[seat], size, True) // 2 + size) + 2
+        box = (ox - reach, oy - reach, max(ox + t, ox + tag + reach), max(oy + t, oy + tag + reach))
+        draw = partial(_frame, cell, player_colour(seat), lw, (mk[seat], size))
+        out.append(Piece(("last", seat, last[0], last[1], mk[seat]), box, draw))
     size = follower_size(t)
     for f in view["followers"]:
         seat = int(f["player"])
         lying = f["role"] == "farmer"
         spr = meeple(player_colour(seat), mk[seat], size, lying)
         px, py = segment_pixel(view, lay, f["x"], f["y"], f["on"])
-        img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
+        key = ("follower", seat, mk[seat], f["x"], f["y"], f["on"], lying)
+        out.append(_sprite_piece(key, spr, (px - spr.width // 2, py - spr.height // 2), True))
+    return out
+
+
+def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tuple[int, int]] = ()) -> None:
+    draw_grid(lay, img)
+    d = ImageDraw.Draw(img)
+    for piece in pieces(view, lay, outlined):
+        piece.draw(img, d)
 
 
 def board_image(
@@ -254,7 +313,7 @@ def board_image(
     """The public board (``cells`` numbered 1..n for a turn preview; ``outlined`` cells framed in white, the tiles
     placed since a player's last turn; ``extent`` cells kept in the picture, so that the frames of a timelapse
     share one grid; tiles at most ``max_tile`` pixels)."""
-    panel = _panel(view, bool(outlined))
+    panel = board_panel(view, bool(outlined))
     if cells:
         panel = replace(panel, footer=(label("choose_cell"), *panel.footer))
     picture = None
