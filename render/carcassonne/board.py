@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache, partial
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -205,14 +205,14 @@ def draw_grid(lay: Layout, img: Image.Image) -> None:
 Box = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """One thing drawn over the grid of a board picture: what it is (``key``: equal keys draw equal pixels at the
-    same place), every pixel it may touch (inside ``box``), and how to draw it."""
+    same place), every pixel it may touch (inside ``box``), and how to draw it. (A named tuple: a board has a
+    hundred, made for every picture.)"""
 
     key: tuple[object, ...]
     box: Box
-    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None] = field(compare=False)
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
 
 def _paste(sprite: Image.Image, at: tuple[int, int], masked: bool, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
@@ -220,8 +220,8 @@ def _paste(sprite: Image.Image, at: tuple[int, int], masked: bool, img: Image.Im
 
 
 def _sprite_piece(key: tuple[object, ...], sprite: Image.Image, at: tuple[int, int], masked: bool) -> Piece:
-    box = (at[0], at[1], at[0] + sprite.width, at[1] + sprite.height)
-    return Piece(key, box, partial(_paste, sprite, at, masked))
+    width, height = sprite.size
+    return Piece(key, (at[0], at[1], at[0] + width, at[1] + height), partial(_paste, sprite, at, masked))
 
 
 def _frame(
@@ -252,8 +252,9 @@ def pieces(view: View, lay: Layout, outlined: Sequence[tuple[int, int]] = ()) ->
     for placed in view["tiles"]:
         x, y, tile_id, rotation = placed["x"], placed["y"], placed["tile"], placed["rotation"]
         rotation_of[(x, y)] = (tile_id, rotation)
-        key: tuple[object, ...] = ("tile", x, y, tile_id, rotation)
-        out.append(_sprite_piece(key, tile_sprite(tile_id, rotation, t), lay.cell_origin(x, y), False))
+        ox, oy = lay.cell_origin(x, y)
+        draw = partial(_paste, tile_sprite(tile_id, rotation, t), (ox, oy), False)
+        out.append(Piece(("tile", x, y, tile_id, rotation), (ox, oy, ox + t, oy + t), draw))
     for tower in view.get("towers") or []:
         if tower["height"] < 1:
             continue
