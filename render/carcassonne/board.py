@@ -21,7 +21,7 @@ from render.carcassonne.shapes import anchor, reference_anchors, rotate_point, t
 from render.carcassonne.sprites import meeple, tile_sprite, tower_sprite
 from render.labels import label, names_list, spot_label
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
-from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, draw_panel, panel_height
+from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, paint_panel, panel_height
 
 View = Mapping[str, Any]
 MAX_SIDE: Final = 2048
@@ -333,8 +333,7 @@ def board_image(
             d.rectangle([ox + 2, oy + 2, ox + t - 3, oy + t - 3], outline=PREVIEW, width=max(2, t // 24))
             b = badge(str(n), bsize, PREVIEW, INK)
             img.paste(b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
-    side = draw_panel(panel, lay.height, picture=picture, caption=caption)
-    img.paste(side, (lay.board_width, 0))
+    paint_panel(img, lay.board_width, panel, picture=picture, caption=caption)
     return img
 
 

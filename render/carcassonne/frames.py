@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from render.carcassonne.board import EMPTY, Box, Layout, Piece, board_panel, draw_grid, layout, pieces
 from render.labels import label
-from render.panel import draw_panel, panel_height
+from render.panel import paint_panel, panel_height
 
 View = Mapping[str, Any]
 KEPT: Final = 2  # recent frames to start from: the timelapse draws the first and the last frame before the others
@@ -117,6 +117,6 @@ class FrameDrawer:
                         piece.draw(canvas, d)
                 img.paste(canvas.crop(box), box)
             self.recent.remove(drawn)
-        img.paste(draw_panel(panel, lay.height, caption=caption), (lay.board_width, 0))
+        paint_panel(img, lay.board_width, panel, caption=caption)
         self.recent.append(_Drawn(lay, now, img))
         return img
