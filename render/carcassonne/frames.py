@@ -1,12 +1,13 @@
 """The frames of a Carcassonne timelapse, each drawn from the one before.
 
-Every frame is ``board_image(view, extent=..., max_tile=...)`` of its turn, pixel for pixel; a turn changes a few
+Every frame is ``board_image(view, extent=..., max_tile=...)`` of its turn, pixel for pixel. A turn changes a few
 cells (a tile placed, a follower set or returned, a player's "last tile" frame moved), so instead of drawing the
-whole board again, a frame starts as a copy of a recent frame with the same layout, and only the boxes of the pieces
-that differ (``board.pieces``: what each draws, and where) are drawn again: the grid under them from a picture of the
-empty grid, then every piece of the new turn that reaches into the box, in the board's drawing order. A pixel outside
-those boxes is touched by the same pieces in the same order in both turns, so it is already right. The scoreboard is
-drawn whole each frame. A frame whose layout differs (a taller scoreboard) is drawn from scratch.
+whole board again, a frame is drawn over the one before (when it has the same layout), and only the boxes of the
+pieces that differ (``board.pieces``: what each draws, and where) are drawn again: the grid under them from a
+picture of the empty grid, then every piece of the new turn that reaches into the box, in the board's drawing
+order. A pixel outside those boxes is touched by the same pieces in the same order in both turns, so it is already
+right. The scoreboard is drawn whole each frame. A frame of another layout (a taller scoreboard), or one where most
+of the board changed, is drawn whole.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from render.labels import label
 from render.panel import paint_panel, panel_height
 
 View = Mapping[str, Any]
-KEPT: Final = 2  # recent frames to start from: the timelapse draws the first and the last frame before the others
 MOST: Final = 0.5  # beyond this share of the board changed, a frame is drawn from scratch
 
 
@@ -69,13 +69,13 @@ def _boxes(before: list[Piece], after: list[Piece], lay: Layout) -> list[Box] | 
 
 class FrameDrawer:
     """Draws the frames of one timelapse: ``drawer(view)`` is ``board_image(view, extent=extent,
-    max_tile=max_tile)``. The picture returned may be drawn over by a later call (copy it to keep it): a frame is
-    drawn over a recent one instead of copying it, which costs as much as drawing the changes."""
+    max_tile=max_tile)``. The picture returned may be drawn over by the next call (copy it to keep it): a frame is
+    drawn over the one before instead of over a copy of it, which would cost as much as drawing the changes."""
 
     def __init__(self, extent: Sequence[tuple[int, int]], max_tile: int) -> None:
         self.extent = list(extent)
         self.max_tile = max_tile
-        self.recent: list[_Drawn] = []
+        self.last: _Drawn | None = None
         self.grid: tuple[Layout, Image.Image, Image.Image] | None = None  # the empty grid, and a canvas to draw on
 
     def _grid(self, lay: Layout) -> tuple[Image.Image, Image.Image]:
@@ -91,23 +91,21 @@ class FrameDrawer:
         lay = layout(view, self.extent, panel_height(panel, None, caption), self.max_tile)
         empty, canvas = self._grid(lay)
         now = pieces(view, lay)
-        best: tuple[int, _Drawn, list[Box]] | None = None
-        for drawn in self.recent:
-            boxes = _boxes(drawn.pieces, now, lay) if drawn.lay == lay else None
-            if boxes is None:
-                continue
-            area = sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes)
-            if area <= MOST * lay.board_width * lay.height and (best is None or area < best[0]):
-                best = (area, drawn, boxes)
-        if best is None:
+        last, self.last = self.last, None
+        boxes = _boxes(last.pieces, now, lay) if last is not None and last.lay == lay else None
+        if (
+            last is None
+            or boxes is None
+            or sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > MOST * lay.board_width * lay.height
+        ):
+            # the first frame, another layout, or most of the board changed (the timelapse draws the final board
+            # second, then the first turn): drawn whole
             img = empty.copy()
             d = ImageDraw.Draw(img)
             for piece in now:
                 piece.draw(img, d)
-            self.recent = self.recent[-(KEPT - 1) :]
         else:
-            _, drawn, boxes = best
-            img = drawn.image
+            img = last.image
             d = ImageDraw.Draw(canvas)
             for box in boxes:
                 # the canvas outside ``box`` may hold any earlier drawing: only ``box`` is copied out of it
@@ -116,7 +114,6 @@ class FrameDrawer:
                     if _overlap(piece.box, box):
                         piece.draw(canvas, d)
                 img.paste(canvas.crop(box), box)
-            self.recent.remove(drawn)
         paint_panel(img, lay.board_width, panel, caption=caption)
-        self.recent.append(_Drawn(lay, now, img))
+        self.last = _Drawn(lay, now, img)
         return img
