@@ -181,7 +181,7 @@ def draw_grid(lay: Layout, img: Image.Image) -> None:
     gx0, gy0 = lay.left, lay.top
     gx1, gy1 = gx0 + lay.cols * t, gy0 + lay.rows * t
     # ``img`` was made in the empty cells' colour, most of a board picture's pixels: only the margins are painted
-    # (the panel's side is pasted over by the caller), so that no pixel is written twice before its tile
+    # (the caller paints the scoreboard's side), so that no pixel of the grid is written twice before its tile
     for box in ((0, 0, lay.board_width, gy0), (0, gy0, gx0, gy1), (gx1, gy0, lay.board_width, gy1)):
         img.paste(BOARD_BG, box)
     img.paste(BOARD_BG, (0, gy1, lay.board_width, lay.height))
