@@ -4,6 +4,9 @@ For each image: the time to render it to PNG bytes (drawing + encoding, caches w
 first image of a game), the time to PNG-encode the finished image alone (the floor), their ratio, the PNG size
 and the image size. Also Pillow's own PNG encoder on the same image, for reference.
 
+``carcassonne_game_turn_pictures``: the turn previews and follower spots of two whole 2-player games, as the bot asks
+for them, CPU ms per picture with drawing and encoding apart (boards of every size, not only the large ones above).
+
 Targets, encode included: Catan board <= 40 ms, 100-tile Carcassonne board <= 60 ms, previews <= 40 ms, and
 render <= 2.5x encode-only.
 
@@ -120,6 +123,47 @@ def measure(make: Callable[[], bytes], image: Callable[[], Image.Image], repeat:
         "size": list(img.size),
         "pillow_encode_ms": round(statistics.median(pillow_times) * 1000, 1),
     }
+
+
+def game_turn_pictures(seeds: tuple[int, ...] = (1, 2), rounds: int = 3) -> dict[str, Any]:
+    """The turn pictures the bot asks for through whole games (2 players, base game, random moves, every board size
+    from the first turn to the last): the preview of each turn and the follower spots after each placement, as
+    ``bot/carcassonne/turn.py`` asks for them. CPU ms per picture, drawing and encoding apart (best of ``rounds``)."""
+    jobs: dict[str, list[tuple[Any, ...]]] = {"preview": [], "spots": []}
+    for seed in seeds:
+        game = Carcassonne.new(NAMES[:2], {}, seed)
+        rng = random.Random(seed)
+        while not game.finished:
+            view = game.view(None)
+            if game.decision() == "place":
+                jobs["preview"].append((view, sorted(game.legal_placements(), key=lambda c: (c[1], c[0]))))
+            elif game.decision() == "follower":
+                x, y = view["placed"]
+                jobs["spots"].append((view, x, y, list(game.follower_spots())))
+            game.apply(game.random_action(rng))
+    draw: dict[str, Callable[..., Image.Image]] = {
+        "preview": carcassonne_pictures.preview_image,
+        "spots": carcassonne_pictures.spots_image,
+    }
+    out: dict[str, Any] = {}
+    for kind, args in jobs.items():
+        images = [draw[kind](*a) for a in args]  # warm
+        draw_ms, encode_ms = [], []
+        for _ in range(rounds):
+            cpu = time.process_time()
+            for a in args:
+                draw[kind](*a)
+            draw_ms.append((time.process_time() - cpu) / len(args) * 1000)
+            cpu = time.process_time()
+            for img in images:
+                encode(img)
+            encode_ms.append((time.process_time() - cpu) / len(args) * 1000)
+        out[kind] = {
+            "pictures": len(args),
+            "draw_cpu_ms": round(min(draw_ms), 2),
+            "encode_cpu_ms": round(min(encode_ms), 2),
+        }
+    return out
 
 
 def panel_ms(names: list[str], repeat: int) -> dict[str, float]:
@@ -245,6 +289,7 @@ def main() -> int:
         lambda: render.end_png(c["end"]), lambda: render.end_image(c["end"]), args.repeat
     )
     results["catan_end"] = measure(lambda: render.end_png(k["end"]), lambda: render.end_image(k["end"]), args.repeat)
+    results["carcassonne_game_turn_pictures"] = game_turn_pictures()
     results["panel_names"] = panel_ms(NAMES, args.repeat)
     results["panel_world_names"] = panel_ms(WORLD_NAMES, args.repeat)
     results["panel_32_character_names"] = panel_ms(LONG_NAMES, args.repeat)

@@ -172,41 +172,51 @@ def draw_panel(
     ``picture`` (the drawn tile of a turn preview) is shown under the cards with ``caption`` above it.
     """
     img = Image.new("RGB", (width, max(height, panel_height(panel, picture, caption, width))), BG)
+    paint_panel(img, 0, panel, width, picture, caption)
+    return img
+
+
+def paint_panel(
+    img: Image.Image, left: int, panel: Panel, width: int = WIDTH, picture: Image.Image | None = None, caption: str = ""
+) -> None:
+    """Draw the panel into ``img`` (at least :func:`panel_height` tall) from column ``left`` on, over whatever is there:
+    the same pixels as :func:`draw_panel` pasted there, without a picture of its own to make and copy."""
+    img.paste(BG, (left, 0, left + width, img.height))
     d = ImageDraw.Draw(img)
     title, subtitle, y = _header(panel, width)
     room = width - 2 * PAD
-    draw_lines(d, PAD, _baselines(30, title), title, room, TEXT, True)
+    x = left + PAD  # every column below is counted from here: whole pixels, so text lands on the same pixels
+    draw_lines(d, x, _baselines(30, title), title, room, TEXT, True)
     sub_top = 30 + _line_height(title.size) * (len(title.lines) - 1) + 24
-    draw_lines(d, PAD, _baselines(sub_top, subtitle), subtitle, room, MUTED)
+    draw_lines(d, x, _baselines(sub_top, subtitle), subtitle, room, MUTED)
     for card in panel.cards:
         lay = card_layout(card, width)
         h = lay.height
         d.rounded_rectangle(
-            [PAD - 4, y, width - PAD + 4, y + h],
+            [x - 4, y, left + width - PAD + 4, y + h],
             radius=10,
             fill=ACTIVE if card.active else CARD,
             outline=ACCENT if card.active else None,
             width=3 if card.active else 0,
         )
-        d.rectangle([PAD - 4, y + 8, PAD + 2, y + h - 8], fill=card.colour)
-        swatch(d, PAD + 30, y + 28, 17, card.colour, card.mark)
-        draw_lines(d, PAD + 56, [y + b for b in lay.name_baselines], lay.name, _name_width(card, width), TEXT, True)
+        d.rectangle([x - 4, y + 8, x + 2, y + h - 8], fill=card.colour)
+        swatch(d, x + 30, y + 28, 17, card.colour, card.mark)
+        draw_lines(d, x + 56, [y + b for b in lay.name_baselines], lay.name, _name_width(card, width), TEXT, True)
         fonts.draw_text(
-            d, (width - PAD - 4, y + 36), card.score, 24, ACCENT if card.winner else TEXT, bold=True, anchor="rs"
+            d, (left + width - PAD - 4, y + 36), card.score, 24, ACCENT if card.winner else TEXT, bold=True, anchor="rs"
         )
         for fitted, baselines in lay.details:
-            draw_lines(d, PAD + 56, [y + b for b in baselines], fitted, width - 2 * PAD - 60, MUTED)
+            draw_lines(d, x + 56, [y + b for b in baselines], fitted, width - 2 * PAD - 60, MUTED)
         for text, size, bx, by, bw in lay.badges:
-            x0, y0 = PAD + 56 + bx, y + by
+            x0, y0 = x + 56 + bx, y + by
             d.rounded_rectangle([x0, y0 - 15, x0 + bw, y0 + 5], radius=6, fill=ACCENT)
             fonts.draw_text(d, (x0 + 7, y0), text, size, (30, 30, 30), bold=True, room=bw - 14)
         y += h + 8
     for fitted in _footer(panel, width):
-        draw_lines(d, PAD, _baselines(y + 18, fitted), fitted, room, MUTED)
+        draw_lines(d, x, _baselines(y + 18, fitted), fitted, room, MUTED)
         y += _line_height(fitted.size) * len(fitted.lines) + 6
     if picture is not None:
         fitted = _caption(caption, width)
-        draw_lines(d, PAD, _baselines(y + 24, fitted), fitted, room, TEXT, True)
+        draw_lines(d, x, _baselines(y + 24, fitted), fitted, room, TEXT, True)
         y += _line_height(CAPTION_SIZE) * (len(fitted.lines) - 1)
-        img.paste(picture, ((width - picture.width) // 2, y + 36))
-    return img
+        img.paste(picture, (left + (width - picture.width) // 2, y + 36))

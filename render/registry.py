@@ -52,7 +52,8 @@ class GamePictures(Protocol):
 
     def frames(self, views: Sequence[View], attempt: int) -> Callable[[View], Image.Image]:
         """How to draw each frame of the timelapse of ``views``, all on one grid, at the size of ``attempt``
-        (0: the largest, up to ``render.timelapse.ATTEMPTS - 1``)."""
+        (0: the largest, up to ``render.timelapse.ATTEMPTS - 1``). A picture it returns may be drawn over by its
+        next call: the caller copies one it keeps."""
         ...
 
     def breakdown(self, view: View) -> Mapping[int, Mapping[str, int]]:

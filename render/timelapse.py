@@ -152,8 +152,8 @@ def _indices(img: Image.Image) -> Image.Image:
 
 def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progress: Progress | None) -> list[Animation]:
     draw_view = _drawer(views, attempt)
-    first = draw_view(views[0])
-    last = draw_view(views[-1])
+    first = draw_view(views[0]).copy()  # kept: a game's drawer may draw the next frame over the one it returned
+    last = draw_view(views[-1]).copy()
     width, height = max(first.width, last.width), max(first.height, last.height)
 
     def draw(index: int) -> Image.Image:

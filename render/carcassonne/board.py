@@ -7,9 +7,10 @@ Geometry is public so that tests can probe pixels: :func:`layout` maps cells to 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from functools import cache, partial
+from typing import Any, Final, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -20,7 +21,7 @@ from render.carcassonne.shapes import anchor, reference_anchors, rotate_point, t
 from render.carcassonne.sprites import meeple, tile_sprite, tower_sprite
 from render.labels import label, names_list, spot_label
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
-from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, draw_panel, panel_height
+from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, paint_panel, panel_height
 
 View = Mapping[str, Any]
 MAX_SIDE: Final = 2048
@@ -133,7 +134,7 @@ def _names(view: View) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
-def _panel(view: View, outlined: bool = False) -> Panel:
+def board_panel(view: View, outlined: bool = False) -> Panel:
     names = _names(view)
     mk = marks(names)
     tower = bool(view.get("options", {}).get("tower"))
@@ -173,12 +174,17 @@ def _panel(view: View, outlined: bool = False) -> Panel:
     return Panel(title=label("title_carcassonne"), subtitle=subtitle, cards=tuple(cards), footer=footer)
 
 
-def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tuple[int, int]] = ()) -> None:
+def draw_grid(lay: Layout, img: Image.Image) -> None:
+    """The margins, the grid and its coordinates: what a board picture shows before its first tile."""
     d = ImageDraw.Draw(img)
     t = lay.tile
     gx0, gy0 = lay.left, lay.top
     gx1, gy1 = gx0 + lay.cols * t, gy0 + lay.rows * t
-    d.rectangle([gx0, gy0, gx1 - 1, gy1 - 1], fill=EMPTY)
+    # ``img`` was made in the empty cells' colour, most of a board picture's pixels: only the margins are painted
+    # (the caller paints the scoreboard's side), so that no pixel of the grid is written twice before its tile
+    for box in ((0, 0, lay.board_width, gy0), (0, gy0, gx0, gy1), (gx1, gy0, lay.board_width, gy1)):
+        img.paste(BOARD_BG, box)
+    img.paste(BOARD_BG, (0, gy1, lay.board_width, lay.height))
     for i in range(lay.cols + 1):
         d.line([(gx0 + i * t, gy0), (gx0 + i * t, gy1 - 1)], fill=GRID)
     for j in range(lay.rows + 1):
@@ -194,48 +200,107 @@ def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tu
         y = lay.min_y + j
         if y % step == 0:
             fonts.draw_text(d, (gx0 - 6, gy0 + j * t + t / 2), str(y), cs, MUTED, anchor="rm")
+
+
+Box = tuple[int, int, int, int]
+
+
+class Piece(NamedTuple):
+    """One thing drawn over the grid of a board picture: what it is (``key``: equal keys draw equal pixels at the
+    same place), every pixel it may touch (inside ``box``), and how to draw it. (A named tuple: a board has a
+    hundred, made for every picture.)"""
+
+    key: tuple[object, ...]
+    box: Box
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _paste(sprite: Image.Image, at: tuple[int, int], masked: bool, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+    img.paste(sprite, at, sprite if masked else None)
+
+
+def _sprite_piece(key: tuple[object, ...], sprite: Image.Image, at: tuple[int, int], masked: bool) -> Piece:
+    width, height = sprite.size
+    return Piece(key, (at[0], at[1], at[0] + width, at[1] + height), partial(_paste, sprite, at, masked))
+
+
+def _frame(
+    box: Box, colour: RGB, width: int, tag: tuple[str, int] | None, img: Image.Image, d: ImageDraw.ImageDraw
+) -> None:
+    """A cell framed in ``colour`` (with the player's ``tag``: mark and its size, in a corner)."""
+    ox, oy, ox1, oy1 = box
+    d.rectangle([ox, oy, ox1 - 1, oy1 - 1], outline=INK, width=width + 2)
+    d.rectangle([ox + 1, oy + 1, ox1 - 2, oy1 - 2], outline=colour, width=width)
+    if tag is not None:
+        mark, size = tag
+        side = _tag_side(ox1 - ox)
+        d.rectangle([ox, oy, ox + side, oy + side], fill=colour, outline=INK)
+        room = side * 0.95
+        at = (ox + side / 2 + 0.5, oy + side / 2)
+        fonts.draw_text(d, at, mark, size, text_on(colour), bold=True, anchor="mm", room=room)
+
+
+def _tag_side(t: int) -> int:
+    return max(10, round(t * 0.26))
+
+
+def pieces(view: View, lay: Layout, outlined: Sequence[tuple[int, int]] = ()) -> list[Piece]:
+    """What is drawn over the grid of ``view``'s board, in drawing order: tiles, towers, frames, followers."""
+    t = lay.tile
+    out: list[Piece] = []
     rotation_of: dict[tuple[int, int], tuple[str, int]] = {}
     for placed in view["tiles"]:
-        x, y = placed["x"], placed["y"]
-        rotation_of[(x, y)] = (placed["tile"], placed["rotation"])
-        img.paste(tile_sprite(placed["tile"], placed["rotation"], t), lay.cell_origin(x, y))
+        x, y, tile_id, rotation = placed["x"], placed["y"], placed["tile"], placed["rotation"]
+        rotation_of[(x, y)] = (tile_id, rotation)
+        ox, oy = lay.cell_origin(x, y)
+        draw = partial(_paste, tile_sprite(tile_id, rotation, t), (ox, oy), False)
+        out.append(Piece(("tile", x, y, tile_id, rotation), (ox, oy, ox + t, oy + t), draw))
     for tower in view.get("towers") or []:
         if tower["height"] < 1:
             continue
-        tile_id, rot = rotation_of[(tower["x"], tower["y"])]
-        px, py = lay.point(tower["x"], tower["y"], tower_point(tile_id, rot))
+        x, y = tower["x"], tower["y"]
+        tile_id, rot = rotation_of[(x, y)]
+        px, py = lay.point(x, y, tower_point(tile_id, rot))
         spr = tower_sprite(tower["height"], max(10, round(t * 0.42)))
-        img.paste(spr, (px - spr.width // 2, py - spr.height // 2 - round(t * 0.04)), spr)
+        at = (px - spr.width // 2, py - spr.height // 2 - round(t * 0.04))
+        out.append(_sprite_piece(("tower", x, y, tower["height"], tile_id, rot), spr, at, True))
     names = _names(view)
     mk = marks(names)
     lw = max(3, t // 14)
     for x, y in outlined:
         ox, oy = lay.cell_origin(x, y)
-        d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=INK, width=lw + 2)
-        d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=OUTLINE, width=lw)
+        box = (ox, oy, ox + t, oy + t)
+        out.append(Piece(("outlined", x, y), box, partial(_frame, box, OUTLINE, lw, None)))
     for p in view["players"]:
         last = p.get("last_placed")
         if not last or outlined:  # the outlines say what is new instead
             continue
         seat = int(p["seat"])
-        colour = player_colour(seat)
         ox, oy = lay.cell_origin(last[0], last[1])
-        d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=INK, width=lw + 2)
-        d.rectangle([ox + 1, oy + 1, ox + t - 2, oy + t - 2], outline=colour, width=lw)
-        tag = max(10, round(t * 0.26))
-        d.rectangle([ox, oy, ox + tag, oy + tag], fill=colour, outline=INK)
-        room = tag * 0.95
-        size = fonts.fit_line(mk[seat], max(8, round(tag * 0.72)), room, bold=True, smallest=7)
-        fonts.draw_text(
-            d, (ox + tag / 2 + 0.5, oy + tag / 2), mk[seat], size, text_on(colour), bold=True, anchor="mm", room=room
-        )
+        cell = (ox, oy, ox + t, oy + t)
+        tag = _tag_side(t)
+        size = fonts.fit_line(mk[seat], max(8, round(tag * 0.72)), tag * 0.95, bold=True, smallest=7)
+        # the tag's square and its mark, which may be wider than the square, are inside this box
+        reach = max(tag + 1, fonts.text_width(mk[seat], size, True) // 2 + size) + 2
+        box = (ox - reach, oy - reach, max(ox + t, ox + tag + reach), max(oy + t, oy + tag + reach))
+        draw = partial(_frame, cell, player_colour(seat), lw, (mk[seat], size))
+        out.append(Piece(("last", seat, last[0], last[1], mk[seat]), box, draw))
     size = follower_size(t)
     for f in view["followers"]:
         seat = int(f["player"])
         lying = f["role"] == "farmer"
         spr = meeple(player_colour(seat), mk[seat], size, lying)
         px, py = segment_pixel(view, lay, f["x"], f["y"], f["on"])
-        img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
+        key = ("follower", seat, mk[seat], f["x"], f["y"], f["on"], lying)
+        out.append(_sprite_piece(key, spr, (px - spr.width // 2, py - spr.height // 2), True))
+    return out
+
+
+def _draw_board(view: View, lay: Layout, img: Image.Image, outlined: Sequence[tuple[int, int]] = ()) -> None:
+    draw_grid(lay, img)
+    d = ImageDraw.Draw(img)
+    for piece in pieces(view, lay, outlined):
+        piece.draw(img, d)
 
 
 def board_image(
@@ -249,7 +314,7 @@ def board_image(
     """The public board (``cells`` numbered 1..n for a turn preview; ``outlined`` cells framed in white, the tiles
     placed since a player's last turn; ``extent`` cells kept in the picture, so that the frames of a timelapse
     share one grid; tiles at most ``max_tile`` pixels)."""
-    panel = _panel(view, bool(outlined))
+    panel = board_panel(view, bool(outlined))
     if cells:
         panel = replace(panel, footer=(label("choose_cell"), *panel.footer))
     picture = None
@@ -257,7 +322,7 @@ def board_image(
         picture = tile_sprite(view["drawn"], 0, 150)
     caption = label("drawn")  # the tile's picture says which it is; its id means nothing to players
     lay = layout(view, [*cells, *extent], panel_height(panel, picture, caption), max_tile)
-    img = Image.new("RGB", (lay.width, lay.height), BOARD_BG)
+    img = Image.new("RGB", (lay.width, lay.height), EMPTY)
     _draw_board(view, lay, img, outlined)
     if cells:
         d = ImageDraw.Draw(img)
@@ -268,12 +333,26 @@ def board_image(
             d.rectangle([ox + 2, oy + 2, ox + t - 3, oy + t - 3], outline=PREVIEW, width=max(2, t // 24))
             b = badge(str(n), bsize, PREVIEW, INK)
             img.paste(b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
-    side = draw_panel(panel, lay.height, picture=picture, caption=caption)
-    img.paste(side, (lay.board_width, 0))
+    paint_panel(img, lay.board_width, panel, picture=picture, caption=caption)
     return img
 
 
 SPOT_TILE: Final = 220
+SHADE: Final = 150  # how much of the board's background covers the neighbours in the follower spots picture
+
+
+@cache
+def shade_table() -> list[int]:
+    """For ``Image.point``: each channel's value after ``SHADE``/255 of the board's background is blended over it,
+    read back from Pillow's own blend so that it is exact."""
+    ramp = Image.frombytes("RGB", (256, 1), bytes(v for v in range(256) for _ in range(3)))
+    ramp.paste(Image.new("RGB", ramp.size, BOARD_BG), (0, 0), Image.new("L", ramp.size, SHADE))
+    return [value for band in ramp.split() for value in band.tobytes()]
+
+
+def shaded(colour: RGB) -> RGB:
+    table = shade_table()
+    return (table[colour[0]], table[256 + colour[1]], table[512 + colour[2]])
 
 
 def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
@@ -296,17 +375,17 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
     for i, line in enumerate(title.lines):
         fonts.draw_text(d, (pad, 38 + i * step), line, title.size, TEXT, bold=True, room=width - 2 * pad)
     lay = Layout(t, x - 1, y - 1, 3, 3, pad, head, img.width, img.height, img.width, img.height)
-    d.rectangle([pad, head, pad + 3 * t - 1, head + 3 * t - 1], fill=EMPTY)
-    near = [p for p in view["tiles"] if abs(p["x"] - x) <= 1 and abs(p["y"] - y) <= 1]
-    for placed in near:
-        img.paste(tile_sprite(placed["tile"], placed["rotation"], t), lay.cell_origin(placed["x"], placed["y"]))
-    # dim the neighbours so the tile in question stands out
-    shade = Image.new("RGB", (3 * t, 3 * t), BOARD_BG)
-    mask = Image.new("L", (3 * t, 3 * t), 150)
-    ImageDraw.Draw(mask).rectangle([t, t, 2 * t - 1, 2 * t - 1], fill=0)
-    region = img.crop((pad, head, pad + 3 * t, head + 3 * t))
-    region.paste(shade, (0, 0), mask)
-    img.paste(region, (pad, head))
+    # the neighbours are dimmed so the tile in question stands out: each cell is pasted already dimmed (a colour
+    # table per channel, the same pixels as blending the board's background over the whole 3x3 and then leaving
+    # the middle out, at a fraction of the cost)
+    img.paste(shaded(EMPTY), (pad, head, pad + 3 * t, head + 3 * t))
+    ox, oy = lay.cell_origin(x, y)
+    img.paste(EMPTY, (ox, oy, ox + t, oy + t))
+    for placed in view["tiles"]:
+        px, py = placed["x"], placed["y"]
+        if abs(px - x) <= 1 and abs(py - y) <= 1:
+            sprite = tile_sprite(placed["tile"], placed["rotation"], t)
+            img.paste(sprite if (px, py) == (x, y) else sprite.point(shade_table()), lay.cell_origin(px, py))
     mk = marks(_names(view))
     for f in view["followers"]:
         if abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1:
@@ -315,7 +394,6 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
             px, py = segment_pixel(view, lay, f["x"], f["y"], f["on"])
             img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
     d = ImageDraw.Draw(img)
-    ox, oy = lay.cell_origin(x, y)
     d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=PREVIEW, width=4)
     placed = next((p for p in view["tiles"] if p["x"] == x and p["y"] == y), None)
     if placed is not None:

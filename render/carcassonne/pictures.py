@@ -41,12 +41,12 @@ class CarcassonnePictures:
         return board_image(view, outlined=[(int(x), int(y)) for x, y in placed.get("tiles", [])])
 
     def frames(self, views: Sequence[View], attempt: int) -> Callable[[View], Image.Image]:
-        """Every frame keeps every cell of the first and the final board in the picture."""
-        from render.carcassonne.board import board_image  # lazy: only the game drawn is loaded
+        """Every frame keeps every cell of the first and the final board in the picture; each is drawn from a recent
+        one (``render.carcassonne.frames``), the same pixels as drawing it whole."""
+        from render.carcassonne.frames import FrameDrawer  # lazy: only the game drawn is loaded
 
         extent = sorted({(t["x"], t["y"]) for view in (views[0], views[-1]) for t in view["tiles"]})
-        tile = FRAME_TILES[attempt]
-        return lambda view: board_image(view, extent=extent, max_tile=tile)
+        return FrameDrawer(extent, FRAME_TILES[attempt])
 
     def breakdown(self, view: View) -> Mapping[int, Mapping[str, int]]:
         return {}  # a finished game's view gives each player's own

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from PIL import Image
 
 import render
 from engine.carcassonne import Carcassonne
 from engine.carcassonne.tiles import TILES
 from render.carcassonne import board as cboard
-from render.carcassonne import pictures
+from render.carcassonne import pictures, sprites
 from render.carcassonne.shapes import HALF_POINT, MAP, reference_anchors, segment_map
 from render.palette import player_colour
 
@@ -105,6 +106,25 @@ def test_spots_image_labels_each_spot() -> None:
     for name in spots:
         px, py = lay.point(1, 0, cboard.anchor("U", 0, name))
         assert share(img, (px, py), cboard.PREVIEW, radius=1) > 0.5, name
+
+
+def test_spots_image_dims_the_neighbours_as_one_blend_of_the_background(mid_view: dict) -> None:
+    """The neighbours are pasted already dimmed: the same pixels as blending the background over the whole 3x3."""
+    view = {**mid_view, "followers": []}
+    t, pad, head = cboard.SPOT_TILE, 16, 56
+    img = pictures.spots_image(view, 1, 0, [])
+    expected = Image.new("RGB", (3 * t, 3 * t), cboard.EMPTY)
+    for placed in view["tiles"]:
+        if abs(placed["x"] - 1) <= 1 and abs(placed["y"]) <= 1:
+            sprite = sprites.tile_sprite(placed["tile"], placed["rotation"], t)
+            expected.paste(sprite, ((placed["x"] - 0) * t, (placed["y"] + 1) * t))
+    expected.paste(Image.new("RGB", expected.size, cboard.BOARD_BG), (0, 0), Image.new("L", expected.size, 150))
+    for i in range(3):
+        for j in range(3):
+            if (i, j) != (1, 1):  # the tile in question is not dimmed (and is framed)
+                cell = (i * t, j * t, (i + 1) * t, (j + 1) * t)
+                drawn = img.crop((pad + cell[0], head + cell[1], pad + cell[2], head + cell[3]))
+                assert drawn.tobytes() == expected.crop(cell).tobytes(), (i, j)
 
 
 def _spread_view(n: int = 102) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from itertools import pairwise
@@ -15,8 +16,10 @@ import pytest
 from PIL import Image, ImageChops
 
 import render
+from engine.carcassonne import Carcassonne
 from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
+from render.carcassonne.pictures import FRAME_TILES
 from render.catan import board as catan_board
 from render.timelapse import LAST_MS, MAX_FRAMES, _drawer, format_of, kept_frames, timelapse
 
@@ -211,3 +214,42 @@ def test_drawing_a_timelapse_tells_its_progress_frame_by_frame(carcassonne_views
     told: list[tuple[int, int]] = []
     timelapse(carcassonne_views, formats=("gif",), progress=lambda index, total: told.append((index, total)))
     assert [index for index, _ in told][-4:] == [0, 1, 2, 3] and {total for _, total in told} == {4}
+
+
+def whole_game(players: int, options: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """The frames' views of a whole game of random moves."""
+    names = ["Alice", "Борис", "张伟", "김민준", "محمد علي", "Bob \U0001f3b2"][:players]
+    game = Carcassonne.new(names, options, seed)
+    moves = random.Random(seed)
+    actions = []
+    while not game.finished:
+        actions.append(game.apply(game.random_action(moves)).action)
+    return [view for _, view in frames(GameLog("carcassonne", tuple(names), options, seed, tuple(actions)))]
+
+
+WHOLE_GAMES = [(2, {}, 1), (6, {"river": True, "tower": True}, 3)]
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), WHOLE_GAMES)
+def test_each_frame_drawn_over_a_recent_one_is_the_board_drawn_whole(
+    players: int, options: dict[str, Any], seed: int
+) -> None:
+    views = whole_game(players, options, seed)
+    extent = sorted({(t["x"], t["y"]) for view in (views[0], views[-1]) for t in view["tiles"]})
+    for attempt in (0, 2):
+        draw = _drawer(views, attempt)
+        for index in [0, len(views) - 1, *range(1, len(views) - 1)]:  # the order the timelapse draws them in
+            expected = carcassonne_board.board_image(views[index], extent=extent, max_tile=FRAME_TILES[attempt])
+            assert draw(views[index]).tobytes() == expected.tobytes(), f"attempt {attempt}, frame {index}"
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), WHOLE_GAMES)
+def test_every_frame_of_a_whole_games_animation_is_its_board(players: int, options: dict[str, Any], seed: int) -> None:
+    views = whole_game(players, options, seed)
+    img = opened(timelapse(views, formats=("webp",)).data)
+    assert img.n_frames == len(views)
+    extent = sorted({(t["x"], t["y"]) for view in (views[0], views[-1]) for t in view["tiles"]})
+    for index, view in enumerate(views):
+        expected = carcassonne_board.board_image(view, extent=extent, max_tile=FRAME_TILES[0])
+        got = frame(img, index).crop((0, 0, *expected.size))
+        assert got.tobytes() == expected.tobytes(), f"frame {index} differs"
