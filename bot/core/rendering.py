@@ -139,7 +139,22 @@ def _background_thread_setup(niceness: int) -> None:
 
 def _worker(conn: Connection) -> None:
     """A drawing process: warm up, say so, then draw one job at a time until the bot closes the pipe."""
-    _worker_setup()
+    _serve(conn, warm=True)
+
+
+def _background_worker(conn: Connection) -> None:
+    """A background drawing process: the same without the warm-up. Nobody waits for its pictures (timelapse frames,
+    a game's story, replay pages), and warming every tile at every size cost it about 1.1 s of CPU each time it
+    started (once per finished game on a quiet host: twice a timelapse's own drawing); what it draws is made and
+    kept on first use instead."""
+    _serve(conn, warm=False)
+
+
+def _serve(conn: Connection, *, warm: bool) -> None:
+    if warm:
+        _worker_setup()
+    else:
+        drawing_process_settings()
     conn.send_bytes(READY)
     while True:
         try:
@@ -277,7 +292,8 @@ class Renderer:
         here, there = context.Pipe()
         niceness = self.background_nice if lane is Lane.BACKGROUND else 0
         name = "boardhost-draw" if lane is Lane.INTERACTIVE else "boardhost-draw-background"
-        process = context.Process(target=_run, args=(self._target, there, niceness), name=name, daemon=True)
+        target = _background_worker if lane is Lane.BACKGROUND and self._target is _worker else self._target
+        process = context.Process(target=_run, args=(target, there, niceness), name=name, daemon=True)
         process.start()
         there.close()  # the child has its own copy; ours would keep the pipe open after the child died
         worker = _Process(process, here, lane, self._loop.create_future(), slot, attempt)

@@ -17,6 +17,13 @@ def niceness() -> bytes:
     return str(os.getpriority(os.PRIO_PROCESS, threading.get_native_id())).encode()
 
 
+def sprites_held() -> bytes:
+    """A job: how many Carcassonne tile sprites the drawing process has made so far (a warmed-up one holds them all)."""
+    from render.carcassonne.sprites import tile_sprite
+
+    return str(tile_sprite.cache_info().currsize).encode()
+
+
 def pause(seconds: float, name: str) -> bytes:
     """A job that takes ``seconds`` to draw and answers ``name``."""
     time.sleep(seconds)
