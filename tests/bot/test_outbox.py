@@ -8,6 +8,8 @@ import dataclasses
 import random
 from typing import Any
 
+import aiosqlite
+
 from bot.host import Outcome
 from bot.storage import GameRow
 from tests.bot.conftest import World, flat
@@ -129,3 +131,28 @@ async def test_a_game_whose_channel_was_deleted_waits_during_the_grace_period(wo
     stored = await world.bot.rows.row(row.id)
     assert stored.status == "active" and await world.bot.outbox.problem(row.id) == "channel_gone"
     assert await world.bot.records.owed.count() == 1
+
+
+async def test_a_delivered_move_stores_the_version_its_turn_message_shows_with_the_debt_gone_in_one_trip(
+    world: World, monkeypatch: Any
+) -> None:
+    """After the turn message, the version the channel shows and the move's debt deleted are one transaction: one
+    trip to SQLite's writer a move, not two (and a kill between them leaves nothing half written)."""
+    row = await start(world, deck=DECK)
+    moved = await stored_move(world, row)
+    trips: list[object] = []
+    execute = aiosqlite.Connection._execute
+
+    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await execute(conn, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    assert await world.bot.outbox.deliver(moved)
+    monkeypatch.undo()
+    stored = await world.bot.rows.row(row.id)
+    assert stored.shown_version == moved.row.version
+    assert stored.message_id == world.channel.history()[-1].id
+    assert await world.bot.records.owed.count() == 0
+    writes = [fn for fn in trips if "fetch" not in getattr(fn, "__qualname__", "")]
+    assert len(writes) == 1, trips  # the shown version and the debt deleted
