@@ -162,4 +162,4 @@ async def retire(bot: Host, row: GameRow, message_id: int) -> None:
     if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
         return
     # A passing failure is raised (the outbox tries the change again); a message deleted meanwhile has no buttons.
-    await safely.edit_unless_gone(channel.get_partial_message(message_id), row.id, "previous turn message", view=None)
+    await safely.edit_in_place(bot, row.channel_id, message_id, row.id, "previous turn message", view=None)

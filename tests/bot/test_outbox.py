@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import aiosqlite
+import discord
 
 from bot.host import Outcome
 from bot.storage import GameRow
@@ -156,3 +157,30 @@ async def test_a_delivered_move_stores_the_version_its_turn_message_shows_with_t
     assert await world.bot.records.owed.count() == 0
     writes = [fn for fn in trips if "fetch" not in getattr(fn, "__qualname__", "")]
     assert len(writes) == 1, trips  # the shown version and the debt deleted
+
+
+async def test_a_turn_message_brought_up_to_date_or_retired_builds_no_message_nobody_reads(
+    world: World, monkeypatch: Any
+) -> None:
+    """A move that goes on in its turn message edits it; the move that ends the turn posts a new one and takes the
+    buttons off the old: of the three requests only the new message's answer is read (its id), so discord.py builds
+    one Message object, not three."""
+    row = await start(world, deck=DECK)
+    first = world.channel.history()[-1]
+    built: list[object] = []
+    init = discord.Message.__init__
+
+    def counted(message: Any, *args: Any, **kwargs: Any) -> None:
+        built.append(message)
+        init(message, *args, **kwargs)
+
+    monkeypatch.setattr(discord.Message, "__init__", counted)
+    placed = await stored_move(world, row)
+    assert await world.bot.outbox.deliver(placed)
+    ended = await stored_move(world, placed.row)
+    assert await world.bot.outbox.deliver(ended)
+    monkeypatch.undo()
+    old, new = world.channel.history()[-2:]
+    assert old.id == first.id and not old.components, "the turn's message: brought up to date, then retired"
+    assert versions_on(new) == {ended.row.version} and new.id == (await world.bot.rows.row(row.id)).message_id
+    assert len(built) == 1, built
