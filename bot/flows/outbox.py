@@ -182,7 +182,7 @@ class Outbox:
             if after_move is not None:
                 await after_move(bot, outcome, outcome.actor)
         elif part == "notify" and not superseded:
-            await notify.turn_posted(bot, outcome)
+            await notify.turn_posted(bot, outcome, shown[-1] if shown else None)
         elif part == "story" and not superseded and timelapse.is_final(outcome):
             await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
         elif part == "takeover":
