@@ -45,7 +45,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")  # discord.py's log colours
 # (hang_after) or lost (lose_answer), refused by an outage (error: 503s, retried after a back-off), a rate limit
 # (discord.py sleeping out a 429's retry_after), the channel out of the bot's sight (denied: it waits); ``hang_edit``
 # holds only edits (an edited turn message, or the previous turn message's buttons being taken off after a new one
-# was posted: by the answer to the click that ended the turn, when a click did, ``bot.core.move_answers``).
+# was posted).
 MODES = ("hang", "hang_edit", "hang_after", "lose_answer", "error", "rate_limit", "denied")
 
 
@@ -233,16 +233,10 @@ def channel_routes(channel_id: int) -> tuple[str, str]:
     return f"POST /channels/{channel_id}/messages", f"PATCH /channels/{channel_id}/messages/*"
 
 
-def hold_back(
-    fake: WatchedDiscord, channel_id: int, mode: str, *, clicked_away: bool = False
-) -> Callable[[], Exchange | None]:
-    """Make the channel's requests fail the ``mode`` way (see ``MODES``); a check that one of them did.
-    ``clicked_away``: the move is a click on the turn message that ends the turn, whose answer takes the buttons off
-    that message (an edit too)."""
+def hold_back(fake: WatchedDiscord, channel_id: int, mode: str) -> Callable[[], Exchange | None]:
+    """Make the channel's requests fail the ``mode`` way (see ``MODES``); a check that one of them did."""
     post, edit = channel_routes(channel_id)
-    routes: tuple[str, ...] = (post, edit)
-    if mode == "hang_edit":
-        routes = (edit, "POST /interactions/*/*/callback") if clicked_away else (edit,)
+    routes = (edit,) if mode == "hang_edit" else (post, edit)
     kind = {"hang_edit": "hang", "denied": None}.get(mode, mode)
     for route in routes:
         if kind == "hang":
@@ -283,9 +277,7 @@ async def interrupted(
     there): the host is told once, not once per process. ``picture``: check the picture of the version shown (else
     the caller does: the last move's timelapse may be posted meanwhile)."""
     table, fake = play.table, play.fake
-    action = action or play.next_action()
-    clicked_away = table.kind == "carcassonne" and action["type"] not in ("place", "ransom")
-    hit = hold_back(fake, table.channel_id, mode, clicked_away=clicked_away)
+    hit = hold_back(fake, table.channel_id, mode)
     host_id = table.people[0].id
     told_host = len(fake.dms(host_id))
     if mode == "denied":
