@@ -23,7 +23,7 @@ from typing import Any, Final, Literal
 
 import discord
 
-from bot.core import move_answers, safely
+from bot.core import safely
 from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEHOLDER, clip, names_of
 from bot.core.funnel import explain, handle
 from bot.core.host import Host, Press, host_of
@@ -33,9 +33,7 @@ from engine import Action, RuleError
 
 # How a click is answered before its handler runs (Discord wants an answer within 3 seconds):
 # "private": "thinking…" only the clicker sees; a Reply follows privately (menus, results, refusals);
-# "public": acknowledged without a word (turn-message buttons: the channel hears through the outbox); the one kind
-# answered after its handler: by its move, when that takes the buttons off the message clicked
-# (``bot.core.move_answers``: one request fewer a turn), else once the move is delivered or refused;
+# "public": acknowledged without a word (turn-message buttons: the channel hears through the outbox);
 # "update": the clicked message is brought up to date by the handler's Reply (pages of a menu, the replay);
 # "form": the handler's Form is the answer (a form must be the first response, so nothing is deferred);
 # "own": the handler answers by itself (the lobby edits its message in one request);
@@ -157,15 +155,9 @@ class Table:
             return
         if op.answer == "private":
             await interaction.response.defer(ephemeral=True, thinking=True)
-        elif op.answer == "update":
+        elif op.answer in ("public", "update"):
             await interaction.response.defer()
         result = await op.handler(click)
-        if op.answer == "public" and isinstance(result, dict):
-            async with move_answers.by_its_move(interaction):  # the turn message it ends retired by its answer
-                await click.act(result)
-            return
-        if op.answer == "public" and not interaction.response.is_done():
-            await interaction.response.defer()
         if isinstance(result, Reply):
             if op.answer == "update":
                 await interaction.edit_original_response(**result.kwargs(edit=True))

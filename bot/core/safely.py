@@ -59,17 +59,6 @@ async def edit_in_place(
     return True
 
 
-async def update_clicked(interaction: discord.Interaction, game_id: int | None, what: str, /, **kwargs: Any) -> bool:
-    """The click's answer: the message clicked brought up to date (``interaction.response.edit_message``). False
-    (logged) when Discord refuses it (the click expired, say): the caller edits the message by itself instead."""
-    try:
-        await interaction.response.edit_message(**kwargs)
-    except discord.HTTPException as err:
-        log.info("game %s: %s not updated by the click (%s)", game_id, what, describe(err))
-        return False
-    return True
-
-
 async def fetch_channel(
     client: Host, channel_id: int, game_id: int | None, /
 ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.core import move_answers, safely
+from bot.core import safely
 from bot.core.components import CONTENT, names_of
 from bot.core.host import Shown, UnknownGame
 from bot.host.outcome import Outcome
@@ -160,10 +160,6 @@ async def retire(bot: Host, row: GameRow, message_id: int) -> None:
     if channel is None:  # a channel this process does not see (another shard's, reached by a DM interaction)
         channel = bot.get_partial_messageable(row.channel_id)
     if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
-        return
-    # The click on that message whose move this is, if one waits for its answer, answers it by the same change.
-    clicked = move_answers.claim_for(message_id)
-    if clicked is not None and await safely.update_clicked(clicked, row.id, "previous turn message", view=None):
         return
     # A passing failure is raised (the outbox tries the change again); a message deleted meanwhile has no buttons.
     await safely.edit_in_place(bot, row.channel_id, message_id, row.id, "previous turn message", view=None)

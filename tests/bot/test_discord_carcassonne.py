@@ -8,7 +8,6 @@ from typing import Any
 
 import discord
 import pytest
-from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
 from bot.app import BoardHost
 from bot.carcassonne.ids import cell_value
@@ -368,37 +367,4 @@ async def test_a_click_is_answered_from_its_own_data_in_one_request(world: World
     rotation_id = next(c["custom_id"] for c in flat(picked.response) if c["type"] == 2)
     await world.alice.click(picked.response, custom_id=rotation_id)
     assert f"<@{world.alice.id}>, put a follower" in world.channel.last_message.content
-    assert not world.env.errors
-
-
-async def test_a_click_that_ends_the_turn_is_answered_by_taking_the_buttons_off_its_message(
-    world: World, monkeypatch: Any
-) -> None:
-    """The "No follower" button ends alice's turn: its answer is the update of the message clicked, without its
-    buttons (no acknowledgement, then an edit of that message), and the next turn is a new message: two requests.
-    The click that placed the tile went on in the same message, which kept its (new) buttons."""
-    await start(world, DECK)
-    message = world.channel.last_message
-    picked = await world.alice.select(message, ["0,-1"], custom_id=select_id(message, "cell"))
-    rotation_id = next(c["custom_id"] for c in flat(picked.response) if c["type"] == 2)
-    await world.alice.click(picked.response, custom_id=rotation_id)
-    turn = world.channel.last_message
-    assert turn.id == message.id and flat(turn), "the turn goes on in its message, with the follower's choices"
-
-    requests: list[str] = []
-    for owner in (FakeHTTPClient, FakeWebhookAdapter):  # simcord's Discord: the bot's requests and its answers
-        original = owner.request
-
-        async def counted(self: Any, route: Any, *args: Any, __original: Any = original, **kwargs: Any) -> Any:
-            requests.append(f"{route.method} {route.url}")
-            return await __original(self, route, *args, **kwargs)
-
-        monkeypatch.setattr(owner, "request", counted)
-    passed = await world.alice.click(turn, label=t("carcassonne.no_follower"))
-    monkeypatch.undo()
-    assert not passed.deferred and not passed.followups
-    old, new = world.channel.history()[-2:]
-    assert old.id == turn.id and not old.components, "the turn's message has no buttons left"
-    assert new.id != turn.id and f"<@{world.bob.id}>" in new.content and flat(new)
-    assert len(requests) == 2, requests  # the click's answer, the new turn message
     assert not world.env.errors
