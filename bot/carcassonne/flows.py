@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 from bot.carcassonne.alt import WORDS
 from bot.carcassonne.turn import step_of, turn_image, turn_text, turn_view
+from bot.core import safely
 from bot.core.components import image_file
 from bot.core.host import Posted, Shown
 from bot.core.pings import owing
@@ -77,17 +76,19 @@ async def post_turn(
     choices = turn_view(row, game)
     file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
     if same_turn and hasattr(channel, "get_partial_message"):
-        try:
-            message = await channel.get_partial_message(shown.message_id).edit(
-                content=content,
-                attachments=[file] if file is not None else [],
-                view=choices,
-                allowed_mentions=owing(row, game),
-            )
-        except discord.NotFound:  # deleted meanwhile: post the turn as a new message
-            file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
-        else:
-            return Posted(message, step, tuple(story))
+        message_id = shown.message_id
+        assert message_id is not None  # same_turn says so
+        edited = await safely.edit_in_place(
+            bot, row.channel_id, message_id, row.id, "turn message",
+            content=content,
+            attachments=[file] if file is not None else [],
+            view=choices,
+            allowed_mentions=owing(row, game),
+        )  # fmt: skip
+        if edited:
+            return Posted(channel.get_partial_message(message_id), step, tuple(story))
+        # deleted meanwhile: post the turn as a new message
+        file = image_file(channel, image, f"carcassonne-{row.id}-{row.version}.png", describe(job, WORDS))
     kwargs: dict[str, Any] = {"content": content, **here.pings(owing(row, game))}  # silent in quiet hours
     if nonce is not None:
         kwargs["nonce"] = nonce

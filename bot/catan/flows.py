@@ -63,10 +63,10 @@ async def post_turn(
         if current.message_id and hasattr(channel, "get_partial_message"):  # every channel a game is played in
             await post_news(bot, row, game, events, channel, nonce)
             message = channel.get_partial_message(current.message_id)
-            edited = await safely.edit_unless_gone(
-                message, row.id, "turn message", view=turn_view(current, catan(bot, current))
+            edited = await safely.edit_in_place(
+                bot, row.channel_id, message.id, row.id, "turn message", view=turn_view(current, catan(bot, current))
             )
-            if edited is not None or current.version > row.version:
+            if edited or current.version > row.version:
                 await close_offers(bot, row.id, channel, current)
                 return Posted(message)
             events = []  # the turn message is gone: post it again below (the news line told the change)

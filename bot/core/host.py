@@ -187,6 +187,11 @@ class Host(Protocol):
     @property
     def user(self) -> discord.ClientUser | None: ...
 
+    @property
+    def allowed_mentions(self) -> discord.AllowedMentions | None: ...
+
+    http: discord.http.HTTPClient  # the requests alone, for edits whose answer nobody reads (``bot.core.safely``)
+
     def adapter(self, name: str) -> GameAdapter:
         """The adapter of game ``name``; UnknownGame if this bot hosts no such game."""
         ...

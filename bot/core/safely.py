@@ -14,6 +14,7 @@ from typing import Any
 
 import aiohttp
 import discord
+from discord.http import handle_message_parameters
 
 from bot.core.host import Host
 from bot.core.rendering import RenderError
@@ -39,16 +40,23 @@ def describe(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}"
 
 
-async def edit_unless_gone(
-    message: discord.Message | discord.PartialMessage, game_id: int | None, what: str, /, **kwargs: Any
-) -> discord.Message | None:
-    """``message.edit(**kwargs)``; None (logged) when the message was deleted. Other refusals are raised: the
-    outbox (``bot.flows.outbox``) tries again or waits."""
+async def edit_in_place(
+    client: Host, channel_id: int, message_id: int, game_id: int | None, what: str, /, **fields: Any
+) -> bool:
+    """``PartialMessage.edit(**fields)`` of message ``message_id`` in channel ``channel_id`` as the request alone:
+    discord.py would build a whole ``Message`` from Discord's answer (its components, attachments, author), which
+    nobody reads here (a turn message brought up to date, an older one's buttons retired). The views sent hold
+    only ``Control`` items, which discord.py dispatches by their custom id whatever message they are on: nothing
+    to store for them. False (logged) when the message was deleted; other refusals are raised: the outbox
+    (``bot.flows.outbox``) tries again or waits."""
+    previous = client.allowed_mentions if "content" in fields else None  # as ``edit`` merges them
     try:
-        return await message.edit(**kwargs)
+        with handle_message_parameters(previous_allowed_mentions=previous, **fields) as params:
+            await client.http.edit_message(channel_id, message_id, params=params)
     except discord.NotFound as err:
         log.info("game %s: %s is gone (code %s)", game_id, what, err.code)
-        return None
+        return False
+    return True
 
 
 async def fetch_channel(

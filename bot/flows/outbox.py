@@ -132,22 +132,38 @@ class Outbox:
         """Deliver the parts of one change not delivered yet; on failure record how far it got and when to retry."""
         done = list(debt.done)
         superseded = debt.version < outcome.row.version  # the game moved on: this change is told as its story
+        shown: list[int] = []  # the turn message posted for this change, its version not stored yet
         try:
             for part in PARTS.get(debt.owed["kind"], ()):
                 if part in done:
                     continue
                 if part == "timelapse" and self._timelapse_owed(outcome, superseded):
+                    await self._store_shown(debt, shown)
                     self._draw(debt, outcome, done)
                     return True
-                await self._part(part, debt, outcome, superseded)
+                await self._part(part, debt, outcome, superseded, shown)
                 done.append(part)
         except Exception as err:
-            await self._failed(debt, outcome.row, done, err)
+            await self._failed(debt, outcome.row, done, err, shown)
             return False
-        await self.bot.records.owed.delivered(debt.game_id, debt.version)
+        # The version the channel shows is stored with the delivery, in one transaction (one trip to the database a
+        # move, not two). A kill after the turn message and before this finds the change owed with its turn part
+        # not done, as a kill before a separate write of the version would: the turn message is posted again with
+        # its nonce, which returns the message already posted while Discord remembers the nonce (a few minutes;
+        # after that it would be posted twice), and the previous message retired again. What widens the window is
+        # only the parts after the turn message (a Carcassonne move has none to post; Catan's direct messages),
+        # which a kill before this delivers again in any case.
+        await self.bot.records.owed.delivered(debt.game_id, debt.version, shown=shown[-1] if shown else None)
         return True
 
-    async def _part(self, part: str, debt: OwedRow, outcome: Outcome, superseded: bool) -> None:
+    async def _store_shown(self, debt: OwedRow, shown: list[int]) -> None:
+        """Store the version the turn message posted for ``debt`` shows, ahead of the change's delivery (it is
+        delivered later, or must wait)."""
+        if shown:
+            await self.bot.records.set_message(debt.game_id, shown[-1], debt.version)
+            shown.clear()
+
+    async def _part(self, part: str, debt: OwedRow, outcome: Outcome, superseded: bool, shown: list[int]) -> None:
         bot, row = self.bot, outcome.row
         if part == "rating":
             if timelapse.is_final(outcome):  # before any message: a channel that refuses them holds no rating back
@@ -158,14 +174,15 @@ class Outbox:
             if superseded:
                 await post_story(bot, row, debt.version, outcome.events)
             else:
-                await announce(bot, outcome, opening=outcome.opening, nonce=nonce(row.id, debt.version, "t"))
+                turn = nonce(row.id, debt.version, "t")
+                await announce(bot, outcome, opening=outcome.opening, nonce=turn, unrecorded=shown)
                 bot.dispatch("turn_posted", outcome)  # computer players look at it
         elif part == "news":
             after_move = bot.adapter(row.game).after_move
             if after_move is not None:
                 await after_move(bot, outcome, outcome.actor)
         elif part == "notify" and not superseded:
-            await notify.turn_posted(bot, outcome)
+            await notify.turn_posted(bot, outcome, shown[-1] if shown else None)
         elif part == "story" and not superseded and timelapse.is_final(outcome):
             await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
         elif part == "takeover":
@@ -201,13 +218,17 @@ class Outbox:
 
     # -- failures -----------------------------------------------------------------------------------------------
 
-    async def _failed(self, debt: OwedRow, row: GameRow, done: Sequence[str], err: BaseException) -> None:
-        """Record how far the change got and when to try again; the game's later changes wait behind it."""
+    async def _failed(
+        self, debt: OwedRow, row: GameRow, done: Sequence[str], err: BaseException, shown: list[int] | None = None
+    ) -> None:
+        """Record how far the change got (the turn message posted, ``shown``) and when to try again; the game's later
+        changes wait behind it."""
         self._behind.add(debt.game_id)
         attempts = debt.attempts + 1
         done = list(done)
         problem = self._lasting(row, err)
         try:
+            await self._store_shown(debt, shown or [])
             if problem is not None:
                 wait = await self._waiting(row, problem, err)
             elif passing(err) or self.bot.rows.storage_health() is not None:  # a database in trouble comes back

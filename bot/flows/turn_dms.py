@@ -12,6 +12,7 @@ message's nonce keeping it single).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -45,8 +46,9 @@ def newly_owing(outcome: Outcome) -> list[int]:
     return [seat for seat in outcome.game.actors() if seat not in outcome.before]
 
 
-async def turn_posted(bot: Host, outcome: Outcome) -> None:
-    """A direct message to each person who owes a decision now, did not before, and asked for one."""
+async def turn_posted(bot: Host, outcome: Outcome, posted: int | None = None) -> None:
+    """A direct message to each person who owes a decision now, did not before, and asked for one (``posted``: the
+    id of the turn message just posted, when it is stored only with the change's delivery)."""
     row = outcome.row
     users = [  # never a computer player, nor a person a computer plays for now
         row.seats[seat].user_id
@@ -67,8 +69,11 @@ async def turn_posted(bot: Host, outcome: Outcome) -> None:
     wanted = [u for u in wanted if not here.quiet(u)]
     if not wanted:
         return
-    # The turn message was posted after the outcome's row was read: its id is in the database.
+    # The turn message was posted after the outcome's row was read: its id is in the database, or it is ``posted``
+    # (``bot.flows.outbox`` stores it with the change's delivery, after this).
     latest = await bot.rows.stored(row.id) or row
+    if posted is not None:
+        latest = dataclasses.replace(latest, message_id=posted)
     for user_id in wanted:
         await tell(bot, latest, user_id, nonce(row.id, row.version, f"u{row.seat_of(user_id)}"))
 

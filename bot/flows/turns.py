@@ -83,10 +83,12 @@ async def post_story(bot: Host, row: GameRow, version: int, events: list[Event])
 
 
 async def announce(
-    bot: Host, outcome: Outcome, *, opening: bool = False, nonce: str | None = None
+    bot: Host, outcome: Outcome, *, opening: bool = False, nonce: str | None = None, unrecorded: list[int] | None = None
 ) -> discord.Message | discord.PartialMessage | None:
     """Post the turn message for ``outcome`` and take the buttons off the previous one (``nonce``: the message's,
-    so that a retry returns the message a lost answer made instead of posting it twice)."""
+    so that a retry returns the message a lost answer made instead of posting it twice). With ``unrecorded``, the id
+    of the message that now shows the change is put there instead of being stored with its version: the caller
+    stores it (``bot.flows.outbox``: with the change's delivery, in one trip)."""
     if outcome.game is None:
         return None
     row = outcome.row
@@ -122,7 +124,10 @@ async def announce(
                 await retire(bot, row, previous)
             # Only now is the version shown: a kill (or a failure) before this posts the message again, which its
             # nonce finds, and retires the previous one again.
-            await bot.records.set_message(row.id, message.id, row.version)
+            if unrecorded is None:
+                await bot.records.set_message(row.id, message.id, row.version)
+            else:
+                unrecorded.append(message.id)
             shown.version, shown.message_id = row.version, message.id
             shown.step, shown.story = posted.step, posted.story
     return message
@@ -157,4 +162,4 @@ async def retire(bot: Host, row: GameRow, message_id: int) -> None:
     if not isinstance(channel, discord.abc.Messageable) or not hasattr(channel, "get_partial_message"):
         return
     # A passing failure is raised (the outbox tries the change again); a message deleted meanwhile has no buttons.
-    await safely.edit_unless_gone(channel.get_partial_message(message_id), row.id, "previous turn message", view=None)
+    await safely.edit_in_place(bot, row.channel_id, message_id, row.id, "previous turn message", view=None)

@@ -13,6 +13,14 @@ from bot.storage.database import Database, GuardedWrite, Row, UniqueViolation
 
 JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins", "away_seats"})
 AWAY_RULES = ("wait", "computer")  # the host's rule for a person who is away: their limit waits, or a computer plays
+# The game's turn message and the version the channel shows now (never lowered: a late message shows no newer one).
+SHOWN = """UPDATE games SET message_id = ?, shown_version = CASE WHEN shown_version > ? THEN shown_version ELSE ? END
+           WHERE id = ?"""
+
+
+def shown_params(game_id: int, message_id: int | None, version: int) -> tuple[int | None, int, int, int]:
+    """The parameters of ``SHOWN``."""
+    return (message_id, version, version, game_id)
 
 
 log = logging.getLogger("boardhost.storage")
@@ -351,11 +359,7 @@ class Games:
         if version is None:
             await self.db.execute("UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id))
         else:
-            await self.db.execute(
-                """UPDATE games SET message_id = ?, shown_version = CASE WHEN shown_version > ? THEN shown_version
-                   ELSE ? END WHERE id = ?""",
-                (message_id, version, version, game_id),
-            )
+            await self.db.execute(SHOWN, shown_params(game_id, message_id, version))
 
     async def mark_reminder_sent(self, game_id: int, version: int, nth: int) -> bool:
         """Record the ``nth`` reminder of the current wait as sent, unless the game moved past ``version`` or it was

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage.database import Database
+from bot.storage.database import Database, Executor
+from bot.storage.games import SHOWN, shown_params
 
 
 @dataclass(slots=True)
@@ -86,8 +87,19 @@ class OwedTable:
             (attempts, next_at, problem, game_id, version),
         )
 
-    async def delivered(self, game_id: int, version: int) -> None:
-        await self.db.execute("DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version))
+    async def delivered(self, game_id: int, version: int, *, shown: int | None = None) -> None:
+        """The change is delivered: its row deleted. With ``shown`` (the id of the turn message it posted), that the
+        channel shows its version is recorded in the same transaction (``Games.set_message``), one trip to the
+        database instead of two."""
+        if shown is None:
+            await self.db.execute("DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version))
+            return
+
+        async def both(tx: Executor) -> None:
+            await tx.execute(SHOWN, shown_params(game_id, shown, version))
+            await tx.execute("DELETE FROM outbox WHERE game_id = ? AND version = ?", (game_id, version))
+
+        await self.db.in_one_transaction(both)
 
     async def forget_game(self, game_id: int) -> None:
         """Drop everything a game owes (its channel is gone for good)."""

@@ -8,6 +8,9 @@ import dataclasses
 import random
 from typing import Any
 
+import aiosqlite
+import discord
+
 from bot.host import Outcome
 from bot.storage import GameRow
 from tests.bot.conftest import World, flat
@@ -129,3 +132,55 @@ async def test_a_game_whose_channel_was_deleted_waits_during_the_grace_period(wo
     stored = await world.bot.rows.row(row.id)
     assert stored.status == "active" and await world.bot.outbox.problem(row.id) == "channel_gone"
     assert await world.bot.records.owed.count() == 1
+
+
+async def test_a_delivered_move_stores_the_version_its_turn_message_shows_with_the_debt_gone_in_one_trip(
+    world: World, monkeypatch: Any
+) -> None:
+    """After the turn message, the version the channel shows and the move's debt deleted are one transaction: one
+    trip to SQLite's writer a move, not two (and a kill between them leaves nothing half written)."""
+    row = await start(world, deck=DECK)
+    moved = await stored_move(world, row)
+    trips: list[object] = []
+    execute = aiosqlite.Connection._execute
+
+    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await execute(conn, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    assert await world.bot.outbox.deliver(moved)
+    monkeypatch.undo()
+    stored = await world.bot.rows.row(row.id)
+    assert stored.shown_version == moved.row.version
+    assert stored.message_id == world.channel.history()[-1].id
+    assert await world.bot.records.owed.count() == 0
+    writes = [fn for fn in trips if "fetch" not in getattr(fn, "__qualname__", "")]
+    assert len(writes) == 1, trips  # the shown version and the debt deleted
+
+
+async def test_a_turn_message_brought_up_to_date_or_retired_builds_no_message_nobody_reads(
+    world: World, monkeypatch: Any
+) -> None:
+    """A move that goes on in its turn message edits it; the move that ends the turn posts a new one and takes the
+    buttons off the old: of the three requests only the new message's answer is read (its id), so discord.py builds
+    one Message object, not three."""
+    row = await start(world, deck=DECK)
+    first = world.channel.history()[-1]
+    built: list[object] = []
+    init = discord.Message.__init__
+
+    def counted(message: Any, *args: Any, **kwargs: Any) -> None:
+        built.append(message)
+        init(message, *args, **kwargs)
+
+    monkeypatch.setattr(discord.Message, "__init__", counted)
+    placed = await stored_move(world, row)
+    assert await world.bot.outbox.deliver(placed)
+    ended = await stored_move(world, placed.row)
+    assert await world.bot.outbox.deliver(ended)
+    monkeypatch.undo()
+    old, new = world.channel.history()[-2:]
+    assert old.id == first.id and not old.components, "the turn's message: brought up to date, then retired"
+    assert versions_on(new) == {ended.row.version} and new.id == (await world.bot.rows.row(row.id)).message_id
+    assert len(built) == 1, built
