@@ -15,6 +15,7 @@ percentile in the base game (bench/README.md, "Carcassonne expert").
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -53,6 +54,13 @@ FOLLOWER_WIDTH: Final = 1
 # base game's 24 kinds hold about 70% of the stack and the corner cities the next player joins ours with; six held
 # under half, nearly all roads.
 DRAWS: Final = 12
+# With at most LATE tiles left to draw, LATE_WIDTH own placements are searched (the chance node is small then).
+LATE: Final = 0
+LATE_WIDTH: Final = 8
+# Spread of the final margin per square root of the tiles left, for valuing leaves by the chance of winning
+# (0: by the estimated margin); TIE_BREAK weighs the margin beside that chance.
+RISK: Final = 0.0
+TIE_BREAK: Final = 0.001
 
 
 def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
@@ -168,10 +176,21 @@ class ExpertCarcassonne:
 
     level = "expert"
 
-    def __init__(self, width: int = WIDTH, follower_width: int = FOLLOWER_WIDTH, draws: int = DRAWS) -> None:
+    def __init__(
+        self,
+        width: int = WIDTH,
+        follower_width: int = FOLLOWER_WIDTH,
+        draws: int = DRAWS,
+        late: int = LATE,
+        late_width: int = LATE_WIDTH,
+        risk: float = RISK,
+    ) -> None:
         self.width = width
         self.follower_width = follower_width
         self.draws = draws
+        self.late = late
+        self.late_width = late_width
+        self.risk = risk
 
     def choose(self, situation: Situation) -> Action:
         legal = list(situation.legal)
@@ -185,6 +204,7 @@ class ExpertCarcassonne:
             if action["type"] == "ransom" and ransom_gain(model, action["from"], outlook, base) > RANSOM_MARGIN:
                 return dict(action)
         draws = next_draws(unseen_tiles(situation.view), self.draws)
+        width = self.late_width if outlook.left <= self.late else self.width
         if model.phase == "follower":
             options = [a for a in legal if a["type"] != "ransom"]
             now: list[Turn] = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
@@ -199,7 +219,7 @@ class ExpertCarcassonne:
         )
         answers = answers_from(model, (outlook.me + 1) % outlook.players, outlook, draws)
         turns: list[Turn] = []
-        for _, _, i in scored[: self.width]:
+        for _, _, i in scored[:width]:
             placed = model.copy()
             placed.apply(placements[i])
             options = [a for a in placed.legal_actions(outlook.me) if a["type"] != "ransom"]
@@ -259,7 +279,17 @@ class ExpertCarcassonne:
     ) -> float:
         """Own expected margin once the next player has answered (their tile by chance)."""
         if after.finished or not draws:
-            return value_for(after, outlook)
+            return self.leaf(after, outlook)
         theirs = replace(outlook, me=after.current)
         before = before_placing(after, theirs)
-        return sum(p * value_for(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws)
+        return sum(p * self.leaf(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws)
+
+    def leaf(self, model: Carcassonne, outlook: Outlook) -> float:
+        """A searched position's worth: the estimated final margin, or with ``risk`` the chance that margin ends
+        above 0 (a logistic curve whose spread shrinks with the tiles left), so a lead is kept safe and a deficit
+        gambled on; the margin itself, faintly, breaks ties where the curve is flat."""
+        value = value_for(model, outlook)
+        if not self.risk:
+            return value
+        spread = self.risk * math.sqrt(outlook.left + 1)
+        return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -1.7 * value / spread)))) + TIE_BREAK * value
