@@ -9,13 +9,12 @@ player's seat), and scores the position for itself with the same estimate of fin
 over). So it sees a follower or farmer stolen next turn, a tower capture answered, a feature completed for an
 opponent, and it keeps those it can defend. With more than two players only the next one answers.
 
-Its settings trade strength for time: a decision takes about 55 ms of CPU on average and about 0.12 s at the 95th
+Its settings trade strength for time: a decision takes about 75 ms of CPU on average and about 0.18 s at the 95th
 percentile in the base game (bench/README.md, "Carcassonne expert").
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -46,21 +45,20 @@ from engine.game import Action
 # decision, and the index of the placement among the distinct placements (-1: none).
 Turn = tuple[Carcassonne, Action, int]
 
-# Own placements searched two plies deep (the rest are cut by their one-ply value).
-WIDTH: Final = 3
+# Own placements searched two plies deep (the rest are cut by their one-ply value). Five, not three: on 200
+# tuning games (with LATE below) the mean margin rose by 3.7 points (bench/README.md, third round).
+WIDTH: Final = 5
 # Follower decisions searched for each placement besides pass and the one-ply best follower spot.
 FOLLOWER_WIDTH: Final = 1
 # Tile types tried for the next player's draw (the likeliest first; their weights are renormalised). Twelve of the
 # base game's 24 kinds hold about 70% of the stack and the corner cities the next player joins ours with; six held
 # under half, nearly all roads.
 DRAWS: Final = 12
-# With at most LATE tiles left to draw, LATE_WIDTH own placements are searched (the chance node is small then).
-LATE: Final = 0
+# With at most LATE tiles left to draw (the last ten turns each in a two-player game), LATE_WIDTH own placements
+# are searched: the end is where a one-ply value misjudges most (followers coming home, farms scored) and where
+# the search is cheapest (fewer kinds of tile left, smaller chance node).
+LATE: Final = 20
 LATE_WIDTH: Final = 8
-# Spread of the final margin per square root of the tiles left, for valuing leaves by the chance of winning
-# (0: by the estimated margin); TIE_BREAK weighs the margin beside that chance.
-RISK: Final = 0.0
-TIE_BREAK: Final = 0.001
 
 
 def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
@@ -183,14 +181,12 @@ class ExpertCarcassonne:
         draws: int = DRAWS,
         late: int = LATE,
         late_width: int = LATE_WIDTH,
-        risk: float = RISK,
     ) -> None:
         self.width = width
         self.follower_width = follower_width
         self.draws = draws
         self.late = late
         self.late_width = late_width
-        self.risk = risk
 
     def choose(self, situation: Situation) -> Action:
         legal = list(situation.legal)
@@ -279,17 +275,7 @@ class ExpertCarcassonne:
     ) -> float:
         """Own expected margin once the next player has answered (their tile by chance)."""
         if after.finished or not draws:
-            return self.leaf(after, outlook)
+            return value_for(after, outlook)
         theirs = replace(outlook, me=after.current)
         before = before_placing(after, theirs)
-        return sum(p * self.leaf(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws)
-
-    def leaf(self, model: Carcassonne, outlook: Outlook) -> float:
-        """A searched position's worth: the estimated final margin, or with ``risk`` the chance that margin ends
-        above 0 (a logistic curve whose spread shrinks with the tiles left), so a lead is kept safe and a deficit
-        gambled on; the margin itself, faintly, breaks ties where the curve is flat."""
-        value = value_for(model, outlook)
-        if not self.risk:
-            return value
-        spread = self.risk * math.sqrt(outlook.left + 1)
-        return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -1.7 * value / spread)))) + TIE_BREAK * value
+        return sum(p * value_for(answer(after, before, tile, theirs, rng, answers, mine), outlook) for tile, p in draws)
