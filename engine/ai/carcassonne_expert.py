@@ -9,7 +9,7 @@ player's seat), and scores the position for itself with the same estimate of fin
 over). So it sees a follower or farmer stolen next turn, a tower capture answered, a feature completed for an
 opponent, and it keeps those it can defend. With more than two players only the next one answers.
 
-Its settings trade strength for time: a decision takes about 55 ms of CPU on average and about 0.12 s at the 95th
+Its settings trade strength for time: a decision takes about 75 ms of CPU on average and about 0.18 s at the 95th
 percentile in the base game (bench/README.md, "Carcassonne expert").
 """
 
@@ -45,14 +45,20 @@ from engine.game import Action
 # decision, and the index of the placement among the distinct placements (-1: none).
 Turn = tuple[Carcassonne, Action, int]
 
-# Own placements searched two plies deep (the rest are cut by their one-ply value).
-WIDTH: Final = 3
+# Own placements searched two plies deep (the rest are cut by their one-ply value). Five, not three: on 200
+# tuning games (with LATE below) the mean margin rose by 3.7 points (bench/README.md, third round).
+WIDTH: Final = 5
 # Follower decisions searched for each placement besides pass and the one-ply best follower spot.
 FOLLOWER_WIDTH: Final = 1
 # Tile types tried for the next player's draw (the likeliest first; their weights are renormalised). Twelve of the
 # base game's 24 kinds hold about 70% of the stack and the corner cities the next player joins ours with; six held
 # under half, nearly all roads.
 DRAWS: Final = 12
+# With at most LATE tiles left to draw (the last ten turns each in a two-player game), LATE_WIDTH own placements
+# are searched: the end is where a one-ply value misjudges most (followers coming home, farms scored) and where
+# the search is cheapest (fewer kinds of tile left, smaller chance node).
+LATE: Final = 20
+LATE_WIDTH: Final = 8
 
 
 def next_draws(unseen: Counter[str], limit: int) -> list[tuple[str, float]]:
@@ -168,10 +174,19 @@ class ExpertCarcassonne:
 
     level = "expert"
 
-    def __init__(self, width: int = WIDTH, follower_width: int = FOLLOWER_WIDTH, draws: int = DRAWS) -> None:
+    def __init__(
+        self,
+        width: int = WIDTH,
+        follower_width: int = FOLLOWER_WIDTH,
+        draws: int = DRAWS,
+        late: int = LATE,
+        late_width: int = LATE_WIDTH,
+    ) -> None:
         self.width = width
         self.follower_width = follower_width
         self.draws = draws
+        self.late = late
+        self.late_width = late_width
 
     def choose(self, situation: Situation) -> Action:
         legal = list(situation.legal)
@@ -185,6 +200,7 @@ class ExpertCarcassonne:
             if action["type"] == "ransom" and ransom_gain(model, action["from"], outlook, base) > RANSOM_MARGIN:
                 return dict(action)
         draws = next_draws(unseen_tiles(situation.view), self.draws)
+        width = self.late_width if outlook.left <= self.late else self.width
         if model.phase == "follower":
             options = [a for a in legal if a["type"] != "ransom"]
             now: list[Turn] = [(model, a, -1) for a in self.shortlist_after(model, options, outlook)]
@@ -199,7 +215,7 @@ class ExpertCarcassonne:
         )
         answers = answers_from(model, (outlook.me + 1) % outlook.players, outlook, draws)
         turns: list[Turn] = []
-        for _, _, i in scored[: self.width]:
+        for _, _, i in scored[:width]:
             placed = model.copy()
             placed.apply(placements[i])
             options = [a for a in placed.legal_actions(outlook.me) if a["type"] != "ransom"]

@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.ai import decide, policy_for, policy_seed
+from engine.ai import decide, policy_for, policy_seed, situation
+from engine.ai.carcassonne import Outlook, distinct_placements
 from engine.ai.carcassonne_expert import ExpertCarcassonne, next_draws
 from engine.carcassonne import Carcassonne
 from engine.carcassonne.board import cell
 from engine.carcassonne.model import sample_stack, unseen_tiles
 from engine.carcassonne.tiles import FIELD, RIVER_TILES, TILES
+from engine.game import Action
 from tests.carcassonne.helpers import new_game, play
 
 FILLER = ["U", "U", "V", "V", "B", "B"]
@@ -136,3 +138,39 @@ def test_it_captures_an_opponent_thief_from_a_tower_in_reach() -> None:
     game.apply(choice)
     assert game.prisoners[1][0] == 1
     assert cell(1, 0) in game.board.cells
+
+
+class Counting(ExpertCarcassonne):
+    """The expert, counting the own placements it follows into the search."""
+
+    followed = 0
+
+    def shortlist_after(self, placed: Carcassonne, options: list[Action], outlook: Outlook) -> list[Action]:
+        self.followed += 1
+        return super().shortlist_after(placed, options, outlook)
+
+
+def near_the_end(tiles_left: int) -> Carcassonne:
+    """A base game played at random until at most ``tiles_left`` tiles are left to draw and a tile with at least
+    six distinct placements is to be placed."""
+    game = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
+    moves = random.Random(4)
+    while True:
+        seat = game.current
+        few = game.phase == "place" and sum(unseen_tiles(game.view(seat)).values()) <= tiles_left
+        if few and len(distinct_placements(game.legal_actions(seat))) >= 6:
+            return game
+        game.apply(game.automatic_action() or game.random_action(moves))
+
+
+def test_it_follows_more_placements_when_few_tiles_are_left() -> None:
+    # Within `late` tiles of the end, `late_width` placements go two plies deep instead of `width`.
+    end = near_the_end(20)
+    late = Counting(width=3, late=20, late_width=6)
+    late.choose(situation(end, end.current, random.Random(1)))
+    assert late.followed == 6
+    # Far from the end, only `width`.
+    start = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
+    early = Counting(width=3, late=20, late_width=6)
+    early.choose(situation(start, start.current, random.Random(1)))
+    assert early.followed == 3
