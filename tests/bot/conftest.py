@@ -118,3 +118,17 @@ async def code(awaitable: object) -> str:
     except RuleError as err:
         return err.code
     raise AssertionError("not refused")
+
+
+def sqlite_trips(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """From now on, every trip to SQLite's thread (each function aiosqlite hands it), in order: how many round trips
+    a step of the bot makes to the database."""
+    trips: list[object] = []
+    execute = aiosqlite.Connection._execute
+
+    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await execute(conn, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    return trips

@@ -8,12 +8,11 @@ import dataclasses
 import random
 from typing import Any
 
-import aiosqlite
 import discord
 
 from bot.host import Outcome
 from bot.storage import GameRow
-from tests.bot.conftest import World, flat
+from tests.bot.conftest import World, flat, sqlite_trips
 from tests.bot.test_discord_carcassonne import DECK, start
 
 
@@ -141,14 +140,7 @@ async def test_a_delivered_move_stores_the_version_its_turn_message_shows_with_t
     trip to SQLite's writer a move, not two (and a kill between them leaves nothing half written)."""
     row = await start(world, deck=DECK)
     moved = await stored_move(world, row)
-    trips: list[object] = []
-    execute = aiosqlite.Connection._execute
-
-    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        trips.append(fn)
-        return await execute(conn, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    trips = sqlite_trips(monkeypatch)
     assert await world.bot.outbox.deliver(moved)
     monkeypatch.undo()
     stored = await world.bot.rows.row(row.id)

@@ -9,7 +9,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 from bot.__main__ import main
@@ -17,6 +16,7 @@ from bot.host import Services
 from bot.host.skill import Placing, Player, RatedGame, Standing, fold, placings, rate
 from bot.storage import GameRow, Games, Seat
 from bot.storage.opening import open_database
+from tests.bot.conftest import sqlite_trips
 
 ALICE, BOB, CAROL = Seat(1, "Alice"), Seat(2, "Bob"), Seat(3, "Carol")
 DECK = ["E", "U", "E", "B", "K"]  # a Carcassonne game of five tiles
@@ -180,14 +180,7 @@ async def test_a_rating_holds_sqlites_writer_for_one_trip(tmp_path: Path, monkey
     db = await open_database(tmp_path / "boardhost.sqlite3")
     service = Services.over(Games(db), random.Random(1))
     row = await finished(service, guild=9, channel=100, seats=[ALICE, BOB], computers=1)
-    trips: list[object] = []
-    execute = aiosqlite.Connection._execute
-
-    async def counted(conn: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        trips.append(fn)
-        return await execute(conn, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    trips = sqlite_trips(monkeypatch)
     db.check_every = 10**9  # type: ignore[attr-defined]  # no checkpoint trip in between (a SQLite setting)
     assert await service.records.rate(row.id) is True
     assert len(trips) == 2, trips  # the game's row read, then the rating in one trip
