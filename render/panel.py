@@ -171,7 +171,8 @@ def draw_panel(
 
     ``picture`` (the drawn tile of a turn preview) is shown under the cards with ``caption`` above it.
     """
-    img = Image.new("RGB", (width, max(height, panel_height(panel, picture, caption, width))), BG)
+    # not filled here: paint_panel paints the background itself
+    img = Image.new("RGB", (width, max(height, panel_height(panel, picture, caption, width))))
     paint_panel(img, 0, panel, width, picture, caption)
     return img
 

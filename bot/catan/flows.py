@@ -118,7 +118,6 @@ async def post_news(
 
 async def refresh(bot: Host, game_id: int) -> None:
     """Put the current version's buttons on the game's turn message (after a race left older ones there)."""
-
     await refresh_choices(bot, game_id, NAME, lambda row: turn_view(row, catan(bot, row)))
 
 
