@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -72,10 +73,12 @@ class Outbox:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
+        self._holders: dict[int, asyncio.Task[object]] = {}  # the task delivering each game's changes now
         self._behind: set[int] = set()  # games with an older undelivered change: deliver from the table, in order
         self._drawing: dict[tuple[int, int], asyncio.Task[None]] = {}  # timelapses being drawn
         self._told: set[tuple[int, str]] = set()  # (game, problem) logged (and the host told) by this process
-        self._retries: dict[int, asyncio.Task[None]] = {}  # this process's timed retries, by game
+        self._retries: dict[int, asyncio.Task[None]] = {}  # this process's timed retries asleep, by game
+        self._trying: set[asyncio.Task[None]] = set()  # timed retries awake, delivering
         self._resumed = False  # the first sweep resumes everything owed, however fresh
         self._closing = False
 
@@ -84,7 +87,7 @@ class Outbox:
     async def deliver(self, outcome: Outcome) -> bool:
         """Post what ``outcome`` (stored with its debt) owes; False when something stays owed (retried later)."""
         game_id = outcome.row.id
-        async with self._lock(game_id):
+        async with self._turn(game_id):
             if game_id in self._behind:
                 return await self._drain(game_id, fresh=outcome)
             delivered = await self._attempt(OwedRow(game_id, outcome.row.version, outcome.owed()), outcome)
@@ -92,8 +95,17 @@ class Outbox:
                 self._recovered(game_id)
             return delivered
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+    @asynccontextmanager
+    async def _turn(self, game_id: int) -> AsyncIterator[None]:
+        """The game's deliveries one at a time (in order), each known by its task so that a close can stop it."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            task = asyncio.current_task()
+            if task is not None:
+                self._holders[game_id] = task
+            try:
+                yield
+            finally:
+                self._holders.pop(game_id, None)
 
     async def _drain(self, game_id: int, fresh: Outcome | None = None) -> bool:
         """Deliver the game's undelivered changes oldest first, stopping at the first that must wait."""
@@ -130,6 +142,8 @@ class Outbox:
 
     async def _attempt(self, debt: OwedRow, outcome: Outcome) -> bool:
         """Deliver the parts of one change not delivered yet; on failure record how far it got and when to retry."""
+        if self._closing:
+            return False  # stays owed: the next start delivers it
         done = list(debt.done)
         superseded = debt.version < outcome.row.version  # the game moved on: this change is told as its story
         shown: list[int] = []  # the turn message posted for this change, its version not stored yet
@@ -146,6 +160,9 @@ class Outbox:
         except Exception as err:
             await self._failed(debt, outcome.row, done, err, shown)
             return False
+        except asyncio.CancelledError:  # stopped by a close: how far it got is kept for the next start
+            await self._kept(debt, done, shown)
+            raise
         # The version the channel shows is stored with the delivery, in one transaction (one trip to the database a
         # move, not two). A kill after the turn message and before this finds the change owed with its turn part
         # not done, as a kill before a separate write of the version would: the turn message is posted again with
@@ -155,6 +172,14 @@ class Outbox:
         # which a kill before this delivers again in any case.
         await self.bot.records.owed.delivered(debt.game_id, debt.version, shown=shown[-1] if shown else None)
         return True
+
+    async def _kept(self, debt: OwedRow, done: list[str], shown: list[int]) -> None:
+        """A delivery stopped by a close: the parts done and the turn message posted are stored for the next start."""
+        try:
+            await self._store_shown(debt, shown)
+            await self.bot.records.owed.progress(debt.game_id, debt.version, done)
+        except Exception:
+            log.exception("game %s: could not record a delivery stopped by the close", debt.game_id)
 
     async def _store_shown(self, debt: OwedRow, shown: list[int]) -> None:
         """Store the version the turn message posted for ``debt`` shows, ahead of the change's delivery (it is
@@ -203,7 +228,7 @@ class Outbox:
 
         async def draw() -> None:
             try:
-                async with self._lock(debt.game_id):
+                async with self._turn(debt.game_id):
                     await self.bot.records.owed.progress(debt.game_id, debt.version, done)
                 await timelapse.post(self.bot, outcome.row, nonce=nonce(debt.game_id, debt.version, "l"))
             except Exception as err:
@@ -226,7 +251,7 @@ class Outbox:
         self._behind.add(debt.game_id)
         attempts = debt.attempts + 1
         done = list(done)
-        problem = self._lasting(row, err)
+        problem = lasting_problem(self.bot, row, err)
         try:
             await self._store_shown(debt, shown or [])
             if problem is not None:
@@ -250,36 +275,6 @@ class Outbox:
             self._retry_in(debt.game_id, wait)
         except Exception:
             log.exception("game %s: could not record a failed delivery", row.id)
-
-    def _lasting(self, row: GameRow, err: BaseException) -> str | None:
-        """The lasting problem behind a refusal, if it is one: missing permissions, a deleted channel."""
-        if isinstance(err, ChannelMissing):
-            return "channel_gone"
-        if isinstance(err, discord.HTTPException):
-            if err.code == UNKNOWN_CHANNEL:
-                return "channel_gone"
-            if err.code in (MISSING_ACCESS, MISSING_PERMISSIONS) or isinstance(err, discord.Forbidden):
-                return "permissions:" + ",".join(self.missing_permissions(row))
-        return None
-
-    def missing_permissions(self, row: GameRow) -> list[str]:
-        """The permissions the bot lacks in the game's channel, as far as its cache knows (all needed if unknown)."""
-        channel = self.bot.get_channel(row.channel_id)
-        if isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-            me = channel.guild.me
-            if me is not None:
-                have = channel.permissions_for(me)
-                needed = [p for p in NEEDED if p != "send_messages_in_threads" or isinstance(channel, discord.Thread)]
-                missing = [p for p in needed if not getattr(have, p)]
-                # Discord takes the rest away with View Channel, links and files with Send Messages (discord.py
-                # reports those missing too): only what to give back is named.
-                if "view_channel" in missing:
-                    return ["view_channel"]
-                if "send_messages" in missing:
-                    missing = [p for p in missing if p not in ("embed_links", "attach_files")]
-                if missing:
-                    return missing
-        return ["send_messages"]
 
     async def _waiting(self, row: GameRow, problem: str, err: BaseException) -> float:
         """A lasting problem: logged once, the host told once (by DM); a deleted channel ends the game in time.
@@ -335,12 +330,15 @@ class Outbox:
 
         async def retry() -> None:
             await asyncio.sleep(wait)
-            self._retries.pop(game_id, None)  # a failure of this try schedules the next one
+            task = self._retries.pop(game_id)  # a failure of this try schedules the next one
+            self._trying.add(task)
             try:
-                async with self._lock(game_id):
+                async with self._turn(game_id):
                     await self._drain(game_id)
             except Exception:  # a database fault: the sweep takes the game up again
                 log.exception("game %s: retrying its owed messages failed", game_id)
+            finally:
+                self._trying.discard(task)
 
         self._retries[game_id] = asyncio.create_task(retry(), name=f"outbox-retry-{game_id}")
 
@@ -383,23 +381,26 @@ class Outbox:
                 continue
             looked += 1
             self._behind.add(game_id)
-            async with self._lock(game_id):
+            async with self._turn(game_id):
                 await self._drain(game_id)
         return looked
 
     async def close(self, within: float) -> None:
-        """Stop taking up owed changes; let deliveries under way finish for up to ``within`` seconds. Whatever is not
-        delivered stays owed (a timelapse being drawn is drawn again after the restart)."""
+        """Stop taking up owed changes; let deliveries under way finish for up to ``within`` seconds, then stop them
+        (before the HTTP session and the database close under them). Whatever is not delivered stays owed, with
+        the parts done recorded (a timelapse being drawn is drawn again after the restart)."""
         self._closing = True
         busy = [asyncio.ensure_future(lock.acquire()) for lock in self._locks.values() if lock.locked()]
         if busy:
             await asyncio.wait(busy, timeout=within)
             for acquiring in busy:
                 acquiring.cancel()
-        waiting = [*self._drawing.values(), *self._retries.values()]
-        for task in waiting:
+        stopping = {*self._holders.values(), *self._drawing.values(), *self._retries.values(), *self._trying}
+        stopping.discard(asyncio.current_task())
+        for task in stopping:
             task.cancel()
-        await asyncio.gather(*waiting, return_exceptions=True)
+        if stopping:
+            await asyncio.wait(stopping, timeout=within)
 
     async def drawn(self) -> None:
         """Wait for the timelapses being drawn (tests; they are otherwise never waited for)."""
@@ -408,6 +409,38 @@ class Outbox:
 
     async def problem(self, game_id: int) -> str | None:
         return await self.bot.records.owed.problem(game_id)
+
+
+def lasting_problem(bot: Host, row: GameRow, err: BaseException) -> str | None:
+    """The lasting problem behind a refusal, if it is one: missing permissions, a deleted channel."""
+    if isinstance(err, ChannelMissing):
+        return "channel_gone"
+    if isinstance(err, discord.HTTPException):
+        if err.code == UNKNOWN_CHANNEL:
+            return "channel_gone"
+        if err.code in (MISSING_ACCESS, MISSING_PERMISSIONS) or isinstance(err, discord.Forbidden):
+            return "permissions:" + ",".join(missing_permissions(bot, row))
+    return None
+
+
+def missing_permissions(bot: Host, row: GameRow) -> list[str]:
+    """The permissions the bot lacks in the game's channel, as far as its cache knows (all needed if unknown)."""
+    channel = bot.get_channel(row.channel_id)
+    if isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        me = channel.guild.me
+        if me is not None:
+            have = channel.permissions_for(me)
+            needed = [p for p in NEEDED if p != "send_messages_in_threads" or isinstance(channel, discord.Thread)]
+            missing = [p for p in needed if not getattr(have, p)]
+            # Discord takes the rest away with View Channel, links and files with Send Messages (discord.py
+            # reports those missing too): only what to give back is named.
+            if "view_channel" in missing:
+                return ["view_channel"]
+            if "send_messages" in missing:
+                missing = [p for p in missing if p not in ("embed_links", "attach_files")]
+            if missing:
+                return missing
+    return ["send_messages"]
 
 
 def waiting_text(row: GameRow, problem: str) -> str:

@@ -4,12 +4,14 @@ moved on meanwhile (the late change is told as its story)."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 from typing import Any
 
 import discord
 
+from bot.flows import outbox
 from bot.host import Outcome
 from bot.storage import GameRow
 from tests.bot.conftest import World, flat, sqlite_trips
@@ -176,3 +178,34 @@ async def test_a_turn_message_brought_up_to_date_or_retired_builds_no_message_no
     assert old.id == first.id and not old.components, "the turn's message: brought up to date, then retired"
     assert versions_on(new) == {ended.row.version} and new.id == (await world.bot.rows.row(row.id)).message_id
     assert len(built) == 1, built
+
+
+async def test_a_close_stops_a_delivery_under_way_and_keeps_what_it_had_done(world: World, monkeypatch: Any) -> None:
+    """SIGTERM: deliveries under way get a moment, then are stopped before the HTTP session and the database close
+    under them (a post failing there would be recorded in a closed database). The turn message already posted is
+    kept: the next start does not post it again, and delivers the rest."""
+    row = await start(world, deck=DECK)
+    moved = await stored_move(world, row)
+    hung = asyncio.Event()
+
+    async def slow_dms(*args: Any, **kwargs: Any) -> None:  # the part after the turn message: Discord hangs
+        hung.set()
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(outbox.notify, "turn_posted", slow_dms)
+    delivering = asyncio.create_task(world.bot.outbox.deliver(moved))
+    await hung.wait()
+    shown = len(world.channel.history())
+    await world.bot.outbox.close(0.05)
+    assert delivering.done(), "nothing of the outbox runs on once it is closed"
+    stored = await world.bot.rows.row(row.id)
+    assert stored.shown_version == moved.row.version and stored.message_id == world.channel.history()[-1].id
+    [debt] = await world.bot.records.owed.of_game(row.id)
+    assert "turn" in debt.done and "notify" not in debt.done
+    assert not await world.bot.outbox.deliver(moved), "a closed outbox starts no delivery"
+
+    monkeypatch.undo()
+    after = outbox.Outbox(world.bot)  # the next start's
+    await after.resume(everything=True)
+    assert await world.bot.records.owed.count() == 0
+    assert len(world.channel.history()) == shown, "the turn message is not posted twice"

@@ -268,10 +268,17 @@ def hold_back(fake: WatchedDiscord, channel_id: int, mode: str) -> Callable[[], 
 
 
 async def interrupted(
-    host: Host, play: Play, mode: str, action: dict[str, Any] | None = None, *, picture: bool = True
+    host: Host,
+    play: Play,
+    mode: str,
+    action: dict[str, Any] | None = None,
+    *,
+    picture: bool = True,
+    sigterm: float | None = None,
 ) -> Exchange:
     """Make a move while the channel's requests fail the ``mode`` way; once the move is stored and a request of its
-    delivery was hit, kill -9 the bot, let Discord work again and start the bot again. The request hit.
+    delivery was hit, kill -9 the bot (or SIGTERM it, ``sigterm``: the seconds it may take to exit 0), let Discord
+    work again and start the bot again. The request hit.
 
     ``denied``: the bot cannot see the channel (until the test gives it back, after the restart and a failed try
     there): the host is told once, not once per process. ``picture``: check the picture of the version shown (else
@@ -287,7 +294,11 @@ async def interrupted(
     if mode == "denied":  # the problem recorded, the host told: only then the kill
         await fake.wait_for(lambda: len(fake.dms(host_id)) > told_host and any(
             row["problem"] for row in host.owed(table.game_id).values()), timeout=10)  # fmt: skip
-    await host.restart()
+    if sigterm is None:
+        await host.restart()
+    else:
+        await host.terminate(sigterm)
+        await host.start()
     if mode == "denied":  # a channel update wakes it: it tries again (and does not tell the host again)
         tried = sum(row["attempts"] for row in host.owed(table.game_id).values())
         await fake.deny(table.channel_id, "view_channel")

@@ -170,6 +170,22 @@ async def placing(play: Play, host: Host) -> None:
         await play.move(host)
 
 
+@pytest.mark.parametrize("mode", ["hang", "hang_after", "error"])
+async def test_a_sigterm_while_a_move_is_being_posted_stops_the_delivery_and_the_restart_shows_the_move_once(
+    host: Host, mode: str
+) -> None:
+    # The close waits a little for deliveries under way, then stops them before the HTTP session and the database
+    # close under them: no error in the log, and what was done of the change is kept for the next start.
+    play = carcassonne_play(host.fake, host.database, DECK[:4], seed=3)
+    await host.start()
+    await play.open("carcassonne new", river=False)
+    await play.move(host)
+    await interrupted(host, play, mode, sigterm=CLOSE_WITHIN)
+    await play.move(host)  # the game goes on
+    told_once(play)
+    host.assert_clean_logs()
+
+
 async def test_carcassonne_through_discords_faults_tells_every_move_once(host: Host) -> None:
     host.config = host.launcher.config(discord="archive_after_hours = 0.001\n")  # 3.6 s
     play = carcassonne_play(host.fake, host.database, [*DECK, "E", "U"], seed=3)
