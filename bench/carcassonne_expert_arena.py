@@ -10,7 +10,9 @@ for both. Decision times are measured per computer decision twice: CPU time of t
 Tuning used other seeds than the reported figures (see bench/README.md): never tune on an evaluation seed.
 
 Run: ``python bench/carcassonne_expert_arena.py [--games 400] [--seed 28001] [--config base|river+tower]
-[--workers 2] [--opponent standard] [--params width=6,draws=12]``; prints a table, then one JSON object.
+[--workers 2] [--opponent standard] [--params width=6,draws=12] [--log FILE]``; prints a table, then one JSON
+object. With ``--log``, each game is appended to FILE as it ends, and a run cut short and started again with the
+same arguments plays only the games FILE does not hold yet.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -127,14 +130,26 @@ def run(
 ) -> dict[str, Any]:
     seeds = random.Random(seed)
     jobs: list[Job] = [(i, seeds.getrandbits(48), config, opponent, params) for i in range(games)]
+    # A run cut short goes on where it stopped: the games already in ``log`` are counted, not played again.
+    logged = logged_games(log) if log else []
+    played = {r["index"] for r in logged}
+    jobs = [job for job in jobs if job[0] not in played]
     started = time.perf_counter()
-    done: list[bool] = []
+    done: list[bool] = [r["expert_seat"] in r["winners"] for r in logged]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
-            results = [note(r, done, len(jobs), log) for r in pool.imap_unordered(play, jobs)]
+            results = [note(r, done, games, log) for r in pool.imap_unordered(play, jobs)]
     else:
-        results = [note(play(job), done, len(jobs), log) for job in jobs]
-    return add_up(config, results, seed, opponent, params, time.perf_counter() - started)
+        results = [note(play(job), done, games, log) for job in jobs]
+    return add_up(config, [*logged, *results], seed, opponent, params, time.perf_counter() - started)
+
+
+def logged_games(log: str) -> list[dict[str, Any]]:
+    """The games a ``--log`` file holds (none if it does not exist yet)."""
+    if not os.path.exists(log):
+        return []
+    with open(log, encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
 
 
 def add_up(
@@ -217,9 +232,7 @@ def main() -> int:
     params = {k: float(v) if "." in v else int(v) for k, v in (p.split("=") for p in args.params.split(",") if p)}
     configs = args.config or list(CONFIGS)
     if args.from_log:
-        with open(args.from_log, encoding="utf-8") as lines:
-            logged = [json.loads(line) for line in lines if line.strip()]
-        results = [add_up(configs[0], logged, args.seed, args.opponent, params, 0.0)]
+        results = [add_up(configs[0], logged_games(args.from_log), args.seed, args.opponent, params, 0.0)]
     else:
         results = [run(name, args.games, args.seed, args.workers, args.opponent, params, args.log) for name in configs]
     for result in results:
