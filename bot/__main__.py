@@ -50,14 +50,21 @@ _HANDLERS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
 
 
 async def finish_handlers() -> None:
-    """Let the interactions being handled finish (answering, editing) before the HTTP session closes under them."""
+    """Let the interactions being handled finish (answering, editing) before the HTTP session closes under them;
+    stop those still waiting on Discord after ``FINISH_WITHIN`` (a move they made is stored and stays owed: the
+    next start posts it), so that none fails with a traceback when the session closes."""
     running = [
         task
         for task in asyncio.all_tasks()
         if task is not asyncio.current_task() and task.get_name().startswith(_HANDLERS)
     ]
-    if running:
-        await asyncio.wait(running, timeout=FINISH_WITHIN)
+    if not running:
+        return
+    _, late = await asyncio.wait(running, timeout=FINISH_WITHIN)
+    for task in late:
+        task.cancel()
+    if late:
+        await asyncio.wait(late, timeout=1.0)
 
 
 def apply_endpoints(rest: str | None, gateway: str | None) -> None:

@@ -46,7 +46,7 @@ from tests.process.people import WatchedDiscord, find
 
 DECK = ["E", "U", "V", "B", "K", "A", "L", "W", "J", "R"]  # a short game: 10 tiles, 20 moves
 SEED = 22  # which moves are interrupted, and how
-CLOSE_WITHIN = 8.0  # seconds a SIGTERM may take (the bot grants handlers 3 s and its close 5 s at most)
+CLOSE_WITHIN = 9.0  # seconds a SIGTERM may take (handlers get 3 s, then 1 to stop; the close 5 s at most)
 
 
 @pytest.fixture
@@ -181,6 +181,24 @@ async def test_a_sigterm_while_a_move_is_being_posted_stops_the_delivery_and_the
     await play.open("carcassonne new", river=False)
     await play.move(host)
     await interrupted(host, play, mode, sigterm=CLOSE_WITHIN)
+    await play.move(host)  # the game goes on
+    told_once(play)
+    host.assert_clean_logs()
+
+
+async def test_a_sigterm_while_a_command_is_still_being_answered_ends_its_handler_cleanly(host: Host) -> None:
+    # /game status is acknowledged at once and answered after: the answer hangs. The bot gives its handlers a few
+    # seconds, then stops them before the HTTP session closes under them: no traceback, and the game goes on.
+    play = carcassonne_play(host.fake, host.database, DECK[:4], seed=3)
+    await host.start()
+    await play.open("carcassonne new", river=False)
+    await play.move(host)
+    since = len(host.fake.exchanges)
+    host.fake.hang("* /webhooks/**", 600, times=None)  # the answer after the deferral
+    await play.table.slash(play.table.people[0], "game status")
+    await host.fake.wait_for(lambda: any(e.fault == "hang" for e in host.fake.exchanges[since:]), timeout=30)
+    await host.terminate(CLOSE_WITHIN)
+    await host.start()
     await play.move(host)  # the game goes on
     told_once(play)
     host.assert_clean_logs()
