@@ -28,7 +28,7 @@ class Computers(Sweep):
 
     async def cog_unload(self) -> None:
         await super().cog_unload()
-        self.players.stop()
+        await self.players.stop()
 
     @commands.Cog.listener()
     async def on_turn_posted(self, outcome: Outcome) -> None:

@@ -45,6 +45,7 @@ log = logging.getLogger("boardhost.computers")
 # (Catan offers between two computers) cannot hold a game's runner forever.
 RUN_LIMIT = 500
 STALE_RETRIES = 5
+STOP_WITHIN = 1.0  # seconds the runners get to end once cancelled, when the bot closes
 # Processes sharing a PostgreSQL database tell a game's own process to move its computer players on this channel.
 WAKE_CHANNEL = "boardhost_wake"
 SCOPE: Final = "back"  # the "I'm back" button's click table
@@ -91,10 +92,17 @@ class ComputerPlayers:
         self._napping: dict[int, asyncio.Task[Any]] = {}
         self._woken_early: set[int] = set()
         self._notes: set[asyncio.Task[None]] = set()  # notifications to or from other processes under way
+        self._stopped = False
 
-    def stop(self) -> None:
-        for task in self._runners.values():
+    async def stop(self) -> None:
+        """The bot is closing: every runner and notification stops (a decision under way is made again after the
+        start), and is waited for, so that none runs on while the database closes."""
+        self._stopped = True
+        stopping = [*self._runners.values(), *self._notes]
+        for task in stopping:
             task.cancel()
+        if stopping:
+            await asyncio.wait(stopping, timeout=STOP_WITHIN)
 
     # -- waking the runners -------------------------------------------------------------------------------------
 
@@ -116,6 +124,9 @@ class ComputerPlayers:
             self.wake(game_id)
 
     def _soon(self, work: Coroutine[Any, Any, None]) -> None:
+        if self._stopped:
+            work.close()  # never started: the bot is closing
+            return
         task = asyncio.create_task(work)
         self._notes.add(task)
         task.add_done_callback(self._notes.discard)
@@ -133,6 +144,8 @@ class ComputerPlayers:
 
     def wake(self, game_id: int) -> None:
         """Make sure the game's runner looks for computer decisions (again, if it is running)."""
+        if self._stopped:
+            return
         task = self._runners.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)
@@ -203,7 +216,7 @@ class ComputerPlayers:
         try:
             await asyncio.sleep(max(0.0, until - asyncio.get_running_loop().time()))
         except asyncio.CancelledError:
-            if game_id not in self._woken_early:
+            if game_id not in self._woken_early or self._stopped:
                 raise  # the cog is unloading: stop
             task.uncancel()  # woken early: the runner goes on
         finally:

@@ -401,3 +401,17 @@ def test_computers_answer_offers_before_the_computer_on_turn_moves_on() -> None:
     assert game.actors() == [1, 0, 2]
     assert computers_owing(row, game) == [2, 1], "computer 2 answers first, computer 1 moves on last"
     assert people_owing_replies(row, game) == [0]
+
+
+async def test_a_closing_bot_stops_a_computer_waiting_for_answers_even_one_just_woken(world: World) -> None:
+    """A person answers the computer's offer (its runner is woken from its wait) just as the bot closes: the runner
+    stops all the same, and none starts again, so that nothing moves while the database closes."""
+    row, _ = await catan_with_a_computer_offer_open(world)
+    players = world.bot.get_cog("Computers").players  # type: ignore[union-attr]
+    runner = players._runners[row.id]
+    assert not runner.done(), "computer 1 waits for alice's answer"
+    players.wake(row.id)  # her answer
+    await players.stop()  # and the close, before the runner has run again
+    assert runner.done()
+    players.wake(row.id)
+    assert row.id not in players._runners, "a closing bot starts no runner"
