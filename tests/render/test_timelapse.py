@@ -21,7 +21,7 @@ from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
 from render.carcassonne.pictures import FRAME_TILES
 from render.catan import board as catan_board
-from render.timelapse import LAST_MS, MAX_FRAMES, _drawer, format_of, kept_frames, timelapse
+from render.timelapse import BACKGROUND, LAST_MS, MAX_FRAMES, _drawer, durations, format_of, kept_frames, timelapse
 
 from .helpers import carcassonne_replay, decode, share
 from .test_carcassonne import ACTIONS, DECK
@@ -66,6 +66,32 @@ def test_the_webp_frames_are_the_boards_exactly(carcassonne_views: list[dict[str
         expected = draw(carcassonne_views[index])
         got = frame(img, index).crop((0, 0, *expected.size))
         assert ImageChops.difference(got, expected).getbbox() is None, f"frame {index} differs"
+
+
+def test_the_webp_animation_is_what_libwebps_own_animation_encoder_makes_of_the_frames() -> None:
+    """The rectangles and the container are put together by ``_WebP``; libwebp's animation encoder (Pillow's
+    ``save_all``), given the same frames and settings, makes the same animation: every frame, every duration, no
+    larger (it compares each whole frame with the one before, twice: the time saved)."""
+    views = views_of(carcassonne_replay(ACTIONS, DECK))
+    animation = timelapse(views, formats=("webp",))
+    draw = _drawer(views, 0)
+    drawn = []
+    for view in views:  # on the animation's canvas, as the timelapse pads a smaller frame
+        canvas = Image.new("RGB", animation.size, BACKGROUND)
+        canvas.paste(draw(view), (0, 0))
+        drawn.append(canvas)
+    img = opened(animation.data)
+    times = durations(len(views))
+    reference = io.BytesIO()
+    drawn[0].save(reference, "WEBP", save_all=True, append_images=drawn[1:], duration=times, loop=0, lossless=True,
+                  quality=0, method=1, kmin=0, kmax=0)  # fmt: skip
+    theirs = opened(reference.getvalue())
+    assert img.n_frames == theirs.n_frames == len(views)
+    for index in range(len(views)):
+        ours, made = frame(img, index), frame(theirs, index)
+        assert img.info["duration"] == theirs.info["duration"] == times[index]
+        assert ours.tobytes() == made.tobytes() == drawn[index].tobytes()
+    assert len(animation.data) <= len(reference.getvalue()) * 1.02
 
 
 def test_the_board_grows_on_one_grid_from_the_first_frame(carcassonne_views: list[dict[str, Any]]) -> None:
