@@ -330,7 +330,10 @@ class Outbox:
 
         async def retry() -> None:
             await asyncio.sleep(wait)
-            task = self._retries.pop(game_id)  # a failure of this try schedules the next one
+            task = asyncio.current_task()
+            assert task is not None
+            if self._retries.get(game_id) is task:
+                del self._retries[game_id]  # a failure of this try schedules the next one
             self._trying.add(task)
             try:
                 async with self._turn(game_id):
