@@ -27,20 +27,13 @@ from bench.timelapse_bench import KINDS, play
 from engine.cli import Parser, run_command, whole_number
 from engine.history import frames
 from render import warm_up
-from render.timelapse import BACKGROUND, _drawer, _WebP, durations
+from render.timelapse import _WebP, durations, frame_source
 
 
 def drawn_frames(views: list[Any]) -> list[Image.Image]:
-    """Every frame of the timelapse, on one canvas size as the timelapse pads them."""
-    draw = _drawer(views, 0)
-    pictures = [draw(view).copy() for view in views]
-    size = (max(p.width for p in pictures), max(p.height for p in pictures))
-    out = []
-    for picture in pictures:
-        canvas = Image.new("RGB", size, BACKGROUND)
-        canvas.paste(picture, (0, 0))
-        out.append(canvas)
-    return out
+    """Every frame of the timelapse, as the timelapse draws them."""
+    _, draw = frame_source(views)
+    return [draw(index).copy() for index in range(len(views))]
 
 
 def ours(pictures: list[Image.Image], times: list[int]) -> bytes:

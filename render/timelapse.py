@@ -186,7 +186,11 @@ def _indices(img: Image.Image) -> Image.Image:
     return Image.frombytes("L", img.size, img.tobytes())
 
 
-def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progress: Progress | None) -> list[Animation]:
+def frame_source(
+    views: Sequence[View], attempt: int = 0, progress: Progress | None = None
+) -> tuple[tuple[int, int], Callable[[int], Image.Image]]:
+    """The size of the timelapse's frames and how to draw frame ``index`` at it (the picture returned may be drawn
+    over by the next call: copy it to keep it)."""
     draw_view = _drawer(views, attempt)
     first = draw_view(views[0]).copy()  # kept: a game's drawer may draw the next frame over the one it returned
     last = draw_view(views[-1]).copy()
@@ -202,6 +206,11 @@ def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progres
         canvas.paste(img, (0, 0))
         return canvas
 
+    return (width, height), draw
+
+
+def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progress: Progress | None) -> list[Animation]:
+    (width, height), draw = frame_source(views, attempt, progress)
     times = durations(len(views))
     gif: _Gif | None = None
     if "gif" in formats:

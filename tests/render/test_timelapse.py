@@ -21,7 +21,7 @@ from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
 from render.carcassonne.pictures import FRAME_TILES
 from render.catan import board as catan_board
-from render.timelapse import BACKGROUND, LAST_MS, MAX_FRAMES, _drawer, durations, format_of, kept_frames, timelapse
+from render.timelapse import LAST_MS, MAX_FRAMES, _drawer, durations, format_of, frame_source, kept_frames, timelapse
 
 from .helpers import carcassonne_replay, decode, share
 from .test_carcassonne import ACTIONS, DECK
@@ -74,12 +74,9 @@ def test_the_webp_animation_is_what_libwebps_own_animation_encoder_makes_of_the_
     larger (it compares each whole frame with the one before, twice: the time saved)."""
     views = views_of(carcassonne_replay(ACTIONS, DECK))
     animation = timelapse(views, formats=("webp",))
-    draw = _drawer(views, 0)
-    drawn = []
-    for view in views:  # on the animation's canvas, as the timelapse pads a smaller frame
-        canvas = Image.new("RGB", animation.size, BACKGROUND)
-        canvas.paste(draw(view), (0, 0))
-        drawn.append(canvas)
+    size, draw = frame_source(views)
+    assert size == animation.size
+    drawn = [draw(index).copy() for index in range(len(views))]
     img = opened(animation.data)
     times = durations(len(views))
     reference = io.BytesIO()
