@@ -60,6 +60,7 @@ from engine.catan.board import (
     HEX_NAMES,
 )
 from engine.catan.longest_road import longest_road
+from engine.catan.state_json import position
 
 # -- geometry (pure) ---------------------------------------------------------------------------------------------
 
@@ -200,9 +201,6 @@ def map_geometry(catan_map: Any) -> Geometry:
     return geometry(tiles, ports)
 
 
-_RNG_STATE: Final = random.Random(0).getstate()
-
-
 def our_state(game: Any, geo: Geometry, names: Sequence[str]) -> dict[str, Any]:
     """Our engine's state JSON (``state_json`` schema 1) for catanatron's ``game`` now, seat i = catanatron's
     ``state.colors[i]``."""
@@ -274,54 +272,42 @@ def our_state(game: Any, geo: Geometry, names: Sequence[str]) -> dict[str, Any]:
     n_setup_turns = 2 * (n - 1)  # catanatron counts a turn at each set-up hand-over
     turn = 0 if phase == "setup" else max(1, state.num_turns - n_setup_turns + 1)
     owed = [0] * n
-    return {
-        "schema": 1,
-        "game": "catan",
-        "players": list(names),
-        "seed": 0,
-        "options": {
-            "board": "explicit",
-            "setup": "snake",
-            "strict_phases": False,
-            "points_to_win": game.vps_to_win,
-            "first_player": 0,
-            "dev_deck": None,
-            "given": ["board", "first_player", "points_to_win"],
-        },
-        "layout": {"hexes": [[t, num] for t, num in geo.hexes], "harbors": list(geo.harbors)},
-        "first_player": 0,
-        "rng": [_RNG_STATE[0], list(_RNG_STATE[1]), _RNG_STATE[2]],
-        "offers": [],
-        "node_owner": node_owner,
-        "node_city": node_city,
-        "edge_owner": edge_owner,
-        "settlements": settlements,
-        "cities": cities,
-        "roads": roads,
-        "hand": hand,
-        "bank": bank,
-        "dev": dev,
-        "bought": [0] * 5,  # catanatron lets a card be played in the turn it was bought
-        "deck": deck,
-        "knights": knights,
-        "road_length": road_length,
-        "owed": owed,
-        "dice": dice,
-        "robber": geo.hex_at[tuple(board.robber_coordinate)],
-        "longest_holder": longest,
-        "army_holder": army,
-        "phase": phase,
-        "current": current,
-        "turn": turn,
-        "setup_step": setup_roads,
-        "setup_road": setup_road,
-        "card_played": bool(key(current, "HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN")),
-        "built": False,
-        "next_offer": 1,
-        "offers_made": 0,
-        "actions": len(state.actions),
-        "winner": None,
-    }
+    return position(
+        names,
+        (geo.hexes, geo.harbors),
+        rng=random.Random(0),  # catanatron rolls the dice: ours never does
+        seed=0,
+        setup="snake",
+        strict_phases=False,
+        points_to_win=game.vps_to_win,
+        given=["board", "first_player", "points_to_win"],
+        node_owner=node_owner,
+        node_city=node_city,
+        edge_owner=edge_owner,
+        settlements=settlements,
+        cities=cities,
+        roads=roads,
+        hand=hand,
+        bank=bank,
+        dev=dev,
+        bought=[0] * 5,  # catanatron lets a card be played in the turn it was bought
+        deck=deck,
+        knights=knights,
+        road_length=road_length,
+        owed=owed,
+        dice=dice,
+        robber=geo.hex_at[tuple(board.robber_coordinate)],
+        longest_holder=longest,
+        army_holder=army,
+        phase=phase,
+        current=current,
+        turn=turn,
+        setup_step=setup_roads,
+        setup_road=setup_road,
+        card_played=bool(key(current, "HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN")),
+        offers_made=0,
+        actions=len(state.actions),
+    )
 
 
 # -- our actions as catanatron's ----------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from typing import Any
 from engine.catan.board import EDGE_BY_NAME, EDGE_NODES, HEX_NAMES, NODE_COUNT, RESOURCES
 from engine.catan.deck import CARDS, DECK_COUNTS, KNIGHT
 from engine.catan.game import Catan
-from engine.catan.state import BANK_SIZE, GAME
-from engine.catan.state_json import SCHEMA
+from engine.catan.state import BANK_SIZE
+from engine.catan.state_json import position
 
 
 def unseen_resources(view: Mapping[str, Any], seat: int) -> list[int]:
@@ -90,56 +90,39 @@ def determinise(view: Mapping[str, Any], seat: int, rng: random.Random) -> Catan
     longest = next((p["seat"] for p in players if p["longest_road"]), None)
     army = next((p["seat"] for p in players if p["largest_army"]), None)
     seed = rng.getrandbits(48)
-    version, internal, gauss = random.Random(seed).getstate()
-    data: dict[str, Any] = {
-        "schema": SCHEMA,
-        "game": GAME,
-        "players": [p["name"] for p in players],
-        "seed": seed,
-        "options": {
-            "board": "explicit",
-            "setup": view["options"]["setup"],
-            "strict_phases": view["options"]["strict_phases"],
-            "points_to_win": view["options"]["points_to_win"],
-            "first_player": 0,
-            "dev_deck": None,
-            "given": [],
-        },
-        "layout": {
-            "hexes": [[h["terrain"], h["number"]] for h in board["hexes"]],
-            "harbors": list(board["harbors"].values()),
-        },
-        "first_player": 0,
-        "rng": [version, list(internal), gauss],
-        "offers": [],
-        "node_owner": node_owner,
-        "node_city": node_city,
-        "edge_owner": edge_owner,
-        "settlements": settlements,
-        "cities": cities,
-        "roads": roads,
-        "hand": hands,
-        "bank": [view["bank"][r] for r in RESOURCES],
-        "dev": dev,
-        "bought": bought,
-        "deck": deck,
-        "knights": [p["knights"] for p in players],
-        "road_length": [p["road_length"] for p in players],
-        "owed": [p["discard_owed"] for p in players],
-        "dice": view["dice"],
-        "robber": HEX_NAMES.index(board["robber"]),
-        "longest_holder": longest,
-        "army_holder": army,
-        "phase": view["phase"],
-        "current": current,
-        "turn": view["turn"],
-        "setup_step": 0,
-        "setup_road": False,
-        "card_played": view["card_played"],
-        "built": False,
-        "next_offer": 1,
-        "offers_made": me.get("offers_made_this_turn", 0),
-        "actions": 0,
-        "winner": None,
-    }
+    data = position(
+        [p["name"] for p in players],
+        ([(h["terrain"], h["number"]) for h in board["hexes"]], list(board["harbors"].values())),
+        rng=random.Random(seed),
+        seed=seed,
+        setup=view["options"]["setup"],
+        strict_phases=view["options"]["strict_phases"],
+        points_to_win=view["options"]["points_to_win"],
+        node_owner=node_owner,
+        node_city=node_city,
+        edge_owner=edge_owner,
+        settlements=settlements,
+        cities=cities,
+        roads=roads,
+        hand=hands,
+        bank=[view["bank"][r] for r in RESOURCES],
+        dev=dev,
+        bought=bought,
+        deck=deck,
+        knights=[p["knights"] for p in players],
+        road_length=[p["road_length"] for p in players],
+        owed=[p["discard_owed"] for p in players],
+        dice=view["dice"],
+        robber=HEX_NAMES.index(board["robber"]),
+        longest_holder=longest,
+        army_holder=army,
+        phase=view["phase"],
+        current=current,
+        turn=view["turn"],
+        setup_step=0,
+        setup_road=False,
+        card_played=view["card_played"],
+        offers_made=me.get("offers_made_this_turn", 0),
+        actions=0,
+    )
     return Catan.from_json(data)

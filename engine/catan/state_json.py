@@ -5,7 +5,8 @@ Tables that follow from the pieces on the board (distance-rule counts, reach, ha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from engine.catan.board import EDGE_NODES, HEX_NAMES, NODE_HEXES, NODE_NEIGHBORS
@@ -80,6 +81,56 @@ def dump(game: State) -> dict[str, Any]:
     for name in _SCALARS:
         data[name] = getattr(game, name)
     return data
+
+
+# What ``position`` fixes: nothing of the turn's bookkeeping that a position set out by hand cannot know.
+_FIXED: Final = {"built": False, "next_offer": 1, "winner": None}
+
+
+def position(
+    players: Sequence[str],
+    layout: tuple[Sequence[Sequence[Any]], Sequence[str]],
+    *,
+    rng: random.Random,
+    seed: int,
+    setup: str,
+    strict_phases: bool,
+    points_to_win: int,
+    given: Sequence[str] = (),
+    **pieces: Any,
+) -> dict[str, Any]:
+    """The JSON form of a position set out by hand rather than played to (a computer player's guess at what it
+    cannot see, another engine's game): its board explicit (``layout``: hexes as (terrain, number), harbours),
+    seat 0 the first player, no offer open, nothing built this turn yet, no winner; ``rng`` is the game's dice and
+    deck from here on. ``pieces`` are every other field of the schema (the lists and the turn's scalars), all of
+    them: a position with one missing would load as a different game."""
+    wanted = {*_LISTS, *_SCALARS} - set(_FIXED)
+    if set(pieces) != wanted:
+        raise ValueError(f"a position needs exactly {sorted(wanted)}: missing {sorted(wanted - set(pieces))}, "
+                         f"unknown {sorted(set(pieces) - wanted)}")  # fmt: skip
+    version, internal, gauss = rng.getstate()
+    hexes, harbors = layout
+    return {
+        "schema": SCHEMA,
+        "game": GAME,
+        "players": list(players),
+        "seed": seed,
+        "options": {
+            "board": "explicit",
+            "setup": setup,
+            "strict_phases": strict_phases,
+            "points_to_win": points_to_win,
+            "first_player": 0,
+            "dev_deck": None,
+            "given": list(given),
+        },
+        "layout": {"hexes": [[t, n] for t, n in hexes], "harbors": list(harbors)},
+        "first_player": 0,
+        "rng": [version, list(internal), gauss],
+        "offers": [],
+        **_FIXED,
+        **pieces,
+    }
 
 
 def load(game: State, data: Mapping[str, Any]) -> None:
