@@ -1,11 +1,13 @@
 """The timelapse's WebP writer against libwebp's animation encoder (issue 29): the same frames encoded both ways.
 
 ``render.timelapse`` puts the animated WebP together itself (``_WebP``: each changed rectangle encoded by libwebp as a
-lossless still picture, the container written by us); before, Pillow's ``save_all`` handed the frames to libwebp's
-animation encoder with the same settings (lossless, quality 0, method 1, no key frames). For each game of
-``bench/timelapse_bench.py``'s kinds (seed 1 unless ``--seeds``), its frames are drawn once, then encoded by each
-writer in turn, ``--rounds`` times alternating; the best CPU time of each (this process's, steadier than wall time on
-a shared machine), the sizes, and whether the files are the same bytes. Prints a table, then one JSON object.
+lossless still picture, two rectangles where a turn changed two places far apart, the container written by us);
+before, Pillow's ``save_all`` handed the frames to libwebp's animation encoder with the same settings (lossless,
+quality 0, method 1, no key frames). For each game of ``bench/timelapse_bench.py``'s kinds (seed 1 unless
+``--seeds``), its frames are drawn once, then encoded by each writer in turn, ``--rounds`` times alternating; the best
+CPU time of each (this process's, steadier than wall time on a shared machine), the sizes, whether the files are the
+same bytes and whether they show the same pictures for the same times, turn by turn. Prints a table, then one JSON
+object.
 
 Run: ``python bench/webp_writer_bench.py [--rounds 3] [--seeds 1,2]``.
 """
@@ -27,7 +29,7 @@ from bench.timelapse_bench import KINDS, play
 from engine.cli import Parser, run_command, whole_number
 from engine.history import frames
 from render import warm_up
-from render.timelapse import _WebP, durations, frame_source
+from render.timelapse import PART_MS, _WebP, durations, frame_source
 
 
 def drawn_frames(views: list[Any]) -> list[Image.Image]:
@@ -48,6 +50,21 @@ def libwebps(pictures: list[Image.Image], times: list[int]) -> bytes:
     pictures[0].save(out, "WEBP", save_all=True, append_images=pictures[1:], duration=times, loop=0, lossless=True,
                      quality=0, method=1, kmin=0, kmax=0)  # fmt: skip
     return out.getvalue()
+
+
+def shown(data: bytes) -> list[tuple[bytes, int]]:
+    """What an animation shows, turn by turn: each picture and for how long (a turn stored as two rectangles, the first
+    shown ``PART_MS``, counts once)."""
+    img, out, waited = Image.open(io.BytesIO(data)), [], 0
+    for index in range(getattr(img, "n_frames", 1)):
+        img.seek(index)
+        img.load()
+        if img.info["duration"] == PART_MS:
+            waited += PART_MS
+            continue
+        out.append((img.convert("RGB").tobytes(), waited + img.info["duration"]))
+        waited = 0
+    return out
 
 
 def cpu(write: Any, pictures: list[Image.Image], times: list[int]) -> tuple[float, bytes]:
@@ -83,10 +100,11 @@ def main() -> int:
                 "ratio": round(best["ours"] / best["libwebp"], 2),
                 "libwebp_kib": round(len(data["libwebp"]) / 1024), "ours_kib": round(len(data["ours"]) / 1024),
                 "same_bytes": data["ours"] == data["libwebp"],
+                "same_pictures": shown(data["ours"]) == shown(data["libwebp"]),
             })  # fmt: skip
             sys.stdout.write(
                 "| {game} (seed {seed}) | {frames} | {libwebp_ms} | {ours_ms} | {ratio} | {libwebp_kib} | {ours_kib} "
-                "| {same_bytes} |\n".format(**rows[-1])
+                "| {same_bytes} | {same_pictures} |\n".format(**rows[-1])
             )
     sys.stdout.write(json.dumps(rows) + "\n")
     return 0

@@ -83,33 +83,42 @@ def _drawer(views: Sequence[View], attempt: int) -> Callable[[View], Image.Image
 class _WebP:
     """An animated WebP written frame by frame: each frame after the first is the rectangle that changed since the one
     before, its unchanged pixels transparent (drawn over the previous frame), encoded losslessly by libwebp as a still
-    picture; the RIFF container is put together here. That is what libwebp's animation encoder makes with key frames
-    off (the same bytes, in the games measured), without its comparing each whole frame with the previous one twice,
-    once for each way of disposing of it: a quarter to two fifths of the encoding time
-    (``bench/webp_writer_bench.py``)."""
+    picture; the RIFF container is put together here. Where a turn changed two places far apart (the tile on the board
+    and the scores beside it) the frame is stored as two rectangles, the first shown for ``PART_MS`` only: libwebp's
+    time grows with the area it codes, transparent or not, and the one rectangle around both was three to four times
+    the area of the two (``bench/webp_writer_bench.py``)."""
 
     def __init__(self, size: tuple[int, int], durations: Sequence[int]) -> None:
         self.size = size
         self.durations = durations
+        self.frames = 0
         self.chunks: list[bytes] = []
         self.previous: Image.Image | None = None
         self.alpha = False
 
     def add(self, frame: Image.Image) -> None:
         frame = frame if frame.mode == "RGB" else frame.convert("RGB")
-        duration = self.durations[len(self.chunks)]
+        duration = self.durations[self.frames]
+        self.frames += 1
         if self.previous is None:
-            box, piece, flags = (0, 0, *self.size), frame, _NO_BLEND
+            self._store((0, 0, *self.size), frame, duration, _NO_BLEND)
             self.previous = frame.copy()  # kept: a game's drawer may draw the next frame over this one
-        else:
-            changed = ImageChops.difference(self.previous, frame)
-            left, top, right, bottom = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one clear pixel
-            box = (left & ~1, top & ~1, right, bottom)  # a frame's offset is stored halved
-            piece = frame.crop(box)
-            self.previous.paste(piece, box[:2])
-            # Unchanged pixels become transparent: the previous frame shows through, and they compress to nothing.
-            piece.putalpha(changed.crop(box).convert("L", _ANY_CHANNEL).point(_CHANGED))
-            flags, self.alpha = 0, True  # blended over the previous frame, which stays
+            return
+        changed = ImageChops.difference(self.previous, frame)
+        left, top, right, bottom = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one clear pixel
+        box = (left & ~1, top & ~1, right, bottom)  # a frame's offset is stored halved
+        self.previous.paste(frame.crop(box), box[:2])
+        # Unchanged pixels become transparent: the previous frame shows through, and they compress to nothing.
+        mask = changed.crop(box).convert("L", _ANY_CHANNEL).point(_CHANGED)
+        parts = _parts(mask, box)
+        for index, part in enumerate(parts):
+            piece = frame.crop(part)
+            piece.putalpha(mask.crop(_within(part, box)))
+            last = index == len(parts) - 1
+            self._store(part, piece, duration - PART_MS * index if last else PART_MS, 0)  # blended over the previous
+        self.alpha = True
+
+    def _store(self, box: tuple[int, int, int, int], piece: Image.Image, duration: int, flags: int) -> None:
         out = io.BytesIO()
         piece.save(out, "WEBP", lossless=True, quality=0, method=1)
         image = b"".join(data for tag, data in _riff_chunks(out.getvalue()) if tag in (b"ALPH", b"VP8 ", b"VP8L"))
@@ -129,6 +138,67 @@ class _WebP:
 _NO_BLEND, _ANIMATION, _ALPHA = 0x02, 0x02, 0x10  # ANMF's and VP8X's flag bits (the WebP container's)
 _ANY_CHANNEL = (1, 1, 1, 0)  # R + G + B, clipped: not 0 where any channel differs
 _CHANGED = [0] + [255] * 255
+Box = tuple[int, int, int, int]
+# A frame's first rectangle is shown this long (ms) before the second completes it: above the 10 ms under which
+# browsers show a frame for 100 ms, and too short to see.
+PART_MS: Final = 20
+BLOCK: Final = 8  # the changed pixels are looked at in blocks of 8 x 8 to find where to cut
+SPLIT_GAIN: Final = 0.6  # cut in two only when the two rectangles' area is at most this share of the one's
+SPLIT_FROM: Final = 64 * 64  # smaller rectangles are not worth a second call to the encoder
+
+
+def _parts(mask: Image.Image, box: Box) -> list[Box]:
+    """``box`` (its changed pixels ``mask``) as the one rectangle, or as two with the widest band of unchanged pixels
+    across it left out, whichever has the smaller area (by ``SPLIT_GAIN``); offsets even, as the container keeps
+    them halved."""
+    width, height = mask.size
+    if width * height < SPLIT_FROM:
+        return [box]
+    small = mask.reduce(BLOCK).point(_CHANGED)  # any changed pixel in a block: 255 (a pixel alone averages to 4)
+    data, (w, h) = small.tobytes(), small.size
+    empty_row, empty_column = bytes(w), bytes(h)
+    best, area = [box], width * height * SPLIT_GAIN
+    for cuts, across in (([data[c::w] == empty_column for c in range(w)], "x"),
+                         ([data[r * w : (r + 1) * w] == empty_row for r in range(h)], "y")):  # fmt: skip
+        gap = _widest_gap(cuts)
+        if gap is None:
+            continue
+        start, stop = gap[0] * BLOCK, gap[1] * BLOCK
+        if across == "x":
+            halves = [(0, 0, start, height), (stop, 0, width, height)]
+        else:
+            halves = [(0, 0, width, start), (0, stop, width, height)]
+        parts = []
+        for half in halves:
+            found = mask.crop(half).getbbox()
+            if found is None:
+                break
+            x0, y0 = box[0] + half[0] + found[0], box[1] + half[1] + found[1]
+            parts.append((x0 & ~1, y0 & ~1, box[0] + half[0] + found[2], box[1] + half[1] + found[3]))
+        else:
+            total = sum((r - x) * (b - y) for x, y, r, b in parts)
+            if total < area:
+                best, area = parts, total
+    return best
+
+
+def _widest_gap(empty: list[bool]) -> tuple[int, int] | None:
+    """The longest run of ``True`` with something on both sides: (first, after last), or None."""
+    best: tuple[int, int] | None = None
+    start: int | None = None
+    for index, blank in enumerate(empty):
+        if blank and start is None:
+            start = index
+        elif not blank and start is not None:
+            if start > 0 and (best is None or index - start > best[1] - best[0]):
+                best = (start, index)
+            start = None
+    return best
+
+
+def _within(part: Box, box: Box) -> Box:
+    """``part``, a rectangle inside ``box``, in ``box``'s own coordinates."""
+    return (part[0] - box[0], part[1] - box[1], part[2] - box[0], part[3] - box[1])
 
 
 def _u24(value: int) -> bytes:
