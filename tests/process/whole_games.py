@@ -120,6 +120,14 @@ def dump(fake: WatchedDiscord, table: Table, bot: BotProcess, action: object) ->
         lines.append(f"message {m.id}: {m.content!r} {m.custom_ids()} {[a.filename for a in m.attachments]}")
     for i in list(fake.interactions.values())[-3:]:
         lines.append(f"interaction {i.payload['data']} answered {i.answers} followups {i.followups}")
+    # What the channel's rate limit counted: the requests that touched its messages lately, and the messages deleted.
+    for e in [e for e in fake.exchanges if f"/channels/{table.channel_id}/messages" in e.path][-25:]:
+        lines.append(
+            f"{e.started:.2f} {e.route} -> {e.status} {e.code or ''} nonce {e.nonce} message {e.message_id}"
+            f"{' (deduplicated)' if e.deduplicated else ''} answered {e.answered and f'{e.answered:.2f}'}"
+        )
+    gone = [m for m in fake.deleted_messages if m.channel_id == table.channel_id][-5:]
+    lines += [f"deleted {m.id}: {m.content[:80]!r} {[a.filename for a in m.attachments]}" for m in gone]
     return "\n".join(lines)
 
 
@@ -276,9 +284,15 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
     posted = boards(states, table)
     assert posted and len(table.boards) == 1, posted
     for version, data in posted:
-        assert data == await asyncio.to_thread(draw, Job(render.board_png, table.views[version])), (
-            "/game board is not the spectator's"
-        )
+        expected = await asyncio.to_thread(draw, Job(render.board_png, table.views[version]))
+        if data != expected:
+            (table.database.parent / "board-posted.png").write_bytes(data)
+            (table.database.parent / "board-expected.png").write_bytes(expected)
+            others = [v for v, view in table.views.items() if draw(Job(render.board_png, view)) == data]
+            raise AssertionError(
+                f"{table.kind}: /game board is not the spectator's at version {version} (it is at {others}); "
+                f"both pictures are in {table.database.parent}"
+            )
 
 
 async def play_both(tmp: Path) -> Played:
