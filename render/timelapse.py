@@ -6,9 +6,10 @@ are drawn one at a time and handed straight to two encoders at once, so that a l
 frame or two in memory:
 
 - animated WebP, lossless (board pictures are flat colour and text, which lossy coding smears), without keyframes:
-  each frame is stored as the rectangle that changed since the one before, drawn over it, which keeps both the size
-  and the encoding time small (a keyframe every few frames cost 5-8 times the time for no gain here); each
-  rectangle is encoded by libwebp and the animation put together here (``_WebP``);
+  each frame is stored as the rectangle that changed since the one before (or two, where it changed two places far
+  apart), drawn over it, which keeps both the size and the encoding time small (a keyframe every few frames cost 5-8
+  times the time for no gain here); each rectangle is encoded by libwebp and the animation put together here
+  (``_WebP``);
 - GIF, every frame mapped to one palette made from the first and the last frame (so unchanged pixels stay
   unchanged) and stored as the rectangle that changed.
 
