@@ -128,6 +128,17 @@ def dump(fake: WatchedDiscord, table: Table, bot: BotProcess, action: object) ->
         )
     gone = [m for m in fake.deleted_messages if m.channel_id == table.channel_id][-5:]
     lines += [f"deleted {m.id}: {m.content[:80]!r} {[a.filename for a in m.attachments]}" for m in gone]
+    # Everything, beside the database: the bot's whole log, every request and every interaction.
+    report = table.database.parent / f"failure-{table.kind}.txt"
+    whole = [f"now: wall {time.time():.2f}, monotonic {time.monotonic():.2f}", bot.log, "-- requests"]
+    for e in fake.exchanges:
+        answered = e.answered and f"{e.answered:.2f}"
+        whole.append(f"{e.started:.2f} {e.route} -> {e.status} {e.code or ''} nonce {e.nonce} answered {answered}")
+    whole.append("-- interactions")
+    for i in fake.interactions.values():
+        whole.append(f"{i.sent_at:.2f} {i.payload['data']} answered {i.answers} followups {len(i.followups)}")
+    report.write_text("\n".join(whole), encoding="utf-8")
+    lines.append(f"the whole log, every request and interaction: {report}")
     return "\n".join(lines)
 
 
