@@ -26,6 +26,7 @@ import discord
 from bot.core import safely
 from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEHOLDER, clip, names_of
 from bot.core.funnel import explain, handle
+from bot.core.gateway import expect_form
 from bot.core.host import Host, Press, host_of
 from bot.host import HostError, Outcome
 from bot.text.limits import MODAL_TITLE
@@ -151,6 +152,7 @@ class Table:
             form = await op.handler(click)
             if not isinstance(form, discord.ui.Modal):
                 raise TypeError(f"{self.scope}:{press.op} must return a form")
+            expect_form(interaction, form)
             await interaction.response.send_modal(form)
             return
         if op.answer == "private":

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import discord
 import pytest
 
 from bot.app import BoardHost
@@ -205,6 +206,34 @@ async def test_a_seven_asks_everyone_over_seven_to_discard_in_parallel(world: Wo
     main = await turn(world)
     assert f"alice stole a card from {victim_user.name}." in main.content
     assert f"stole 1 {resource}" not in "\n".join(m.content for m in world.channel.history())
+
+
+async def test_an_offer_form_is_known_before_discord_is_asked_to_show_it(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A submit can reach the bot before the answer to the request that showed the form (the gateway and the HTTP
+    answer race on a busy bot): discord.py learned of a form only once that answer was read, and dropped such a
+    submit unanswered (the trade never made). The form is known from before the request."""
+    row = await start(world, setup="beginner")
+
+    def after_roll(game: Any) -> None:
+        hands(alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    await rig(world, row, after_roll)
+    known: list[bool] = []
+    send_modal = discord.InteractionResponse.send_modal
+
+    async def showing(self: discord.InteractionResponse[Any], modal: discord.ui.Modal, /) -> Any:
+        known.append(modal.custom_id in self._parent._state._view_store._modals)  # as a submit read now would find
+        return await send_modal(self, modal)
+
+    monkeypatch.setattr(discord.InteractionResponse, "send_modal", showing)
+    menu = reply(await world.alice.click(await turn(world), label="Trade"))
+    form = await world.alice.click(menu, label="Offer to bob")
+    assert form.modal is not None and known == [True]
+    sent = reply(await world.alice.submit_modal(form, {"give": "1 brick", "get": "2 ore"}))
+    assert "Offer 1: alice gives bob 1 brick for 2 ore." in sent.content
 
 
 async def test_a_private_trade_goes_through_direct_messages(world: World) -> None:

@@ -330,3 +330,26 @@ async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_onl
     assert [catalogue.key(m.content, set()) for m in notices] == ["catan.dm_closed", "catan.dm_instead"], notices
     assert all(m.pings.users == {shy.id} for m in notices), [m.pings for m in notices]
     host.assert_clean_logs()
+
+
+async def test_a_form_submitted_before_the_bot_has_read_the_answer_that_showed_it_is_still_taken(host: Host) -> None:
+    """A person's submit can reach the bot before the answer to its own request to show the form: the gateway and
+    the HTTP answer race on a busy bot. discord.py learned of a form only once it had read that answer, and dropped
+    such a submit unanswered: a trade offer was never made, and the whole-games test stalled so under load. Here
+    Discord answers every interaction's callback two seconds late, and the offer form is filled in at once."""
+    play = catan_play(host.fake, host.database, seed=5)
+    fake, table = host.fake, play.table
+    await host.start()
+    await play.open("catan new")
+    while table.engine.phase != MAIN:  # the set-up, the first roll (and the robber, on a 7)
+        await play.move(host)
+    game = table.engine
+    offer = Script(table.seed).private_offer(game, game.current)
+    assert offer is not None, "choose a seed where the first player can offer the next one a card"
+    fake.hang_after("POST /interactions/*/*/callback", 2.0, times=None)  # done at once, answered late
+    await play.move(host, offer)  # the menu, the form (submitted at once), the offer: delivered, or a timeout
+    made = [e for e in play.events[table.version] if e["type"] == "offer_made"]
+    assert made and table.engine.offers, made
+    fake.clear_faults()
+    told_once(play)
+    host.assert_clean_logs()
