@@ -19,6 +19,7 @@ import json
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -297,9 +298,10 @@ def tried_since(host: Host, game_id: int, waited: int) -> bool:
     return again and all(row["attempts"] >= 1 for row in owed.values())
 
 
-async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_only_mentioned(host: Host) -> None:
+async def first_private_offer(host: Host) -> tuple[Play, dict[str, Any]]:
+    """A Catan game played through its set-up and first roll, and the private offer its first player can make."""
     play = catan_play(host.fake, host.database, seed=5)
-    fake, table = host.fake, play.table
+    table = play.table
     await host.start()
     await play.open("catan new")
     while table.engine.phase != MAIN:  # the set-up, the first roll (and the robber, on a 7)
@@ -307,6 +309,12 @@ async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_onl
     game = table.engine
     offer = Script(table.seed).private_offer(game, game.current)
     assert offer is not None, "choose a seed where the first player can offer the next one a card"
+    return play, offer
+
+
+async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_only_mentioned(host: Host) -> None:
+    play, offer = await first_private_offer(host)
+    fake, table = host.fake, play.table
     maker, shy = table.people[offer["player"]], table.people[offer["to"]]
     fake.close_dms(shy.id)
     since = max(m.id for m in fake.messages_in(table.channel_id))
@@ -337,15 +345,8 @@ async def test_a_form_submitted_before_the_bot_has_read_the_answer_that_showed_i
     the HTTP answer race on a busy bot. discord.py learned of a form only once it had read that answer, and dropped
     such a submit unanswered: a trade offer was never made, and the whole-games test stalled so under load. Here
     Discord answers every interaction's callback two seconds late, and the offer form is filled in at once."""
-    play = catan_play(host.fake, host.database, seed=5)
+    play, offer = await first_private_offer(host)
     fake, table = host.fake, play.table
-    await host.start()
-    await play.open("catan new")
-    while table.engine.phase != MAIN:  # the set-up, the first roll (and the robber, on a 7)
-        await play.move(host)
-    game = table.engine
-    offer = Script(table.seed).private_offer(game, game.current)
-    assert offer is not None, "choose a seed where the first player can offer the next one a card"
     fake.hang_after("POST /interactions/*/*/callback", 2.0, times=None)  # done at once, answered late
     await play.move(host, offer)  # the menu, the form (submitted at once), the offer: delivered, or a timeout
     made = [e for e in play.events[table.version] if e["type"] == "offer_made"]

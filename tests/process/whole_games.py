@@ -280,9 +280,11 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
     for version in versions:
         job = table.jobs[version]
         expected = await asyncio.to_thread(draw, job)
-        assert shown[version] == expected, (
-            f"{table.kind} version {version}: the image is not the spectator's {job.function.__name__}"
-        )
+        if shown[version] != expected:
+            raise AssertionError(
+                f"{table.kind} version {version}: the image is not the spectator's {job.function.__name__}; "
+                + kept(table, f"turn-{version}", shown[version], expected)
+            )
         with speaking("en"):  # the channel's language, as the images' labels
             words = describe(job)
         assert words and described[version] == words, f"{table.kind} version {version}: the alt text is another's"
@@ -297,13 +299,21 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
     for version, data in posted:
         expected = await asyncio.to_thread(draw, Job(render.board_png, table.views[version]))
         if data != expected:
-            (table.database.parent / "board-posted.png").write_bytes(data)
-            (table.database.parent / "board-expected.png").write_bytes(expected)
             others = [v for v, view in table.views.items() if draw(Job(render.board_png, view)) == data]
             raise AssertionError(
                 f"{table.kind}: /game board is not the spectator's at version {version} (it is at {others}); "
-                f"both pictures are in {table.database.parent}"
+                + kept(table, "board", data, expected)
             )
+
+
+def kept(table: Table, name: str, posted: bytes, expected: bytes) -> str:
+    """Keep a picture that differs from the test's beside the database, with the test's own; where they are, and
+    which other versions' pictures (drawn as the turn messages are) the posted one is."""
+    folder = table.database.parent
+    (folder / f"{table.kind}-{name}-posted.png").write_bytes(posted)
+    (folder / f"{table.kind}-{name}-expected.png").write_bytes(expected)
+    same = [v for v, job in table.jobs.items() if draw(job) == posted]
+    return f"the posted picture is the test's at versions {same}; both pictures are in {folder}"
 
 
 async def play_both(tmp: Path) -> Played:
