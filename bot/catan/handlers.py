@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Final
 
+from bot.catan import forms
 from bot.catan.flows import hand_text, refresh, tell_actor
-from bot.catan.forms import DiscardForm, OfferForm
 from bot.catan.ids import SCOPE, select
 from bot.catan.menus import afford, build_menu, button_for, card_menu, hand_view, trade_menu, victim_view
 from bot.catan.names import (
@@ -251,7 +251,7 @@ async def _discard_form(click: Click) -> Form:
     if not owed:
         raise HostError("rule", reason=t("catan.no_discard"))
     hand = found.game.view(found.seat)["players"][found.seat]["hand"]
-    return DiscardForm(click.table, click.game_id, owed, hand)
+    return forms.discard_form(click, owed, hand)
 
 
 async def _offer_form(click: Click) -> Form:
@@ -263,7 +263,7 @@ async def _offer_form(click: Click) -> Form:
         title = t("catan.modal.offer_all_title")
     else:
         title = fitted(MODAL_TITLE, "catan.modal.offer_title", name=Name(found.row.seats[to].name))
-    return OfferForm(click.table, click.game_id, to=to, counter=None, title=title)
+    return forms.offer_form(click, to=to, counter=None, title=title)
 
 
 async def _counter_form(click: Click) -> Form:
@@ -275,7 +275,7 @@ async def _counter_form(click: Click) -> Form:
     title = fitted(
         MODAL_TITLE, "catan.modal.counter_title", offer=offer["id"], name=Name(found.row.seats[offer["from"]].name)
     )
-    return OfferForm(click.table, click.game_id, to=offer["from"], counter=offer["id"], title=title)
+    return forms.offer_form(click, to=offer["from"], counter=offer["id"], title=title)
 
 
 TABLE: Final = Table(
@@ -315,6 +315,10 @@ TABLE: Final = Table(
         "disc": Op(_discard_form, answer="form", strict=False),
         "offer": Op(_offer_form, answer="form", strict=False),
         "cnt": Op(_counter_form, answer="form", strict=False),
+        # what the forms make, once submitted
+        forms.OFFERED: Op(forms.offered, kind="submit", strict=False),
+        forms.COUNTERED: Op(forms.countered, kind="submit", strict=False),
+        forms.DISCARDED: Op(forms.discarded, kind="submit", strict=False),
     },
     refresh=refresh,
     tell_actor=tell_actor,

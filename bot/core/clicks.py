@@ -1,20 +1,23 @@
 """One click protocol for every button, select and form of the bot: op tables and the one dispatcher.
 
 A feature (each game, the lobby, the replay, the computer stand-in) declares one ``Table``: for each op, what it is
-(a button or a select), how the click is answered first (``Op.answer``), whether a click at an older version is
-refused (``Op.strict``), and its handler. A handler reads like the rules: it returns the engine action the click
-stands for (the dispatcher acts), a ``Reply`` (a private menu, or the clicked message brought up to date), a form to
-fill in (``Form``), or None when it answered by itself. Refusals are raised and reach the funnel; nothing changes.
+(a button, a select, or a form's submit), how the click is answered first (``Op.answer``), whether a click at an
+older version is refused (``Op.strict``), and its handler. A handler reads like the rules: it returns the engine
+action the click stands for (the dispatcher acts), a ``Reply`` (a private menu, or the clicked message brought up to
+date), a form to fill in (``Form``), or None when it answered by itself. Refusals are raised and reach the funnel;
+nothing changes.
 
 One custom-id scheme for all: ``bh:{scope}:{game}[:{version}:{op}[:{arg}]]``, parsed by one dynamic item
-(``Control``), so every button keeps working after a restart. A click counts only where its game is: in the game's
-channel, or in a direct message with one of its seated people (``Control.interaction_check``); anywhere else it is
+(``Control``) for buttons and selects and by the same reader for forms' submits (``answer_from_data``), so every
+button, and every form open when the bot restarts, keeps working after a restart. A click counts only where its game
+is: in the game's channel, or in a direct message with one of its seated people (``check``); anywhere else it is
 refused with a translated reply and changes nothing. A *personal* table's ops (the clicker's own games, their time
 away) name no game (game 0): they count wherever they are clicked, for whoever clicks.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
@@ -26,7 +29,6 @@ import discord
 from bot.core import safely
 from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEHOLDER, clip, names_of
 from bot.core.funnel import explain, handle
-from bot.core.gateway import expect_form
 from bot.core.host import Host, Press, host_of
 from bot.host import HostError, Outcome
 from bot.text.limits import MODAL_TITLE
@@ -43,8 +45,8 @@ from engine import Action, RuleError
 # without a word, as "public".
 Answer = Literal["private", "public", "update", "form", "own", "menu"]
 TEMPLATE: Final = r"bh:(?P<scope>[a-z]+):(?P<game>\d+)(?::(?P<version>\d+):(?P<op>\w+)(?::(?P<arg>\S*))?)?"
+PATTERN: Final = re.compile(TEMPLATE)
 log = logging.getLogger("boardhost.clicks")
-FORM_SECONDS: Final = 900.0  # how long an open form waits for its submit
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,7 @@ class Op:
     """One op of a table: its handler, what it is, how it is answered, and whether it is bound to its version."""
 
     handler: Handler
-    kind: Literal["button", "select"] = "button"
+    kind: Literal["button", "select", "submit"] = "button"  # "submit": a ``Form``'s, its handler reads ``Click.typed``
     answer: Answer = "private"
     strict: bool = True  # a click on an older version is refused ("out of date"); else the engine judges it
 
@@ -114,6 +116,10 @@ class Click:
     def values(self) -> tuple[str, ...]:
         return self.press.values
 
+    def typed(self, field: str) -> str:
+        """What was typed in a submitted form's field (by its custom id); "" for a field left empty or not there."""
+        return dict(self.press.typed).get(field, "")
+
     @property
     def user_id(self) -> int:
         return self.interaction.user.id
@@ -145,14 +151,13 @@ class Table:
         op = self.ops.get(press.op or self.default_op)
         if (press.game_id == 0) != self.personal:
             raise HostError("stale")  # only a personal table's ids name no game
-        if op is None or (op.kind == "select" and not press.values):
-            raise HostError("stale")  # an op of an older release, or a select sent with nothing chosen
+        if op is None or (op.kind == "select" and not press.values) or (op.kind == "submit") != bool(press.typed):
+            raise HostError("stale")  # an op of an older release, a select sent with nothing chosen, or not a form's
         click = Click(interaction, host, self, press, op)
         if op.answer == "form":
             form = await op.handler(click)
-            if not isinstance(form, discord.ui.Modal):
+            if not isinstance(form, Form):
                 raise TypeError(f"{self.scope}:{press.op} must return a form")
-            expect_form(interaction, form)
             await interaction.response.send_modal(form)
             return
         if op.answer == "private":
@@ -228,12 +233,13 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
 
 
 async def _run_control(interaction: discord.Interaction, match: re.Match[str]) -> None:
-    """A click on a ``Control`` as discord.py would run it (``interaction_check``, then ``callback``: a failure of
-    either is logged), from the interaction's own data: its custom id and the values chosen."""
+    """A click on a ``Control`` or a form's submit as discord.py would run them (``interaction_check``, then
+    ``callback`` or ``on_submit``: a failure of either is logged), from the interaction's own data: its custom id, and
+    the values chosen or the text typed."""
     press = parse(match)
     data: Any = interaction.data or {}
     press = Press(press.scope, press.game_id, press.version, press.op, press.arg,
-                  tuple(str(v) for v in data.get("values", ())))  # fmt: skip
+                  tuple(str(v) for v in data.get("values", ())), typed(data.get("components", ())))  # fmt: skip
     try:
         allow = press.game_id == 0 or await check(interaction, press.game_id)
     except Exception:
@@ -246,15 +252,44 @@ async def _run_control(interaction: discord.Interaction, match: re.Match[str]) -
             log.exception("a click's dispatch failed: %s", interaction.data)
 
 
+def typed(components: Any) -> tuple[tuple[str, str], ...]:
+    """Each text field of a form's submit (its rows, or labels, of text inputs) and what was typed in it."""
+    found: list[tuple[str, str]] = []
+    for component in components:
+        if component.get("type") == 1:  # a row
+            found += typed(component.get("components", ()))
+        elif component.get("type") == 18:  # a label around one input
+            found += typed([component.get("component", {})])
+        elif "custom_id" in component:
+            found.append((str(component["custom_id"]), str(component.get("value") or "")))
+    return tuple(found)
+
+
 def answer_from_data() -> None:
-    """Run clicks on ``Control`` from the interaction's data, without the View discord.py otherwise rebuilds from the
-    clicked message's every component (a 25-option select, its buttons) just to find the one clicked: a tenth of
-    the event loop's time per click. Nothing of that View is used: ``Control`` needs its custom id and the values.
-    discord.py has no public hook for it: ``tests/bot/test_gateway.py`` fails the day it renames the method."""
+    """Run clicks on ``Control`` and forms' submits from the interaction's data.
+
+    A click: without the View discord.py otherwise rebuilds from the clicked message's every component (a 25-option
+    select, its buttons) just to find the one clicked: a tenth of the event loop's time per click. Nothing of that
+    View is used: ``Control`` needs its custom id and the values.
+
+    A submit: discord.py finds the form it answers among the forms it keeps in memory, so a form open when the bot
+    restarted (an update, a crash) was dropped unanswered, and so was one submitted before discord.py had read the
+    answer to the request that showed it (the gateway and the HTTP answer race on a busy bot). A ``Form`` names its op
+    in its custom id and is never kept (``Form.__init__``): its submit is read from its data like a click.
+
+    discord.py has no public hook for either: ``tests/bot/test_gateway.py`` fails the day it renames them."""
     store: Any = discord.ui.view.ViewStore
     original = store.schedule_dynamic_item_call
     if getattr(original, "boardhost", False):
         return
+    shown = store.dispatch_modal
+
+    def submitted(self: Any, custom_id: str, interaction: discord.Interaction, *args: Any) -> None:
+        match = PATTERN.fullmatch(custom_id)
+        if match is None:
+            shown(self, custom_id, interaction, *args)
+        else:
+            self.add_task(asyncio.create_task(_run_control(interaction, match), name=f"boardhost-form-{custom_id}"))
 
     async def schedule(
         self: Any, component_type: int, factory: type, interaction: discord.Interaction, custom_id: str,
@@ -266,7 +301,10 @@ def answer_from_data() -> None:
             await _run_control(interaction, match)
 
     setattr(schedule, "boardhost", True)  # noqa: B010  # a mark on the function: installed once
+    for replacement, replaced in ((schedule, original), (submitted, shown)):
+        setattr(replacement, "replaces", replaced)  # noqa: B010  # for the test that discord.py still calls it
     store.schedule_dynamic_item_call = schedule
+    store.dispatch_modal = submitted
 
 
 def custom_id(scope: str, game_id: int, version: int, op: str, arg: str = "") -> str:
@@ -398,30 +436,18 @@ async def check(interaction: discord.Interaction, game_id: int) -> bool:
 
 
 class Form(discord.ui.Modal):
-    """A form typed into (a trade offer, a discard): submitted, it becomes one action, acted on like a click (not
-    bound to a version: the engine judges it on the game as it is)."""
+    """A form to fill in (a trade offer, a discard), shown by a click: its custom id names the op of the same table
+    that its submit runs (an ``Op`` of kind "submit", which reads ``Click.typed`` and returns the action), answered
+    from the submit's own data like any click (``answer_from_data``). discord.py never keeps it: a form open when the
+    bot restarts is still taken after the restart."""
 
-    def __init__(self, table: Table, game_id: int, *, title: str, read: Callable[[], Action]) -> None:
-        super().__init__(title=clip(title, MODAL_TITLE), timeout=FORM_SECONDS)
-        self.table = table
-        self.game_id = game_id
-        self.read = read  # the action the filled-in fields stand for; refusals raised
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        return await check(interaction, self.game_id)
-
-    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            host = host_of(interaction)
-            await self.table.act(host, interaction, self.game_id, None, self.read())
-        except RuleError as err:
-            await explain(interaction, err, await seat_names(host_of(interaction), self.game_id))
-        except Exception as err:  # the funnel
-            await handle(interaction, err, self.game_id)
-
-    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /, *_: Any) -> None:
-        await handle(interaction, error, self.game_id)
+    def __init__(self, click: Click, op: str, arg: str = "", *, title: str) -> None:
+        super().__init__(
+            title=clip(title, MODAL_TITLE),
+            timeout=None,
+            custom_id=custom_id(click.table.scope, click.game_id, click.version, op, arg),
+        )
+        self.stop()  # a finished form is not kept by discord.py when it is shown: nothing in memory to lose
 
 
 async def say_privately(interaction: discord.Interaction, game_id: int, content: str) -> None:

@@ -1,9 +1,8 @@
-"""Two changes to how discord.py reads gateway events, in its private parser table (``ConnectionState.parsers``), and
-one to when it learns of a form (``expect_form``).
+"""Two changes to how discord.py reads gateway events, in its private parser table (``ConnectionState.parsers``).
 
-discord.py has no public hook for any of them; ``tests/bot/test_gateway.py`` fails the day discord.py renames the
-table, the events or the view store, instead of the bot silently speaking English, building every message again or
-dropping a form's submit.
+discord.py has no public hook for either; ``tests/bot/test_gateway.py`` fails the day discord.py renames the table or
+the events, instead of the bot silently speaking English or building every message again. (Clicks and forms' submits
+are answered from their data by another private hook: ``bot.core.clicks.answer_from_data``.)
 """
 
 from __future__ import annotations
@@ -55,11 +54,3 @@ def note_newest_messages_only(client: discord.Client) -> None:
 
     table["MESSAGE_CREATE"] = newest
     table["MESSAGE_UPDATE"] = lambda data: None
-
-
-def expect_form(interaction: discord.Interaction, form: discord.ui.Modal) -> None:
-    """Know ``form``'s submit from now on, before the request that shows it is answered. discord.py stores a form once
-    it has read that answer; a submit read first (a busy bot, a quick person: the gateway and the HTTP answer race)
-    found no form and was dropped unanswered. Storing it twice (discord.py does once the answer is read) is harmless:
-    the same form under the same id."""
-    interaction._state.store_view(form)

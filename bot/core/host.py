@@ -63,7 +63,7 @@ class Shown:
 @dataclass(frozen=True)
 class Press:
     """One click, choice or form, as its custom id names it: the table (``scope``), the game, a number (the game's
-    version; a replay's turn), the op and its argument, and the values chosen in a select."""
+    version; a replay's turn), the op and its argument, the values chosen in a select and the text typed in a form."""
 
     scope: str
     game_id: int
@@ -71,6 +71,7 @@ class Press:
     op: str
     arg: str = ""
     values: tuple[str, ...] = ()
+    typed: tuple[tuple[str, str], ...] = ()  # a form's submit: each field's custom id and what was typed in it
 
 
 class ClickTable(Protocol):

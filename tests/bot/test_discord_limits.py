@@ -14,6 +14,7 @@ import re
 import string
 from collections.abc import Iterator, Sequence
 from functools import cache
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
@@ -21,10 +22,9 @@ import pytest
 
 from bot.carcassonne import turn as carc
 from bot.carcassonne.ids import button as carcassonne_button
+from bot.catan import forms, menus
 from bot.catan import handlers as catan_handlers
-from bot.catan import menus
 from bot.catan import turn as catan_turn
-from bot.catan.forms import DiscardForm
 from bot.catan.handlers import TABLE as CATAN
 from bot.catan.ids import button as catan_button
 from bot.catan.seating import Seated
@@ -35,10 +35,11 @@ from bot.flows.replay import Page, controls
 from bot.host import HostError as Refusal
 from bot.local.loopback import payloads
 from bot.storage import GameRow, Seat
+from bot.text import t
 from bot.text.catalogue import MESSAGES
 from bot.text.i18n import LANGUAGES, language, set_language, translations
 from bot.text.languages import Languages
-from bot.text.limits import ELLIPSIS, NAME
+from bot.text.limits import ELLIPSIS, MODAL_TITLE, NAME, Name, fitted
 from engine.ai import decide, policy_seed
 from engine.catan import bank_trades, playable_cards, road_spots
 from engine.catan.board import RESOURCES
@@ -244,7 +245,11 @@ def test_every_catan_turn_and_menu_fits(lang: str) -> None:
 
 def test_catan_modals_fit(lang: str) -> None:
     hand = {"brick": 9, "lumber": 9, "wool": 9, "grain": 9, "ore": 9}
-    assert_modal_fits(DiscardForm(CATAN, 987_654_321, 22, hand))
+    click: Any = SimpleNamespace(table=CATAN, game_id=987_654_321, version=99_999)  # what a form's id is made of
+    assert_modal_fits(forms.discard_form(click, 22, hand))
+    title = fitted(MODAL_TITLE, "catan.modal.counter_title", offer=99_999, name=Name("Ж" * 32))
+    assert_modal_fits(forms.offer_form(click, to=3, counter=99_999, title=title))
+    assert_modal_fits(forms.offer_form(click, to=None, counter=None, title=t("catan.modal.offer_all_title")))
 
 
 @pytest.mark.parametrize("button,op", [(carcassonne_button, "pass"), (catan_button, "trade")])

@@ -1,12 +1,16 @@
-"""The bot's two changes to discord.py's private gateway parser table hold only while discord.py keeps that table:
-these fail the day it renames the table, the events or their parsers."""
+"""The bot's changes to discord.py's private parts hold only while discord.py keeps them: these fail the day it
+renames the gateway parser table, the events or their parsers, or the view store's methods that answer clicks and
+forms."""
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import discord
+from discord.state import ConnectionState
 
+from bot.core.clicks import answer_from_data
 from bot.core.gateway import PATCHED, note_newest_messages_only, parsers, speak_reader_locale
 from bot.text.i18n import command_text, language
 from bot.text.languages import Languages
@@ -47,3 +51,21 @@ def test_message_events_only_move_a_channels_newest_message() -> None:
     parsers(bot)["MESSAGE_CREATE"]({"channel_id": "7", "id": "99", "content": "not parsed"})
     parsers(bot)["MESSAGE_UPDATE"]({"channel_id": "7", "id": "100"})
     assert channel.last_message_id == 99
+
+
+def test_discord_py_still_answers_clicks_and_forms_through_the_view_store_methods_the_bot_replaces() -> None:
+    """``answer_from_data`` replaces two methods of discord.py's view store: a click on a dynamic item and a form's
+    submit reach them with these arguments, from these callers; renamed or moved, the bot would silently fall back
+    to discord.py's own (every click's message rebuilt, every form lost in a restart)."""
+    answer_from_data()
+    store: Any = discord.ui.view.ViewStore
+    calls = {
+        "schedule_dynamic_item_call": ("component_type", "factory", "interaction", "custom_id", "match"),
+        "dispatch_modal": ("custom_id", "interaction", "components", "resolved"),
+    }
+    for name, arguments in calls.items():
+        replaced = getattr(getattr(store, name), "replaces", None)
+        assert replaced is not None, f"{name} is not the bot's"
+        assert tuple(inspect.signature(replaced).parameters)[1:] == arguments, name
+    assert "self.schedule_dynamic_item_call(" in inspect.getsource(discord.ui.view.ViewStore.dispatch_dynamic_items)
+    assert "self._view_store.dispatch_modal(" in inspect.getsource(ConnectionState.parse_interaction_create)

@@ -27,7 +27,7 @@ from bot.text import t
 from bot.text.i18n import speaking
 from engine.catan.state import MAIN
 from tests.bot.fuzzing import Catalogue
-from tests.process.catan_play import Script
+from tests.process.catan_play import Script, bundle
 from tests.process.conftest import Launcher
 from tests.process.crashes import (
     MODES,
@@ -310,6 +310,30 @@ async def first_private_offer(host: Host) -> tuple[Play, dict[str, Any]]:
     offer = Script(table.seed).private_offer(game, game.current)
     assert offer is not None, "choose a seed where the first player can offer the next one a card"
     return play, offer
+
+
+async def test_a_form_open_when_the_bot_restarts_is_taken_after_the_restart(host: Host) -> None:
+    """A player opens the offer form and types while the bot restarts (an update, a crash): discord.py kept open forms
+    in memory only, so the submit after the restart was dropped unanswered ("This interaction failed") and the
+    offer never made. The form's id names what its submit does, as a button's does: the new process makes the
+    offer and tells its maker."""
+    play, offer = await first_private_offer(host)
+    table = play.table
+    maker = table.people[offer["player"]]
+    menu = await play.people.menu(maker, table.turn_message(), "trade")
+    opened = await table.click(maker, menu, find(menu, "offer", str(offer["to"])))
+    await host.fake.wait_answer(opened)
+    assert host.fake.interactions[opened].modal is not None, "no form shown"
+    await host.restart()
+    sent = await table.submit(maker, opened, {"give": bundle(offer["give"]), "get": bundle(offer["get"])})
+    play.made(table.applied(offer))
+    await host.delivered(table)
+    told = await table.reply(sent)
+    assert told.ephemeral and table.people[offer["to"]].name in told.content, told.content  # the offer, privately
+    made = [e for e in play.events[table.version] if e["type"] == "offer_made"]
+    assert made and table.engine.offers, made
+    told_once(play)
+    host.assert_clean_logs()
 
 
 async def test_catan_player_with_closed_dms_is_told_once_in_the_channel_then_only_mentioned(host: Host) -> None:
