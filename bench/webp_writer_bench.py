@@ -29,7 +29,7 @@ from bench.timelapse_bench import KINDS, play
 from engine.cli import Parser, run_command, whole_number
 from engine.history import frames
 from render import warm_up
-from render.timelapse import PART_MS, _WebP, durations, frame_source
+from render.timelapse import _WebP, durations, frame_source, turns
 
 
 def drawn_frames(views: list[Any]) -> list[Image.Image]:
@@ -53,18 +53,8 @@ def libwebps(pictures: list[Image.Image], times: list[int]) -> bytes:
 
 
 def shown(data: bytes) -> list[tuple[bytes, int]]:
-    """What an animation shows, turn by turn: each picture and for how long (a turn stored as two rectangles, the first
-    shown ``PART_MS``, counts once)."""
-    img, out, waited = Image.open(io.BytesIO(data)), [], 0
-    for index in range(getattr(img, "n_frames", 1)):
-        img.seek(index)
-        img.load()
-        if img.info["duration"] == PART_MS:
-            waited += PART_MS
-            continue
-        out.append((img.convert("RGB").tobytes(), waited + img.info["duration"]))
-        waited = 0
-    return out
+    """What an animation shows, turn by turn: each picture's pixels and for how long (``render.timelapse.turns``)."""
+    return [(picture.tobytes(), ms) for picture, ms in turns(Image.open(io.BytesIO(data)))]
 
 
 def cpu(write: Any, pictures: list[Image.Image], times: list[int]) -> tuple[float, bytes]:

@@ -337,6 +337,26 @@ def timelapse(
     raise ValueError(f"the timelapse does not fit in {limit} bytes (smallest: {len(best.data)} bytes)")
 
 
+def turns(img: Image.Image) -> list[tuple[Image.Image, int]]:
+    """Each turn of an opened timelapse as a person sees it: its picture (RGB) and for how many milliseconds. A turn
+    stored as two rectangles (``_WebP``: the first shown ``PART_MS``) counts once. The writers' inverse, for the
+    tests and benchmarks that compare what two timelapses show."""
+    out: list[tuple[Image.Image, int]] = []
+    waited = 0
+    for index in range(getattr(img, "n_frames", 1)):
+        img.seek(index)
+        img.load()  # a WebP frame's duration is known once it is decoded
+        duration = int(img.info.get("duration", 0))
+        if duration == PART_MS:
+            waited += duration
+            continue
+        out.append((img.convert("RGB"), waited + duration))
+        waited = 0
+    if waited:
+        raise ValueError("the animation ends on the first part of a turn")
+    return out
+
+
 def format_of(data: bytes) -> str:
     """``"webp"`` or ``"gif"`` from an encoded timelapse's first bytes."""
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":

@@ -8,6 +8,7 @@ from typing import Any
 from PIL import Image
 
 from engine.replay import play
+from render.timelapse import turns
 
 
 def carcassonne_replay(
@@ -49,26 +50,6 @@ def share(img: Image.Image, xy: tuple[int, int], colour: tuple[int, int, int], r
             assert isinstance(px, tuple)
             hits += close(px, colour, tol)
     return hits / total
-
-
-def turns(img: Image.Image) -> list[tuple[Image.Image, int]]:
-    """Each turn of an animated timelapse as it shows: its picture (RGB) and for how many milliseconds. A turn may be
-    stored as two frames, the first shown only ``PART_MS`` (``render.timelapse``: two rectangles far apart)."""
-    from render.timelapse import PART_MS
-
-    out: list[tuple[Image.Image, int]] = []
-    waited = 0
-    for index in range(getattr(img, "n_frames", 1)):
-        img.seek(index)
-        img.load()  # a WebP frame's duration is known once it is decoded
-        duration = int(img.info.get("duration", 0))
-        if duration == PART_MS:
-            waited += duration
-            continue
-        out.append((img.convert("RGB"), waited + duration))
-        waited = 0
-    assert waited == 0, "an animation ends on the first part of a turn"
-    return out
 
 
 def turn_count(data: bytes) -> int:

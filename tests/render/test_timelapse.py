@@ -21,9 +21,19 @@ from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
 from render.carcassonne.pictures import FRAME_TILES
 from render.catan import board as catan_board
-from render.timelapse import LAST_MS, MAX_FRAMES, _drawer, durations, format_of, frame_source, kept_frames, timelapse
+from render.timelapse import (
+    LAST_MS,
+    MAX_FRAMES,
+    _drawer,
+    durations,
+    format_of,
+    frame_source,
+    kept_frames,
+    timelapse,
+    turns,
+)
 
-from .helpers import carcassonne_replay, decode, share, turn_count, turns
+from .helpers import carcassonne_replay, decode, share, turn_count
 from .test_carcassonne import ACTIONS, DECK
 from .test_catan import engine_replay
 
