@@ -31,21 +31,29 @@ from engine.history import frames
 from render import warm_up
 from render.timelapse import _WebP, durations, frame_source, turns
 
+Hints = list[list[tuple[int, int, int, int]] | None]
 
-def drawn_frames(views: list[Any]) -> list[Image.Image]:
-    """Every frame of the timelapse, as the timelapse draws them."""
+
+def drawn_frames(views: list[Any]) -> tuple[list[Image.Image], Hints]:
+    """Every frame of the timelapse, as the timelapse draws them, and where each may differ from the one before (the
+    drawer's word, which our writer is given as the timelapse gives it)."""
     _, draw = frame_source(views)
-    return [draw(index).copy() for index in range(len(views))]
+    pictures, hints = [], []
+    for index in range(len(views)):
+        pictures.append(draw(index).copy())
+        hints.append(draw.changed)
+    return pictures, hints
 
 
-def ours(pictures: list[Image.Image], times: list[int]) -> bytes:
+def ours(pictures: list[Image.Image], times: list[int], hints: Hints) -> bytes:
     writer = _WebP(pictures[0].size, times)
-    for picture in pictures:
-        writer.add(picture)
+    for picture, changed in zip(pictures, hints, strict=True):
+        writer.add(picture, changed)
     return writer.finish()
 
 
-def libwebps(pictures: list[Image.Image], times: list[int]) -> bytes:
+def libwebps(pictures: list[Image.Image], times: list[int], hints: Hints) -> bytes:
+    del hints  # libwebp's animation encoder compares whole frames
     out = io.BytesIO()
     pictures[0].save(out, "WEBP", save_all=True, append_images=pictures[1:], duration=times, loop=0, lossless=True,
                      quality=0, method=1, kmin=0, kmax=0)  # fmt: skip
@@ -57,9 +65,9 @@ def shown(data: bytes) -> list[tuple[bytes, int]]:
     return [(picture.tobytes(), ms) for picture, ms in turns(Image.open(io.BytesIO(data)))]
 
 
-def cpu(write: Any, pictures: list[Image.Image], times: list[int]) -> tuple[float, bytes]:
+def cpu(write: Any, pictures: list[Image.Image], times: list[int], hints: Hints) -> tuple[float, bytes]:
     started = time.process_time()
-    data = write(pictures, times)
+    data = write(pictures, times, hints)
     return time.process_time() - started, data
 
 
@@ -76,13 +84,13 @@ def main() -> int:
     for kind, (game, players, options, level) in KINDS.items():
         for seed in (int(s) for s in args.seeds.split(",")):
             views = [view for _, view in frames(play(game, players, options, level, seed))]
-            pictures = drawn_frames(views)
+            pictures, hints = drawn_frames(views)
             times = durations(len(pictures))
             best = {"ours": float("inf"), "libwebp": float("inf")}
             data: dict[str, bytes] = {}
             for _ in range(args.rounds):
                 for name, write in (("libwebp", libwebps), ("ours", ours)):
-                    seconds, data[name] = cpu(write, pictures, times)
+                    seconds, data[name] = cpu(write, pictures, times, hints)
                     best[name] = min(best[name], seconds)
             rows.append({
                 "game": kind, "seed": seed, "frames": len(pictures), "size": list(pictures[0].size),

@@ -97,7 +97,9 @@ class _WebP:
         self.previous: Image.Image | None = None
         self.alpha = False
 
-    def add(self, frame: Image.Image) -> None:
+    def add(self, frame: Image.Image, changed: Sequence[Box] | None = None) -> None:
+        """The next frame; ``changed``: rectangles outside which it is known to be the same as the frame before
+        (None: it may differ anywhere), so that only they are compared."""
         frame = frame if frame.mode == "RGB" else frame.convert("RGB")
         duration = self.durations[self.frames]
         self.frames += 1
@@ -105,12 +107,7 @@ class _WebP:
             self._store((0, 0, *self.size), frame, duration, _NO_BLEND)
             self.previous = frame.copy()  # kept: a game's drawer may draw the next frame over this one
             return
-        changed = ImageChops.difference(self.previous, frame)
-        left, top, right, bottom = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one clear pixel
-        box = (left & ~1, top & ~1, right, bottom)  # a frame's offset is stored halved
-        self.previous.paste(frame.crop(box), box[:2])
-        # Unchanged pixels become transparent: the previous frame shows through, and they compress to nothing.
-        mask = changed.crop(box).convert("L", _ANY_CHANNEL).point(_CHANGED)
+        box, mask = self._changes(frame, [(0, 0, *self.size)] if changed is None else changed)
         parts = _parts(mask, box)
         for index, part in enumerate(parts):
             piece = frame.crop(part)
@@ -118,6 +115,35 @@ class _WebP:
             last = index == len(parts) - 1
             self._store(part, piece, duration - PART_MS * index if last else PART_MS, 0)  # blended over the previous
         self.alpha = True
+
+    def _changes(self, frame: Image.Image, regions: Sequence[Box]) -> tuple[Box, Image.Image]:
+        """The rectangle around every pixel of ``frame`` that differs from the previous frame, looked for in
+        ``regions`` only, and the mask of those pixels in it (255 where changed); the previous frame becomes
+        ``frame``. Unchanged pixels are made transparent: the previous frame shows through, and they compress to
+        nothing."""
+        assert self.previous is not None
+        found: list[tuple[Box, Image.Image]] = []
+        edges: list[Box] = []
+        for region in regions:
+            whole = region == (0, 0, *self.size)
+            before = self.previous if whole else self.previous.crop(region)
+            difference = ImageChops.difference(before, frame if whole else frame.crop(region))
+            inner = difference.getbbox()
+            if inner is not None:
+                found.append((region, difference))
+                edges.append((region[0] + inner[0], region[1] + inner[1], region[0] + inner[2], region[1] + inner[3]))
+        if not edges:
+            edges = [(0, 0, 1, 1)]  # nothing changed: one clear pixel
+        left, top = min(e[0] for e in edges) & ~1, min(e[1] for e in edges) & ~1  # a frame's offset is stored halved
+        box = (left, top, max(e[2] for e in edges), max(e[3] for e in edges))
+        mask = Image.new("L", (box[2] - left, box[3] - top), 0)
+        for region, difference in found:
+            x0, y0 = max(left, region[0]), max(top, region[1])  # the region within ``box``: the rest is unchanged
+            x1, y1 = min(box[2], region[2]), min(box[3], region[3])
+            within = difference.crop((x0 - region[0], y0 - region[1], x1 - region[0], y1 - region[1]))
+            mask.paste(within.convert("L", _ANY_CHANNEL).point(_CHANGED), (x0 - left, y0 - top))
+            self.previous.paste(frame.crop((x0, y0, x1, y1)), (x0, y0))
+        return box, mask
 
     def _store(self, box: tuple[int, int, int, int], piece: Image.Image, duration: int, flags: int) -> None:
         out = io.BytesIO()
@@ -257,27 +283,43 @@ def _indices(img: Image.Image) -> Image.Image:
     return Image.frombytes("L", img.size, img.tobytes())
 
 
-def frame_source(
-    views: Sequence[View], attempt: int = 0, progress: Progress | None = None
-) -> tuple[tuple[int, int], Callable[[int], Image.Image]]:
-    """The size of the timelapse's frames and how to draw frame ``index`` at it (the picture returned may be drawn
-    over by the next call: copy it to keep it)."""
-    draw_view = _drawer(views, attempt)
-    first = draw_view(views[0]).copy()  # kept: a game's drawer may draw the next frame over the one it returned
-    last = draw_view(views[-1]).copy()
-    width, height = max(first.width, last.width), max(first.height, last.height)
+class _Frames:
+    """Draws frame ``index`` of a timelapse at its one size (``frames(index)``; the picture returned may be drawn over
+    by the next call: copy it to keep it), and knows where it may differ from frame ``index - 1`` (``changed``)."""
 
-    def draw(index: int) -> Image.Image:
-        if progress is not None:
-            progress(index, len(views))
-        img = first if index == 0 else last if index == len(views) - 1 else draw_view(views[index])
-        if img.size == (width, height):
+    def __init__(self, views: Sequence[View], attempt: int, progress: Progress | None) -> None:
+        self.views = views
+        self.progress = progress
+        self.draw_view = _drawer(views, attempt)
+        self.first = self.draw_view(views[0]).copy()  # kept: a game's drawer may draw the next frame over it
+        self.last = self.draw_view(views[-1]).copy()
+        self.size = (max(self.first.width, self.last.width), max(self.first.height, self.last.height))
+        self.changed: list[Box] | None = None  # of the frame last returned: None, anywhere
+
+    def __call__(self, index: int) -> Image.Image:
+        if self.progress is not None:
+            self.progress(index, len(self.views))
+        if index == 0 or index == len(self.views) - 1:
+            img, self.changed = (self.first if index == 0 else self.last), None
+        else:
+            img = self.draw_view(self.views[index])
+            # a drawer's hint is about the picture it drew before, which is frame ``index - 1`` from frame 2 on
+            self.changed = getattr(self.draw_view, "changed", None) if index >= 2 else None
+        if img.size == self.size:
             return img
-        canvas = Image.new("RGB", (width, height), BACKGROUND)  # a taller scoreboard: every frame as tall
+        self.changed = None
+        canvas = Image.new("RGB", self.size, BACKGROUND)  # a taller scoreboard: every frame as tall
         canvas.paste(img, (0, 0))
         return canvas
 
-    return (width, height), draw
+
+def frame_source(
+    views: Sequence[View], attempt: int = 0, progress: Progress | None = None
+) -> tuple[tuple[int, int], _Frames]:
+    """The size of the timelapse's frames and how to draw frame ``index`` at it (the picture returned may be drawn
+    over by the next call: copy it to keep it)."""
+    frames = _Frames(views, attempt, progress)
+    return frames.size, frames
 
 
 def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progress: Progress | None) -> list[Animation]:
@@ -292,9 +334,10 @@ def _encode(views: Sequence[View], attempt: int, formats: Sequence[str], progres
     webp = _WebP((width, height), times) if "webp" in formats and features.check("webp") else None
     for index in range(len(views)):
         frame = draw(index)
-        for encoder in (webp, gif):
-            if encoder is not None:
-                encoder.add(frame)
+        if webp is not None:
+            webp.add(frame, draw.changed)
+        if gif is not None:
+            gif.add(frame)
     out = []
     if webp is not None:
         out.append(Animation(webp.finish(), "webp", len(views), (width, height)))

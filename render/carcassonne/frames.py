@@ -77,6 +77,9 @@ class FrameDrawer:
         self.max_tile = max_tile
         self.last: _Drawn | None = None
         self.grid: tuple[Layout, Image.Image, Image.Image] | None = None  # the empty grid, and a canvas to draw on
+        # Where the picture last returned may differ from the one returned before it: the boxes drawn again and the
+        # scoreboard (None: anywhere, a frame drawn whole). The timelapse's writer compares only there.
+        self.changed: list[Box] | None = None
 
     def _grid(self, lay: Layout) -> tuple[Image.Image, Image.Image]:
         if self.grid is None or self.grid[0] != lay:
@@ -104,6 +107,7 @@ class FrameDrawer:
             d = ImageDraw.Draw(img)
             for piece in now:
                 piece.draw(img, d)
+            self.changed = None
         else:
             img = last.image
             d = ImageDraw.Draw(canvas)
@@ -114,6 +118,7 @@ class FrameDrawer:
                     if _overlap(piece.box, box):
                         piece.draw(canvas, d)
                 img.paste(canvas.crop(box), box)
+            self.changed = [*boxes, (lay.board_width, 0, lay.width, lay.height)]
         paint_panel(img, lay.board_width, panel, caption=caption)
         self.last = _Drawn(lay, now, img)
         return img

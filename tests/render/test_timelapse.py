@@ -292,6 +292,29 @@ def test_the_webp_animation_shows_what_libwebps_own_animation_encoder_makes_of_t
     assert len(animation.data) <= len(reference.getvalue())
 
 
+@pytest.mark.parametrize(("players", "options", "seed"), WHOLE_GAMES)
+def test_comparing_frames_only_where_the_drawer_drew_again_makes_the_same_animation(
+    players: int, options: dict[str, Any], seed: int
+) -> None:
+    """A Carcassonne frame drawn over the one before tells the writer where it drew (the boxes drawn again and the
+    scoreboard), and only there are the two frames compared: the same file, byte for byte, as comparing them whole."""
+    from render.timelapse import _WebP
+
+    views = whole_game(players, options, seed)
+    size, draw = frame_source(views)
+    times = durations(len(views))
+    hinted, whole = _WebP(size, times), _WebP(size, times)
+    told = 0
+    for index in range(len(views)):
+        frame = draw(index)
+        told += draw.changed is not None
+        hinted.add(frame, draw.changed)
+        whole.add(frame)
+    assert told >= len(views) // 2, "the drawer hardly ever said where it drew"
+    assert hinted.finish() == whole.finish()
+    assert timelapse(views, formats=("webp",)).data == whole.finish()
+
+
 def test_a_turn_is_cut_in_two_only_across_a_band_of_unchanged_pixels_and_only_where_it_saves_area() -> None:
     from render.timelapse import PART_MS, SPLIT_GAIN, _parts
 
