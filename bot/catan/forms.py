@@ -33,22 +33,18 @@ def offer_form(click: Click, *, to: int | None, counter: int | None, title: str)
         form = Form(click, COUNTERED, str(counter), title=title)
     else:
         form = Form(click, OFFERED, "all" if to is None else str(to), title=title)
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id=GIVE,
-            label=clip(t("catan.modal.give"), INPUT_LABEL),
-            placeholder=clip(t("catan.bundle_example"), INPUT_PLACEHOLDER),
-            max_length=100,
+    for field, name, example in (
+        (GIVE, "catan.modal.give", "catan.bundle_example"),
+        (GET, "catan.modal.get", "catan.modal.get_example"),
+    ):
+        form.add_item(
+            discord.ui.TextInput(
+                custom_id=field,
+                label=clip(t(name), INPUT_LABEL),
+                placeholder=clip(t(example), INPUT_PLACEHOLDER),
+                max_length=100,
+            )
         )
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id=GET,
-            label=clip(t("catan.modal.get"), INPUT_LABEL),
-            placeholder=clip(t("catan.modal.get_example"), INPUT_PLACEHOLDER),
-            max_length=100,
-        )
-    )
     return form
 
 

@@ -36,6 +36,7 @@ from typing import Any, TypeVarTuple
 
 import render
 from bot.core.memory import keep_freed_memory
+from bot.host.pipe_worker import STOP, serve
 from bot.text.i18n import install_image_labels, language, speaking
 from render import png
 
@@ -43,7 +44,6 @@ log = logging.getLogger("boardhost.rendering")
 
 Ts = TypeVarTuple("Ts")
 READY = b"ready"  # a worker's first message: warmed up
-STOP = b"stop"  # the bot's last message to a worker
 START_ATTEMPTS = 4  # a drawing process that dies before it is ready is started again this many times in all
 BACKOFF = 1.0  # seconds before the first new attempt; doubled after each failure (1, 2, 4 s)
 # How much lower the background lane runs: at nice 10 the kernel weighs it about a tenth of an interactive process
@@ -156,19 +156,12 @@ def _serve(conn: Connection, *, warm: bool) -> None:
     else:
         drawing_process_settings()
     conn.send_bytes(READY)
-    while True:
-        try:
-            data = conn.recv_bytes()
-        except (EOFError, OSError):  # the bot is gone
-            return
-        if data == STOP:
-            return
-        try:
-            function, args, language = pickle.loads(data)
-            result: tuple[bool, Any] = (True, _draw(function, args, language))
-        except Exception as err:  # reported to whoever waits for this picture; the worker goes on
-            result = (False, f"{type(err).__name__}: {err}")
-        conn.send_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    serve(conn, _answer)
+
+
+def _answer(data: bytes) -> bytes:
+    function, args, language = pickle.loads(data)
+    return _draw(function, args, language)
 
 
 @dataclass(eq=False)

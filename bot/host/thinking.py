@@ -28,13 +28,13 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
+from bot.host.pipe_worker import STOP, serve
 from engine import game_class
 from engine.ai import Factory, decide_with, policy_seed
 from engine.game import Action
 
 log = logging.getLogger("boardhost.thinking")
 
-STOP: Final = b"stop"  # the bot's last message to the worker
 ATTEMPTS: Final = 2  # a job whose worker dies is sent to a new worker once more
 LIMIT: Final = 20.0  # seconds a decision may take (a policy's budget is about one): then the worker is killed
 
@@ -68,18 +68,7 @@ def decide(job: Decision) -> Action:
 
 def _worker(conn: Connection) -> None:
     """The worker process: one decision at a time until the bot closes the pipe or says stop."""
-    while True:
-        try:
-            data = conn.recv_bytes()
-        except (EOFError, OSError):  # the bot is gone
-            return
-        if data == STOP:
-            return
-        try:
-            result: tuple[bool, Any] = (True, decide(pickle.loads(data)))
-        except Exception as err:  # the bot hears of it; the worker goes on
-            result = (False, f"{type(err).__name__}: {err}")
-        conn.send_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    serve(conn, lambda data: decide(pickle.loads(data)))
 
 
 @dataclass(eq=False)
