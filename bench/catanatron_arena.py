@@ -15,6 +15,12 @@ are cached under ``~/.cache/boardhost-bench/``.
 Seeds: ``--seeds eval`` (games seeded 1000001, 1000002, ...) for reported figures, ``--seeds tune`` (2000001,
 ...) for tuning; the ranges never meet.
 
+A seed is one game, whatever the run: the games are played with string hashing fixed (``PYTHONHASHSEED=0``), with
+the kernel's address randomisation off for them (``setarch -R``, where it is installed: some choices follow the
+order of sets of objects hashed by their address), and each in a fresh process forked from the same one (so the
+order in which two workers took the games does not matter). Without the three, one seed played twice gave another
+game nearly every time.
+
 Run (2 workers at most on a shared machine, under nice)::
 
     nice -n 19 python bench/catanatron_arena.py --against value --ours 1 --games 200 --workers 2 \\
@@ -36,6 +42,8 @@ import argparse
 import json
 import math
 import os
+import platform
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -194,7 +202,7 @@ def inside(args: argparse.Namespace) -> int:
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
     log = Path(args.log) if args.log else None
-    with Pool(args.workers) as pool:
+    with Pool(args.workers, maxtasksperchild=1) as pool:  # a game a process: see the docstring
         for result in pool.imap_unordered(play_one, jobs):
             results.append(result)
             if log is not None:
@@ -344,10 +352,12 @@ def main() -> int:
     except Failed as err:
         sys.stderr.write(f"{err}\n")
         return 1
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(players), str(ROOT)]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(players), str(ROOT)]), PYTHONHASHSEED="0")
     forwarded = [a for a in sys.argv[1:]]
+    setarch = shutil.which("setarch")
+    fixed = [setarch, platform.machine(), "-R"] if setarch else []  # no address randomisation: see the docstring
     done = subprocess.run(
-        [str(python), str(Path(__file__).resolve()), "--inside", *forwarded],
+        [*fixed, str(python), str(Path(__file__).resolve()), "--inside", *forwarded],
         env=env,
         cwd=ROOT,
         stdout=subprocess.PIPE,
