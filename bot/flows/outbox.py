@@ -191,7 +191,7 @@ class Outbox:
     async def _part(self, part: str, debt: OwedRow, outcome: Outcome, superseded: bool, shown: list[int]) -> None:
         bot, row = self.bot, outcome.row
         if part == "rating":
-            if timelapse.is_final(outcome):  # before any message: a channel that refuses them holds no rating back
+            if outcome.final:  # before any message: a channel that refuses them holds no rating back
                 await bot.records.rate(row.id)
         elif part == "turn":
             if debt.version <= row.shown_version:
@@ -208,7 +208,7 @@ class Outbox:
                 await after_move(bot, outcome, outcome.actor)
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome, shown[-1] if shown else None)
-        elif part == "story" and not superseded and timelapse.is_final(outcome):
+        elif part == "story" and not superseded and outcome.final:
             await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
         elif part == "takeover":
             await computers.post_takeover(bot, outcome)
@@ -219,7 +219,7 @@ class Outbox:
 
     @staticmethod
     def _timelapse_owed(outcome: Outcome, superseded: bool) -> bool:
-        return not superseded and timelapse.is_final(outcome)
+        return not superseded and outcome.final
 
     def _draw(self, debt: OwedRow, outcome: Outcome, done: list[str]) -> None:
         key = (debt.game_id, debt.version)

@@ -20,7 +20,7 @@ import render
 from bot.core.components import upload_limit
 from bot.core.rendering import Job, Lane
 from bot.flows.turns import game_channel
-from bot.host import HostError, Outcome
+from bot.host import HostError
 from bot.storage import GameRow
 from bot.text import t
 from bot.text.alt import describe
@@ -31,11 +31,6 @@ if TYPE_CHECKING:
     from bot.core.host import Host
 
 log = logging.getLogger("boardhost.timelapse")
-
-
-def is_final(outcome: Outcome) -> bool:
-    """The turn message just posted is the game's last: the game is over and stored as finished."""
-    return outcome.game is not None and outcome.game.finished and outcome.row.status == "finished"
 
 
 async def post(bot: Host, row: GameRow, *, nonce: str | None = None) -> discord.Message | None:

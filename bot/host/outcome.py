@@ -31,6 +31,11 @@ class Outcome:
     def owed(self) -> dict[str, Any]:
         return owed(self.kind, self.events, self.before, self.actor, self.opening)
 
+    @property
+    def final(self) -> bool:
+        """The game's last change: the game is over and stored as finished (its rating, story and timelapse)."""
+        return self.game is not None and self.game.finished and self.row.status == "finished"
+
 
 def owed(
     kind: str, events: list[Event], before: list[int], actor: int | None = None, opening: bool = False

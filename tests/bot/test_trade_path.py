@@ -23,10 +23,11 @@ from tests.bot.test_discord_catan import hands, rig, start, turn
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PACKAGES = ("bot", "engine", "render")
-BOT_FILES_AT_MOST = 41  # 37 before the click protocol (with the outbox), 34 after it; +2 for time away (a computer
+BOT_FILES_AT_MOST = 40  # 37 before the click protocol (with the outbox), 34 after it; +2 for time away (a computer
 # stands in for an away player the moment a posted turn waits for them: bot/cogs/away_sweep.py, bot/flows/away.py);
 # +4 when the host's one class became a service per concern: bot/host/service.py is now rows, play, records,
-# personal (closed DMs) and outcome; +1 when a bot's languages became its own value (bot/text/languages.py)
+# personal (closed DMs) and outcome; +1 when a bot's languages became its own value (bot/text/languages.py); -1 when
+# whether a change is the game's last became the outcome's own (``Outcome.final``, not bot/flows/post_timelapse.py)
 
 
 @contextmanager
