@@ -11,7 +11,7 @@ frame or two in memory:
   times the time for no gain here); each rectangle is encoded by libwebp and the animation put together here
   (``_WebP``);
 - GIF, every frame mapped to one palette made from the first and the last frame (so unchanged pixels stay
-  unchanged) and stored as the rectangle that changed.
+  unchanged) and stored as the rectangle that changed; only that rectangle is mapped (``_Gif``).
 
 The smaller of the two is kept; by default each game's timelapse is encoded only in the format that has always come
 out smaller for its boards (``GamePictures.timelapse_formats``: WebP for Carcassonne, GIF for Catan), which saves
@@ -247,32 +247,42 @@ def _riff_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
 
 
 class _Gif:
-    """A GIF written frame by frame: one palette for all, each frame the rectangle that changed since the last."""
+    """A GIF written frame by frame: one palette for all, each frame the rectangle that changed since the last. Only
+    what changed is mapped to the palette (a pixel's colour is its nearest in the palette, whatever its neighbours:
+    the same indices as mapping the whole frame, at a fraction of the cost)."""
 
     def __init__(self, palette: Image.Image, durations: Sequence[int]) -> None:
         self.palette = palette
         self.durations = durations
         self.out = io.BytesIO()
-        self.previous: Image.Image | None = None
+        self.previous: Image.Image | None = None  # the last frame, mapped to the palette
+        self.colours: Image.Image | None = None  # the last frame as drawn (its own copy)
         self.index = 0
 
+    def _mapped(self, img: Image.Image) -> Image.Image:
+        return img.quantize(palette=self.palette, dither=Image.Dither.NONE)
+
     def add(self, frame: Image.Image) -> None:
-        indexed = frame.convert("RGB").quantize(palette=self.palette, dither=Image.Dither.NONE)
+        frame = frame if frame.mode == "RGB" else frame.convert("RGB")
         duration = self.durations[self.index]
         self.index += 1
-        if self.previous is None:
-            header, _ = GifImagePlugin.getheader(indexed, None, {"loop": 0, "duration": duration})
+        if self.previous is None or self.colours is None:
+            self.previous, self.colours = self._mapped(frame), frame.copy()
+            header, _ = GifImagePlugin.getheader(self.previous, None, {"loop": 0, "duration": duration})
             self.out.write(b"".join(header))
-            self.out.write(b"".join(GifImagePlugin.getdata(indexed, (0, 0), duration=duration)))
-        else:
-            changed = ImageChops.difference(_indices(self.previous), _indices(indexed))
-            box = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one pixel keeps the frame and its time
-            # Unchanged pixels inside the rectangle become transparent: long runs of one index, which LZW packs.
-            part = indexed.crop(box)
-            part.paste(CLEAR, mask=changed.crop(box).point([255] + [0] * 255, "1"))
-            data = GifImagePlugin.getdata(part, box[:2], duration=duration, transparency=CLEAR)
-            self.out.write(b"".join(data))
-        self.previous = indexed
+            self.out.write(b"".join(GifImagePlugin.getdata(self.previous, (0, 0), duration=duration)))
+            return
+        region = ImageChops.difference(self.colours, frame).getbbox() or (0, 0, 1, 1)
+        indexed = self._mapped(frame.crop(region))
+        self.colours.paste(frame.crop(region), region[:2])
+        changed = ImageChops.difference(_indices(self.previous.crop(region)), _indices(indexed))
+        inner = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one pixel keeps the frame and its time
+        self.previous.paste(indexed, region[:2])
+        # Unchanged pixels inside the rectangle become transparent: long runs of one index, which LZW packs.
+        part = indexed.crop(inner)
+        part.paste(CLEAR, mask=changed.crop(inner).point([255] + [0] * 255, "1"))
+        box = (region[0] + inner[0], region[1] + inner[1])
+        self.out.write(b"".join(GifImagePlugin.getdata(part, box, duration=duration, transparency=CLEAR)))
 
     def finish(self) -> bytes:
         return self.out.getvalue() + b";"

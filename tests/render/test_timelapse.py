@@ -13,15 +13,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import GifImagePlugin, Image, ImageChops
 
 import render
 from engine.carcassonne import Carcassonne
+from engine.catan import Catan
 from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
 from render.carcassonne.pictures import FRAME_TILES
 from render.catan import board as catan_board
 from render.timelapse import (
+    BACKGROUND,
+    CLEAR,
     LAST_MS,
     MAX_FRAMES,
     _drawer,
@@ -313,6 +316,35 @@ def test_comparing_frames_only_where_the_drawer_drew_again_makes_the_same_animat
     assert told >= len(views) // 2, "the drawer hardly ever said where it drew"
     assert hinted.finish() == whole.finish()
     assert timelapse(views, formats=("webp",)).data == whole.finish()
+
+
+def test_a_gif_maps_only_what_changed_to_its_palette_and_is_the_file_of_mapping_every_whole_frame() -> None:
+    """The GIF writer maps to the palette only the rectangle that changed since the frame before (a pixel's index is
+    its nearest colour, whatever its neighbours): the file is byte for byte what mapping every whole frame makes."""
+    game = Catan.new(["Ann", "Бо", "陈"], {"board": "random"}, 7)
+    moves = random.Random(7)
+    actions = [game.apply(game.random_action(moves)).action for _ in range(120)]
+    views = [view for _, view in frames(GameLog("catan", ("Ann", "Бо", "陈"), {"board": "random"}, 7, tuple(actions)))]
+    views = views[:40]
+    (width, height), draw = frame_source(views)
+    sample = Image.new("RGB", (width * 2, height), BACKGROUND)
+    sample.paste(draw(0), (0, 0))
+    sample.paste(draw(len(views) - 1), (width, 0))
+    palette = sample.quantize(255, method=Image.Quantize.FASTOCTREE)
+    times, out, previous = durations(len(views)), io.BytesIO(), None
+    for index in range(len(views)):  # the writer as it was: every whole frame mapped, the indices compared
+        indexed = draw(index).convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        if previous is None:
+            header, _ = GifImagePlugin.getheader(indexed, None, {"loop": 0, "duration": times[0]})
+            out.write(b"".join(header) + b"".join(GifImagePlugin.getdata(indexed, (0, 0), duration=times[0])))
+        else:
+            changed = ImageChops.difference(*(Image.frombytes("L", i.size, i.tobytes()) for i in (previous, indexed)))
+            box = changed.getbbox() or (0, 0, 1, 1)
+            part = indexed.crop(box)
+            part.paste(CLEAR, mask=changed.crop(box).point([255] + [0] * 255, "1"))
+            out.write(b"".join(GifImagePlugin.getdata(part, box[:2], duration=times[index], transparency=CLEAR)))
+        previous = indexed
+    assert timelapse(views, formats=("gif",)).data == out.getvalue() + b";"
 
 
 def test_a_turn_is_cut_in_two_only_across_a_band_of_unchanged_pixels_and_only_where_it_saves_area() -> None:
