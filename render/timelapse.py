@@ -276,13 +276,16 @@ class _Gif:
         indexed = self._mapped(frame.crop(region))
         self.colours.paste(frame.crop(region), region[:2])
         changed = ImageChops.difference(_indices(self.previous.crop(region)), _indices(indexed))
-        inner = changed.getbbox() or (0, 0, 1, 1)  # nothing changed: one pixel keeps the frame and its time
         self.previous.paste(indexed, region[:2])
-        # Unchanged pixels inside the rectangle become transparent: long runs of one index, which LZW packs.
-        part = indexed.crop(inner)
-        part.paste(CLEAR, mask=changed.crop(inner).point([255] + [0] * 255, "1"))
-        box = (region[0] + inner[0], region[1] + inner[1])
-        self.out.write(b"".join(GifImagePlugin.getdata(part, box, duration=duration, transparency=CLEAR)))
+        inner = changed.getbbox()
+        if inner is None:  # no index changed (or no colour): one clear pixel keeps the frame and its time
+            part, at = self.previous.crop((0, 0, 1, 1)), (0, 0)
+            part.paste(CLEAR, (0, 0, 1, 1))
+        else:
+            # Unchanged pixels inside the rectangle become transparent: long runs of one index, which LZW packs.
+            part, at = indexed.crop(inner), (region[0] + inner[0], region[1] + inner[1])
+            part.paste(CLEAR, mask=changed.crop(inner).point([255] + [0] * 255, "1"))
+        self.out.write(b"".join(GifImagePlugin.getdata(part, at, duration=duration, transparency=CLEAR)))
 
     def finish(self) -> bytes:
         return self.out.getvalue() + b";"

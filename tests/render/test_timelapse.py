@@ -318,6 +318,24 @@ def test_comparing_frames_only_where_the_drawer_drew_again_makes_the_same_animat
     assert timelapse(views, formats=("webp",)).data == whole.finish()
 
 
+def whole_frames_gif(pictures: list[Image.Image], palette: Image.Image, times: list[int]) -> bytes:
+    """The GIF writer as it was: every whole frame mapped to the palette, the indices compared with the last."""
+    out, previous = io.BytesIO(), None
+    for index, picture in enumerate(pictures):
+        indexed = picture.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        if previous is None:
+            header, _ = GifImagePlugin.getheader(indexed, None, {"loop": 0, "duration": times[0]})
+            out.write(b"".join(header) + b"".join(GifImagePlugin.getdata(indexed, (0, 0), duration=times[0])))
+        else:
+            changed = ImageChops.difference(*(Image.frombytes("L", i.size, i.tobytes()) for i in (previous, indexed)))
+            box = changed.getbbox() or (0, 0, 1, 1)
+            part = indexed.crop(box)
+            part.paste(CLEAR, mask=changed.crop(box).point([255] + [0] * 255, "1"))
+            out.write(b"".join(GifImagePlugin.getdata(part, box[:2], duration=times[index], transparency=CLEAR)))
+        previous = indexed
+    return out.getvalue() + b";"
+
+
 def test_a_gif_maps_only_what_changed_to_its_palette_and_is_the_file_of_mapping_every_whole_frame() -> None:
     """The GIF writer maps to the palette only the rectangle that changed since the frame before (a pixel's index is
     its nearest colour, whatever its neighbours): the file is byte for byte what mapping every whole frame makes."""
@@ -331,20 +349,26 @@ def test_a_gif_maps_only_what_changed_to_its_palette_and_is_the_file_of_mapping_
     sample.paste(draw(0), (0, 0))
     sample.paste(draw(len(views) - 1), (width, 0))
     palette = sample.quantize(255, method=Image.Quantize.FASTOCTREE)
-    times, out, previous = durations(len(views)), io.BytesIO(), None
-    for index in range(len(views)):  # the writer as it was: every whole frame mapped, the indices compared
-        indexed = draw(index).convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
-        if previous is None:
-            header, _ = GifImagePlugin.getheader(indexed, None, {"loop": 0, "duration": times[0]})
-            out.write(b"".join(header) + b"".join(GifImagePlugin.getdata(indexed, (0, 0), duration=times[0])))
-        else:
-            changed = ImageChops.difference(*(Image.frombytes("L", i.size, i.tobytes()) for i in (previous, indexed)))
-            box = changed.getbbox() or (0, 0, 1, 1)
-            part = indexed.crop(box)
-            part.paste(CLEAR, mask=changed.crop(box).point([255] + [0] * 255, "1"))
-            out.write(b"".join(GifImagePlugin.getdata(part, box[:2], duration=times[index], transparency=CLEAR)))
-        previous = indexed
-    assert timelapse(views, formats=("gif",)).data == out.getvalue() + b";"
+    pictures = [draw(index).copy() for index in range(len(views))]
+    assert timelapse(views, formats=("gif",)).data == whole_frames_gif(pictures, palette, durations(len(views)))
+
+
+def test_a_gif_frame_that_changed_nothing_or_only_within_a_palette_colour_is_one_clear_pixel() -> None:
+    from render.timelapse import _Gif
+
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([0, 0, 0, 200, 0, 0] + [0, 0, 0] * 253)
+    first = Image.new("RGB", (40, 30), (0, 0, 0))
+    same = first.copy()
+    nearly = first.copy()
+    nearly.putpixel((20, 10), (3, 0, 0))  # another colour, the same palette entry
+    changed = nearly.copy()
+    changed.paste((200, 0, 0), (5, 6, 9, 8))
+    pictures, times = [first, same, nearly, changed], [100, 100, 100, 100]
+    writer = _Gif(palette, times)
+    for picture in pictures:
+        writer.add(picture)
+    assert writer.finish() == whole_frames_gif(pictures, palette, times)
 
 
 def test_a_turn_is_cut_in_two_only_across_a_band_of_unchanged_pixels_and_only_where_it_saves_area() -> None:
