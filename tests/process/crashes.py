@@ -34,6 +34,7 @@ from tests.process.carcassonne_play import CarcassonnePeople
 from tests.process.catan_play import CatanPeople, Script
 from tests.process.conftest import BotProcess, Launcher
 from tests.process.people import GAME_ID, Table, WatchedDiscord
+from tests.process.secrets import same_picture
 from tests.process.whole_games import people
 
 HELD = 600.0  # seconds a held request or answer waits: longer than any test, so it is the kill that ends it
@@ -319,7 +320,7 @@ async def picture_is_the_spectators(play: Play, version: int) -> None:
     assert shown, f"no picture {name} in the channel"
     job = table.jobs[version]
     expected = await asyncio.to_thread(draw, job)
-    assert all(data == expected for data in shown), f"{name} is not the spectator's {job.function.__name__}"
+    assert all(same_picture(data, expected) for data in shown), f"{name} is not the spectator's {job.function.__name__}"
 
 
 # -- what the channel shows ---------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from tests.process.secrets import (
     images,
     leaks,
     private_lines,
+    same_picture,
     stories,
     timelapses,
 )
@@ -232,7 +233,7 @@ async def check_stats(tables: list[Table]) -> None:
     assert decimal(rating) in card.embeds[0]["description"], card.embeds[0]
     (chart,) = card.attachments
     assert chart.filename == CHART and chart.description == words
-    assert chart.data == await asyncio.to_thread(draw, job), "the rating chart is not the player's rating"
+    assert same_picture(chart.data, await asyncio.to_thread(draw, job)), "the rating chart is not the player's rating"
 
 
 def check_story(table: Table, states: list[Any], expected: bytes) -> None:
@@ -241,7 +242,7 @@ def check_story(table: Table, states: list[Any], expected: bytes) -> None:
     (shown, *edits) = stories(states, table)
     assert all(e.message_id == shown.message_id for e in edits), "the story was posted more than once"
     (picture,) = shown.attachments
-    assert picture.data == expected, f"{table.kind}: the story is not the test's replay's"
+    assert same_picture(picture.data, expected), f"{table.kind}: the story is not the test's replay's"
     job = Job(render.story_png, story(game_log(table)))
     after = ratings(table)
     changes = [(seat, Standing().rating, after[Player(p.id)].rating) for seat, p in enumerate(table.people)]
@@ -280,7 +281,7 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
     for version in versions:
         job = table.jobs[version]
         expected = await asyncio.to_thread(draw, job)
-        if shown[version] != expected:
+        if not same_picture(shown[version], expected):
             raise AssertionError(
                 f"{table.kind} version {version}: the image is not the spectator's {job.function.__name__}; "
                 + kept(table, f"turn-{version}", shown[version], expected)
@@ -293,13 +294,13 @@ async def check_channel(table: Table, catalogue: Catalogue) -> None:
     for data in timelapses(states, table):
         views = [view for _, view in frames(game_log(table))]
         expected = await asyncio.to_thread(draw, Job(render.timelapse_bytes, views))
-        assert data == expected, f"{table.kind}: the timelapse is not the spectator's board, turn by turn"
+        assert same_picture(data, expected), f"{table.kind}: the timelapse is not the spectator's board, turn by turn"
     posted = boards(states, table)
     assert posted and len(table.boards) == 1, posted
     for version, data in posted:
         expected = await asyncio.to_thread(draw, Job(render.board_png, table.views[version]))
-        if data != expected:
-            others = [v for v, view in table.views.items() if draw(Job(render.board_png, view)) == data]
+        if not same_picture(data, expected):
+            others = [v for v, view in table.views.items() if same_picture(data, draw(Job(render.board_png, view)))]
             raise AssertionError(
                 f"{table.kind}: /game board is not the spectator's at version {version} (it is at {others}); "
                 + kept(table, "board", data, expected)
@@ -312,7 +313,7 @@ def kept(table: Table, name: str, posted: bytes, expected: bytes) -> str:
     folder = table.database.parent
     (folder / f"{table.kind}-{name}-posted.png").write_bytes(posted)
     (folder / f"{table.kind}-{name}-expected.png").write_bytes(expected)
-    same = [v for v, job in table.jobs.items() if draw(job) == posted]
+    same = [v for v, job in table.jobs.items() if same_picture(posted, draw(job))]
     return f"the posted picture is the test's at versions {same}; both pictures are in {folder}"
 
 
