@@ -149,6 +149,17 @@ def hands(**cards: list[int]) -> Any:
     return change
 
 
+async def rolled(world: World, row: GameRow, **cards: list[int]) -> GameRow:
+    """The game rigged to its first player's main phase after a roll of 8, the seats holding ``cards``
+    (``alice=[brick, lumber, wool, grain, ore]``...): where trades and offers begin."""
+
+    def after_roll(game: Any) -> None:
+        hands(**cards)(game)
+        game.phase, game.dice = "main", [3, 5]
+
+    return await rig(world, row, after_roll)
+
+
 async def turn(world: World) -> Any:
     return await turn_message(world)
 
@@ -214,11 +225,7 @@ async def test_a_form_is_taken_from_its_submit_alone_with_nothing_of_it_in_memor
     op its submit runs in its id, like a button, and nothing of it is kept: the submit alone makes the offer."""
     row = await start(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    await rig(world, row, after_roll)
+    await rolled(world, row, alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])
     menu = reply(await world.alice.click(await turn(world), label="Trade"))
     form = await world.alice.click(menu, label="Offer to bob")
     assert form.modal is not None and form.modal["custom_id"] == f"bh:ct:{row.id}:{row.version + 1}:offered:1"
@@ -230,11 +237,7 @@ async def test_a_form_is_taken_from_its_submit_alone_with_nothing_of_it_in_memor
 async def test_a_private_trade_goes_through_direct_messages(world: World) -> None:
     row = await start(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    row = await rig(world, row, after_roll)
+    row = await rolled(world, row, alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])
     menu = reply(await world.alice.click(await turn(world), label="Trade"))
     assert menu.ephemeral and "Offer to bob" in labels(menu)
     form = await world.alice.click(menu, label="Offer to bob")
@@ -463,11 +466,7 @@ async def test_a_public_offer_loses_its_buttons_once_it_closes(world: World, mon
     Counter. A message that kept them anyway (Discord refused the edit, say) loses them on the first click."""
     row = await start(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    row = await rig(world, row, after_roll)
+    row = await rolled(world, row, alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])
     buttons = ["Accept offer {n}", "Decline offer {n}", "Counter offer {n}"]
 
     async def offer_to_everyone() -> Any:
@@ -512,11 +511,7 @@ async def test_a_public_offer_loses_its_buttons_once_it_closes(world: World, mon
 async def test_an_offer_taken_back_with_undo_loses_its_buttons(world: World) -> None:
     row = await start(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    await rig(world, row, after_roll)
+    await rolled(world, row, alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])
     menu = reply(await world.alice.click(await turn(world), label="Trade"))
     form = await world.alice.click(menu, label="Offer to everyone")
     await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
@@ -530,11 +525,7 @@ async def test_an_offer_taken_back_with_undo_loses_its_buttons(world: World) -> 
 async def test_the_bot_remembers_a_public_offer_across_a_restart(world: World) -> None:
     row = await start(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    await rig(world, row, after_roll)
+    await rolled(world, row, alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])
     menu = reply(await world.alice.click(await turn(world), label="Trade"))
     form = await world.alice.click(menu, label="Offer to everyone")
     await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})

@@ -17,7 +17,7 @@ from bot.storage import GameRow
 from tests.bot.conftest import World, flat, reply
 from tests.bot.test_discord_carcassonne import labels, place
 from tests.bot.test_discord_carcassonne import start as start_carcassonne
-from tests.bot.test_discord_catan import hands, rig, turn
+from tests.bot.test_discord_catan import rolled, turn
 from tests.bot.test_discord_catan import start as start_catan
 
 ELSEWHERE = "This button belongs to a game in another channel, so it does nothing here. Nothing was changed."
@@ -101,11 +101,7 @@ async def test_a_replay_button_of_another_channels_game_is_refused(world: World)
 async def test_a_dm_button_counts_only_for_a_player_of_its_game(world: World) -> None:
     row = await start_catan(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    row = await rig(world, row, after_roll)
+    row = await rolled(world, row, alice=[2, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2])
     menu = reply(await world.alice.click(await turn(world), label="Trade"))
     form = await world.alice.click(menu, label="Offer to bob")
     await world.alice.submit_modal(form, {"give": "1 brick", "get": "2 ore"})

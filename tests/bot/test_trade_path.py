@@ -19,7 +19,7 @@ import pytest
 from bot.storage import GameRow
 from bot.storage.games import Games
 from tests.bot.conftest import World, flat, reply
-from tests.bot.test_discord_catan import hands, rig, start, turn
+from tests.bot.test_discord_catan import rolled, start, turn
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PACKAGES = ("bot", "engine", "render")
@@ -60,11 +60,7 @@ async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(
 ) -> None:
     row = await start(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    await rig(world, row, after_roll)
+    await rolled(world, row, alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])
     shown = await turn(world)
     seen: set[str] = set()
     reads: list[int] = []

@@ -28,7 +28,7 @@ from tests.bot.simultaneous import (
     together,
 )
 from tests.bot.test_discord_carcassonne import DECK, labels, place, start
-from tests.bot.test_discord_catan import dice_state, hands, rig
+from tests.bot.test_discord_catan import dice_state, hands, rig, rolled
 from tests.bot.test_discord_catan import start as start_catan
 from tests.bot.test_outbox import stored_move
 from tests.bot.test_service import ALICE, BOB, CAROL
@@ -138,11 +138,7 @@ async def public_offer(world: World) -> GameRow:
     """alice, after her roll, offers everyone 1 brick for 1 ore; bob and carol both hold ore."""
     row = await start_catan(world, setup="beginner")
 
-    def after_roll(game: Any) -> None:
-        hands(alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])(game)
-        game.phase, game.dice = "main", [3, 5]
-
-    await rig(world, row, after_roll)
+    await rolled(world, row, alice=[3, 0, 0, 0, 0], bob=[0, 0, 0, 0, 2], carol=[0, 0, 0, 0, 1])
     menu = reply(await world.alice.click(await turn_message(world), label="Trade"))
     form = await world.alice.click(menu, label="Offer to everyone")
     await world.alice.submit_modal(form, {"give": "1 brick", "get": "1 ore"})
