@@ -162,14 +162,14 @@ def private_lines(row: GameRow, events: Sequence[Event], seat: int) -> list[str]
     return lines
 
 
-async def tell_actor(interaction: discord.Interaction, outcome: Outcome) -> None:
-    """The acting player's own secrets from their action, privately (a bought card, the card stolen)."""
-    seat = outcome.row.seat_of(interaction.user.id)
+def tell_actor(outcome: Outcome) -> str | None:
+    """The acting player's own secrets from their action, for their private answer (a bought card, the card stolen);
+    "Done." when there are none. None: the actor has no seat."""
+    seat = outcome.row.seat_of(outcome.actor) if outcome.actor is not None else None
     if seat is None:
-        return
+        return None
     lines = private_lines(outcome.row, outcome.events, seat)
-    text = "\n".join(lines) if lines else t("catan.done")
-    await safely.followup(interaction, outcome.row.id, "private news", content=text[:CONTENT], ephemeral=True)
+    return "\n".join(lines) if lines else t("catan.done")
 
 
 async def deliver(bot: Host, outcome: Outcome, actor: int | None) -> None:

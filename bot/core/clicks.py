@@ -30,7 +30,8 @@ from bot.core import safely
 from bot.core.components import BUTTON_LABEL, CONTENT, GREY, LABEL, PAGE, PLACEHOLDER, clip, names_of
 from bot.core.funnel import explain, handle
 from bot.core.host import Host, Press, host_of
-from bot.host import HostError, Outcome
+from bot.host import HostError, Outcome, OwedAnswer
+from bot.text.i18n import language
 from bot.text.limits import MODAL_TITLE
 from engine import Action, RuleError
 
@@ -130,9 +131,10 @@ class Click:
 
 
 # Hooks a table may have: the stale-button refresh (a racing edit may have left old buttons on a message), and
-# what the actor alone learns from their move (Catan's bought card).
+# what the actor alone learns from their move (Catan's bought card), in words for their private answer (None: the
+# actor is not seated). The outbox calls the second too, for an answer a killed process owed.
 Refresh = Callable[[Host, int], Awaitable[None]]
-Told = Callable[[discord.Interaction, Outcome], Awaitable[None]]
+Told = Callable[[Outcome], "str | None"]
 
 
 @dataclass
@@ -189,19 +191,33 @@ class Table:
     ) -> Outcome:
         """The act path of every click, form and in-game command: store the move (refusals raised), answer the actor
         privately with ``answer`` at once (a command's "Done."), deliver what the move owes Discord (the turn
-        message, then private news), then tell the actor what only they learn."""
+        message, then private news), then tell the actor what only they learn.
+
+        An actor who waits on that answer ("thinking…") is owed it with the move (``owed_answer``): a process killed
+        before it answers leaves it to the next one (the outbox's part "answer")."""
+        owes = owed_answer(interaction, answer) if answer is not None or self.tell_actor is not None else None
         try:
-            outcome = await host.play.act(game_id, version, interaction.user.id, action)
+            outcome = await host.play.act(game_id, version, interaction.user.id, action, answer=owes)
         except HostError as err:
             if err.key == "stale" and self.refresh is not None:
                 await self.refresh(host, game_id)  # a racing edit may have left old buttons on the message
             raise
-        if answer is not None:  # before the delivery: Discord may keep the channel waiting, never the actor
-            await say_privately(interaction, game_id, answer)
-        await host.outbox.deliver(outcome)
-        if self.tell_actor is not None:
-            await self.tell_actor(interaction, outcome)
+        with host.outbox.answering(game_id, outcome.row.version):
+            if answer is not None:  # before the delivery: Discord may keep the channel waiting, never the actor
+                await say_privately(interaction, game_id, answer)
+            await host.outbox.deliver(outcome)
+            told = self.tell_actor(outcome) if self.tell_actor is not None else None
+            if told is not None:
+                await say_privately(interaction, game_id, told)
         return outcome
+
+
+def owed_answer(interaction: discord.Interaction, text: str | None = None) -> OwedAnswer | None:
+    """The answer ``interaction`` waits on, if it does ("thinking…": a deferred answer, private or public), to be stored
+    with the change it makes; ``text`` as given, or else the game's words for what the actor learned."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return None  # answered already, or acknowledged without a word: nobody waits
+    return OwedAnswer(interaction.application_id, interaction.token, language(), text)
 
 
 class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):

@@ -12,6 +12,7 @@ outside a game's package asks which game it is.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast, runtime_checkable
@@ -80,6 +81,11 @@ class ClickTable(Protocol):
     @property
     def scope(self) -> str: ...
 
+    @property
+    def tell_actor(self) -> Callable[[Outcome], str | None] | None:
+        """The words of what an actor alone learns from their move, for their private answer (None: "Done." only)."""
+        ...
+
     async def run(self, host: Host, interaction: discord.Interaction, press: Press) -> None:
         """Answer the press (its op's handler, then acting, replying or showing a form); refusals are raised."""
         ...
@@ -90,6 +96,11 @@ class Deliveries(Protocol):
 
     async def deliver(self, outcome: Outcome) -> bool:
         """Post what a stored change owes; False when something stays owed (retried later)."""
+        ...
+
+    def answering(self, game_id: int, version: int) -> contextlib.AbstractContextManager[None]:
+        """Within the block the caller gives the change's answer (``Outcome.answer``) itself, through the
+        interaction it holds; a delivery meanwhile leaves it to the caller."""
         ...
 
     async def problem(self, game_id: int) -> str | None:

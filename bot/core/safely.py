@@ -14,10 +14,11 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.http import handle_message_parameters
+from discord.http import Route, handle_message_parameters
 
 from bot.core.host import Host
 from bot.core.rendering import RenderError
+from bot.host import OwedAnswer
 
 log = logging.getLogger("boardhost.safely")
 
@@ -115,6 +116,28 @@ async def followup(interaction: discord.Interaction, game_id: int | None, what: 
         await interaction.followup.send(**kwargs)
     except discord.HTTPException as err:
         log.info("game %s: %s not sent (HTTP %s, code %s)", game_id, what, err.status, err.code)
+        return False
+    return True
+
+
+async def answer_later(client: Host, answer: OwedAnswer, game_id: int | None, content: str, /) -> bool:
+    """Fill in the answer an interaction waits on ("thinking…") through its token alone, the interaction
+    itself gone with the process that deferred it: the original response is edited, which leaves an answer already
+    given as it is when the content is the same. False (logged) when Discord no longer takes the token (older than
+    its 15 minutes, or the answer deleted); passing failures are raised, for the outbox to try again."""
+    route = Route(
+        "PATCH",
+        "/webhooks/{application_id}/{token}/messages/@original",
+        application_id=answer.application_id,
+        token=answer.token,
+    )
+    payload = {"content": content, "allowed_mentions": {"parse": []}}
+    try:
+        await client.http.request(route, json=payload)
+    except discord.HTTPException as err:
+        if passing(err):
+            raise
+        log.info("game %s: an answer owed not given (HTTP %s, code %s)", game_id, err.status, err.code)
         return False
     return True
 

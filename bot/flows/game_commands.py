@@ -14,6 +14,7 @@ import discord
 
 import render
 from bot.core import safely
+from bot.core.clicks import owed_answer, say_privately
 from bot.core.components import CONTENT, image_file
 from bot.core.pings import harmless
 from bot.core.rendering import Job, Lane
@@ -23,7 +24,7 @@ from bot.flows.lobby import lobby_embed, lobby_view, stand_in_line
 from bot.flows.outbox import waiting_text
 from bot.flows.presence import presence
 from bot.host import HostError
-from bot.host.computer_seats import controllers
+from bot.host.computer_seats import stand_in_level
 from bot.host.outcome import Outcome, waiting_for
 from bot.storage import GameRow
 from bot.text import listing, t
@@ -53,13 +54,6 @@ async def show_lobby(bot: Host, row: GameRow) -> None:
         return
     embed, view = lobby_embed(bot.languages, row), lobby_view(bot.languages, row)
     await safely.edit(channel.get_partial_message(row.message_id), row.id, "lobby", embed=embed, view=view)
-
-
-async def retire_last(bot: Host, row: GameRow) -> None:
-    """An ended game's last message keeps its story but not its buttons (they could only be refused): owed by the
-    abandon's write, delivered like every change."""
-    ended = await bot.rows.row(row.id)
-    await bot.outbox.deliver(Outcome(ended, kind="ended"))
 
 
 async def status(bot: Host, interaction: discord.Interaction) -> None:
@@ -156,11 +150,14 @@ async def rules(bot: Host, interaction: discord.Interaction) -> None:
 
 async def abandon(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
-    await bot.play.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction))
+    if interaction.user.id != row.host_id and not can_manage(interaction):
+        raise HostError("host_only")  # refused privately, before the answer the channel sees is deferred
     with bot.languages.of_game(row.language):
         text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
-    await interaction.response.send_message(text)
-    await retire_last(bot, row)
+    await interaction.response.defer(thinking=True)  # the channel's line is owed with the write (``say_in_public``)
+    ended = await bot.play.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction),
+                                   answer=owed_answer(interaction, text))  # fmt: skip
+    await say_in_public(bot, interaction, ended, text)
 
 
 async def leave(bot: Host, interaction: discord.Interaction) -> None:
@@ -175,20 +172,29 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
         return
     if row.seat_of(user.id) is None:
         raise HostError("not_seated")
-    # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
-    outcome = await bot.stand_ins.leave_game(row.id, row.version, user.id)
-    if outcome is not None:
-        seat = outcome.events[0]["player"]
-        level = controllers(outcome.row)[seat]
-        with bot.languages.of_game(row.language):
-            text = t("cmd.left_for_computer", name=harmless(user.display_name), level=level_name(level))
-        await interaction.response.send_message(text)
-        await bot.outbox.deliver(outcome)  # the turn again, its buttons on the new version; computers move
-        return
     with bot.languages.of_game(row.language):
-        text = t("cmd.left_game", name=harmless(user.display_name), game=t(f"game.{row.game}"))
-    await interaction.response.send_message(text)
-    await retire_last(bot, row)
+        game = t(f"game.{row.game}")
+        stood_in = t("cmd.left_for_computer", name=harmless(user.display_name), level=level_name(stand_in_level(row)))
+        ended = t("cmd.left_game", name=harmless(user.display_name), game=game)
+    await interaction.response.defer(thinking=True)  # the channel's line is owed with the write (``say_in_public``)
+    # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
+    outcome = await bot.stand_ins.leave_game(row.id, row.version, user.id, answer=owed_answer(interaction, stood_in),
+                                             ended=ended)  # fmt: skip
+    if outcome is not None:  # the turn again, its buttons on the new version; computers move
+        with bot.outbox.answering(row.id, outcome.row.version):
+            await safely.followup(interaction, row.id, "public answer", content=stood_in)
+            await bot.outbox.deliver(outcome)
+        return
+    await say_in_public(bot, interaction, await bot.rows.row(row.id), ended)
+
+
+async def say_in_public(bot: Host, interaction: discord.Interaction, ended: GameRow, text: str) -> None:
+    """The channel's line on a game that ended by a command (abandoned, its last person gone) in the answer the
+    command deferred, then the last message's buttons retired: both owed by the write (a kill before them leaves
+    them to the next process, through the interaction's token)."""
+    with bot.outbox.answering(ended.id, ended.version):
+        await safely.followup(interaction, ended.id, "public answer", content=text)
+        await bot.outbox.deliver(Outcome(ended, kind="ended"))
 
 
 async def undo(bot: Host, interaction: discord.Interaction) -> None:
@@ -196,9 +202,11 @@ async def undo(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction, started=True)
     if row.seat_of(interaction.user.id) is None:
         raise HostError("not_seated")
-    outcome = await bot.play.undo(row.id, row.version, interaction.user.id)
-    await interaction.followup.send(t("cmd.undo.done"), ephemeral=True)
-    await bot.outbox.deliver(outcome)
+    done = t("cmd.undo.done")
+    outcome = await bot.play.undo(row.id, row.version, interaction.user.id, answer=owed_answer(interaction, done))
+    with bot.outbox.answering(row.id, outcome.row.version):  # a kill before it leaves the answer owed
+        await say_privately(interaction, row.id, done)
+        await bot.outbox.deliver(outcome)
 
 
 async def back(bot: Host, interaction: discord.Interaction) -> None:

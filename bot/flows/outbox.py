@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -44,10 +44,12 @@ from bot.flows import game_story
 from bot.flows import post_timelapse as timelapse
 from bot.flows import turn_dms as notify
 from bot.flows.turns import ChannelMissing, announce, nonce, post_story, retire
-from bot.host import HostError, Outcome
+from bot.host import HostError, Outcome, OwedAnswer
+from bot.host.outcome import REPLY_WITHIN
 from bot.storage import GameRow
 from bot.storage.owed import OwedRow
 from bot.text import listing, t
+from bot.text.limits import CONTENT
 
 if TYPE_CHECKING:
     from bot.core.host import Host
@@ -55,9 +57,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("boardhost.outbox")
 
 PARTS: Final[dict[str, tuple[str, ...]]] = {
-    "turn": ("rating", "turn", "news", "notify", "story", "timelapse"),
+    "turn": ("rating", "turn", "news", "answer", "notify", "story", "timelapse"),
     "takeover": ("takeover",),
-    "ended": ("retire",),
+    "ended": ("answer", "retire"),
 }
 BACKOFF: Final = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)  # seconds before the next try of a passing failure
 WAITING_RETRY: Final = 60.0  # seconds between tries while the game waits for its channel to be fixed
@@ -79,6 +81,7 @@ class Outbox:
         self._told: set[tuple[int, str]] = set()  # (game, problem) logged (and the host told) by this process
         self._retries: dict[int, asyncio.Task[None]] = {}  # this process's timed retries asleep, by game
         self._trying: set[asyncio.Task[None]] = set()  # timed retries awake, delivering
+        self._answering: set[tuple[int, int]] = set()  # changes whose answer their caller gives (``answering``)
         self._resumed = False  # the first sweep resumes everything owed, however fresh
         self._closing = False
 
@@ -94,6 +97,16 @@ class Outbox:
             if delivered:
                 self._recovered(game_id)
             return delivered
+
+    @contextmanager
+    def answering(self, game_id: int, version: int) -> Iterator[None]:
+        """The caller gives the change's answer itself (it holds the interaction), not a delivery meanwhile;
+        a process killed first leaves it owed to the next one."""
+        self._answering.add((game_id, version))
+        try:
+            yield
+        finally:
+            self._answering.discard((game_id, version))
 
     @asynccontextmanager
     async def _turn(self, game_id: int) -> AsyncIterator[None]:
@@ -137,7 +150,7 @@ class Outbox:
         owed = debt.owed
         return Outcome(
             row, game, list(owed["events"]), [], list(owed["before"]), kind=owed["kind"], actor=owed["actor"],
-            opening=owed["opening"],
+            opening=owed["opening"], answer=OwedAnswer.from_json(owed.get("answer")),
         )  # fmt: skip
 
     async def _attempt(self, debt: OwedRow, outcome: Outcome) -> bool:
@@ -151,7 +164,7 @@ class Outbox:
             for part in PARTS.get(debt.owed["kind"], ()):
                 if part in done:
                     continue
-                if part == "timelapse" and self._timelapse_owed(outcome, superseded):
+                if part == "timelapse" and not superseded and outcome.final:
                     await self._store_shown(debt, shown)
                     self._draw(debt, outcome, done)
                     return True
@@ -206,6 +219,8 @@ class Outbox:
             after_move = bot.adapter(row.game).after_move
             if after_move is not None:
                 await after_move(bot, outcome, outcome.actor)
+        elif part == "answer" and (debt.game_id, debt.version) not in self._answering:
+            await give_answer(bot, debt, outcome)
         elif part == "notify" and not superseded:
             await notify.turn_posted(bot, outcome, shown[-1] if shown else None)
         elif part == "story" and not superseded and outcome.final:
@@ -216,10 +231,6 @@ class Outbox:
             await retire(bot, row, row.message_id)
 
     # -- the timelapse: drawn in the background, owed until posted ------------------------------------------------
-
-    @staticmethod
-    def _timelapse_owed(outcome: Outcome, superseded: bool) -> bool:
-        return not superseded and outcome.final
 
     def _draw(self, debt: OwedRow, outcome: Outcome, done: list[str]) -> None:
         key = (debt.game_id, debt.version)
@@ -287,18 +298,12 @@ class Outbox:
         if problem == "channel_gone":
             return await self._archive_if_long_gone(row)
         if first and await self._first_time(row.id, problem):
-            await self._tell_host(row, problem)
+            await tell_host(self.bot, row, problem)
         return WAITING_RETRY
 
     async def _first_time(self, game_id: int, problem: str) -> bool:
         """Whether no earlier try (in any process, before any restart) recorded this problem for the game."""
         return await self.bot.records.owed.problem(game_id) != problem
-
-    async def _tell_host(self, row: GameRow, problem: str) -> None:
-        with self.bot.languages.of_reader(row.host_id, row.language):  # a direct message: the reader's language
-            text = waiting_text(row, problem)
-        await safely.dm(self.bot, row.host_id, row.id, "waiting notice", logger=log, content=text,
-                        allowed_mentions=discord.AllowedMentions.none())  # fmt: skip
 
     async def _archive_if_long_gone(self, row: GameRow) -> float:
         """Archive the game once its channel has been gone ``archive_after``; else the seconds until the next try
@@ -412,6 +417,32 @@ class Outbox:
 
     async def problem(self, game_id: int) -> str | None:
         return await self.bot.records.owed.problem(game_id)
+
+
+async def give_answer(bot: Host, debt: OwedRow, outcome: Outcome) -> None:
+    """The answer the actor's interaction waits on, when the process that stored the change did not give it (killed
+    first): through the interaction's token while Discord keeps it. Given twice it reads the same."""
+    answer = outcome.answer
+    if answer is None:
+        return
+    if bot.rows.clock() - (debt.created_at or bot.rows.clock()) > REPLY_WITHIN:
+        log.info("game %s: version %s: the answer owed is too old to give", debt.game_id, debt.version)
+        return
+    with bot.languages.speaking(answer.language):
+        text = answer.text
+        if text is None:
+            told = bot.adapter(outcome.row.game).table.tell_actor
+            text = told(outcome) if told is not None else None
+    if text is not None:
+        await safely.answer_later(bot, answer, debt.game_id, text[:CONTENT])
+
+
+async def tell_host(bot: Host, row: GameRow, problem: str) -> None:
+    """Tell a game's host, by direct message, why the game waits."""
+    with bot.languages.of_reader(row.host_id, row.language):  # a direct message: the reader's language
+        text = waiting_text(row, problem)
+    await safely.dm(bot, row.host_id, row.id, "waiting notice", logger=log, content=text,
+                    allowed_mentions=discord.AllowedMentions.none())  # fmt: skip
 
 
 def lasting_problem(bot: Host, row: GameRow, err: BaseException) -> str | None:

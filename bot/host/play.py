@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from bot.host.errors import HostError
-from bot.host.outcome import Outcome, owed
+from bot.host.outcome import Outcome, OwedAnswer, owed
 from bot.host.rebuild import rebuild
 from bot.host.rows import GameRows
 from bot.storage import GameRow, StaleVersion
@@ -42,7 +42,14 @@ class Play:
         self.rows = rows
 
     async def act(
-        self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any], *, row: GameRow | None = None
+        self,
+        game_id: int,
+        version: int | None,
+        user_id: int,
+        action: Mapping[str, Any],
+        *,
+        row: GameRow | None = None,
+        answer: OwedAnswer | None = None,
     ) -> Outcome:
         """Apply a user's action for their seat; RuleError (engine) or HostError on refusal, nothing changed.
 
@@ -50,12 +57,13 @@ class Play:
         With ``version`` None the move is not bound to what the user was shown (several players discard after a
         seven, or answer one offer, at the same moment): when another move is stored between reading the game and
         writing this one, the move is judged again on the newer game and refused only if it is no longer legal
-        there (a double click's second discard: the engine's "no discard owed").
+        there (a double click's second discard: the engine's "no discard owed"). ``answer``: the user's interaction
+        waits on an answer, owed with the move.
         """
         retries = 0
         while True:
             try:
-                return await self._act(game_id, version, user_id, action, row)
+                return await self._act(game_id, version, user_id, action, row, answer)
             except HostError as err:
                 # Without a version, "stale" can only mean the version-guarded write lost a race.
                 if version is not None or err.key != "stale" or retries == RETRIES:
@@ -64,7 +72,13 @@ class Play:
                 row = None  # read the newer game
 
     async def _act(
-        self, game_id: int, version: int | None, user_id: int, action: Mapping[str, Any], row: GameRow | None
+        self,
+        game_id: int,
+        version: int | None,
+        user_id: int,
+        action: Mapping[str, Any],
+        row: GameRow | None,
+        answer: OwedAnswer | None,
     ) -> Outcome:
         rows = self.rows
         if row is None or row.id != game_id:
@@ -80,8 +94,10 @@ class Play:
             back: list[Event] = [{"type": "returned", "player": seat}]
             stand_ins = [s for s in row.stand_ins if s != seat]
             away_seats = [s for s in row.away_seats if s != seat]
-            return await self.apply(row, seat, action, user_id, back, stand_ins=stand_ins, away_seats=away_seats)
-        return await self.apply(row, seat, action, user_id)
+            return await self.apply(
+                row, seat, action, user_id, back, answer=answer, stand_ins=stand_ins, away_seats=away_seats
+            )
+        return await self.apply(row, seat, action, user_id, answer=answer)
 
     async def apply(
         self,
@@ -90,6 +106,8 @@ class Play:
         action: Mapping[str, Any],
         user_id: int | None,
         first: list[Event] | None = None,
+        *,
+        answer: OwedAnswer | None = None,
         **changes: Any,
     ) -> Outcome:
         """One seat's action (a person's, or a computer's: ``user_id`` None) and its automatic follow-ups, stored in
@@ -103,9 +121,9 @@ class Play:
         actions += more
         events += more_events
         before = current.actors()
-        updated = await self._record(row, current, game, actions, user_id, owed("turn", events, before, user_id),
-                                     **changes)  # fmt: skip
-        return Outcome(updated, game, events, actions, before, actor=user_id)
+        owe = owed("turn", events, before, user_id, answer=answer)
+        updated = await self._record(row, current, game, actions, user_id, owe, **changes)
+        return Outcome(updated, game, events, actions, before, actor=user_id, answer=answer)
 
     async def _record(
         self,
@@ -172,7 +190,9 @@ class Play:
         updated = await self._record(row, current, game, actions, None, owed("turn", timed_out + events, idle))
         return Outcome(updated, game, timed_out + events, actions, idle)
 
-    async def undo(self, game_id: int, version: int | None, user_id: int) -> Outcome:
+    async def undo(
+        self, game_id: int, version: int | None, user_id: int, *, answer: OwedAnswer | None = None
+    ) -> Outcome:
         """Take back the acting player's last action of the current turn, if it revealed nothing."""
         row = await self.rows.active(game_id, version)
         seat = row.seat_of(user_id)
@@ -189,7 +209,7 @@ class Play:
         if seat not in rebuilt.actors():
             raise HostError("nothing_to_undo")
         events: list[Event] = [{"type": "undone", "player": seat, "action": last}]
-        owe = owed("turn", events, game.actors(), user_id)
+        owe = owed("turn", events, game.actors(), user_id, answer=answer)
         try:
             dropped = await self.rows.games.drop_last_actions(
                 row.id, row.version, count=1, state=rebuilt.to_json(), owe=owe
@@ -198,9 +218,11 @@ class Play:
             raise HostError("stale") from None
         updated = self.rows.known(dropped)
         self.rows.remember(row.id, updated.version, rebuilt)
-        return Outcome(updated, rebuilt, events, [], game.actors(), actor=user_id)
+        return Outcome(updated, rebuilt, events, [], game.actors(), actor=user_id, answer=answer)
 
-    async def abandon(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool) -> GameRow:
+    async def abandon(
+        self, game_id: int, version: int | None, user_id: int, *, can_manage: bool, answer: OwedAnswer | None = None
+    ) -> GameRow:
         row = await self.rows.row(game_id)
         if row.status not in ("lobby", "active"):
             raise HostError("not_active")
@@ -208,7 +230,7 @@ class Play:
         if user_id != row.host_id and not can_manage:
             raise HostError("host_only")
         # The last message (the lobby's, or the last turn's) loses its buttons.
-        owe = owed("ended", [], [], user_id)
+        owe = owed("ended", [], [], user_id, answer=answer)
         updated = await self.rows.update(row, status="abandoned", finished_at=self.rows.clock(), owe=owe)
         self.rows.forget(row.id)
         return updated

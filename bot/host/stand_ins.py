@@ -4,6 +4,7 @@ out, time away, a person who left) until those people are back."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Mapping
@@ -11,7 +12,7 @@ from typing import Any
 
 from bot.host.computer_seats import available, choose, computers_owing, controllers, quick_level
 from bot.host.errors import HostError
-from bot.host.outcome import Outcome, owed
+from bot.host.outcome import Outcome, OwedAnswer, owed
 from bot.host.play import Play
 from bot.host.rows import GameRows
 from bot.host.thinking import Decision, Thinker, ThinkingFailed
@@ -157,11 +158,14 @@ class StandIns:
         self.rows.remember(updated.id, updated.version, game)
         return Outcome(updated, game, events, [], game.actors())
 
-    async def leave_game(self, game_id: int, version: int | None, user_id: int) -> Outcome | None:
+    async def leave_game(
+        self, game_id: int, version: int | None, user_id: int, *, answer: OwedAnswer | None = None, ended: str = ""
+    ) -> Outcome | None:
         """A person leaves a running game: a computer player plays their seat from now on, so the others play on.
 
         None when nobody else would be left playing (only computers): then the game is abandoned instead. The
-        person may still take the seat back (``come_back``), like after a takeover.
+        person may still take the seat back (``come_back``), like after a takeover. ``answer``: what the person's
+        interaction waits on, owed with the change (``ended``: its text when the game is abandoned).
         """
         row = await self.rows.active(game_id, version)
         seat = row.seat_of(user_id)
@@ -169,7 +173,8 @@ class StandIns:
             raise HostError("not_seated")
         others = [s for s, who in enumerate(row.seats) if s != seat and not who.computer and s not in row.stand_ins]
         if not others:
-            await self.play.abandon(row.id, row.version, user_id, can_manage=True)
+            final = dataclasses.replace(answer, text=ended) if answer is not None else None
+            await self.play.abandon(row.id, row.version, user_id, can_manage=True, answer=final)
             return None
         game = self.rows.game(row)
         events: list[Event] = [{"type": "left", "player": seat}]
@@ -178,10 +183,10 @@ class StandIns:
             stand_ins=sorted({*row.stand_ins, seat}),
             turn_started_at=self.rows.clock(),
             reminders_sent=0,
-            owe=owed("turn", events, game.actors(), user_id),
+            owe=owed("turn", events, game.actors(), user_id, answer=answer),
         )
         self.rows.remember(updated.id, updated.version, game)
-        return Outcome(updated, game, events, [], game.actors(), actor=user_id)
+        return Outcome(updated, game, events, [], game.actors(), actor=user_id, answer=answer)
 
     async def come_back(self, game_id: int, user_id: int) -> Outcome:
         """A person a computer stands in for plays again (``I'm back``); the turn is posted again for them."""

@@ -10,10 +10,16 @@ import random
 from typing import Any
 
 import discord
+import pytest
 
+from bot.catan.names import card_name
 from bot.flows import outbox
-from bot.host import Outcome
+from bot.host import Outcome, OwedAnswer
+from bot.host.outcome import REPLY_WITHIN
 from bot.storage import GameRow
+from bot.text import t
+from bot.text.i18n import speaking
+from tests.bot import test_discord_catan as catan
 from tests.bot.conftest import World, flat, sqlite_trips
 from tests.bot.test_discord_carcassonne import DECK, start
 
@@ -209,3 +215,90 @@ async def test_a_close_stops_a_delivery_under_way_and_keeps_what_it_had_done(wor
     await after.resume(everything=True)
     assert await world.bot.records.owed.count() == 0
     assert len(world.channel.history()) == shown, "the turn message is not posted twice"
+
+
+# -- the private answer a person waits on ("thinking…") --------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Given:
+    """The private answers the outbox gave through an interaction's token (``safely.answer_later``)."""
+
+    answers: list[tuple[OwedAnswer, str]] = dataclasses.field(default_factory=list)
+
+    async def __call__(self, client: Any, answer: OwedAnswer, game_id: int | None, content: str) -> bool:
+        self.answers.append((answer, content))
+        return True
+
+
+@pytest.fixture
+def given(monkeypatch: pytest.MonkeyPatch) -> Given:
+    record = Given()
+    monkeypatch.setattr(outbox.safely, "answer_later", record)
+    return record
+
+
+WAITING = OwedAnswer(application_id=42, token="token-of-the-click", language="en")
+
+
+async def test_an_answer_a_killed_process_owed_is_given_by_the_next_through_the_interactions_token(
+    world: World, given: Given
+) -> None:
+    row = await start(world, deck=DECK)
+    row = await world.bot.rows.row(row.id)
+    action = world.bot.rows.game(row).random_action(random.Random(1))
+    user = row.seats[action["player"]].user_id
+    done = dataclasses.replace(WAITING, text="Done.")
+    await world.bot.play.act(row.id, row.version, user, action, answer=done)  # stored; the process dies
+
+    await world.bot.outbox.resume(everything=True)  # the next process
+    await world.env.settle()
+    assert given.answers == [(done, "Done.")]
+    assert await world.bot.records.owed.count() == 0
+
+
+async def test_a_catan_answer_owed_is_what_the_actor_alone_learned_in_the_language_they_were_answered_in(
+    world: World, given: Given
+) -> None:
+    row = await catan.start(world, setup="beginner")
+    row = await catan.rolled(world, row, alice=[0, 0, 1, 1, 1])
+    row = await world.bot.rows.row(row.id)
+    russian = dataclasses.replace(WAITING, language="ru")
+    moved = await world.bot.play.act(row.id, row.version, world.alice.id, {"type": "buy"}, answer=russian)
+
+    await world.bot.outbox.resume(everything=True)
+    await world.env.settle()
+    [bought] = [e["card"] for e in moved.events if e["type"] == "bought"]
+    with speaking("ru"):
+        expected = t("catan.private.bought", card=card_name(bought))
+    assert given.answers == [(russian, expected)]
+    assert "development card" not in expected
+
+
+async def test_an_answer_older_than_the_interactions_token_is_not_given(world: World, given: Given) -> None:
+    row = await start(world, deck=DECK)
+    row = await world.bot.rows.row(row.id)
+    action = world.bot.rows.game(row).random_action(random.Random(1))
+    user = row.seats[action["player"]].user_id
+    await world.bot.play.act(row.id, row.version, user, action, answer=WAITING)
+    clock = world.bot.rows.games.clock
+    world.bot.rows.games.clock = lambda: clock() + REPLY_WITHIN + 1  # the process was down past Discord's 15 minutes
+
+    await world.bot.outbox.resume(everything=True)
+    await world.env.settle()
+    assert given.answers == []
+    assert await world.bot.records.owed.count() == 0, "the rest of the change is delivered all the same"
+
+
+async def test_a_delivery_leaves_the_answer_to_the_process_that_holds_the_interaction(
+    world: World, given: Given
+) -> None:
+    row = await start(world, deck=DECK)
+    row = await world.bot.rows.row(row.id)
+    action = world.bot.rows.game(row).random_action(random.Random(1))
+    user = row.seats[action["player"]].user_id
+    moved = await world.bot.play.act(row.id, row.version, user, action, answer=WAITING)
+    with world.bot.outbox.answering(row.id, moved.row.version):
+        assert await world.bot.outbox.deliver(moved)
+    assert given.answers == []
+    assert await world.bot.records.owed.count() == 0

@@ -120,9 +120,10 @@ class Host:
 
     async def delivered(self, table: Table, timeout: float = 30) -> None:
         """Until the channel shows the game at its current version and the outbox owes it nothing more but, at the
-        end of the game, the timelapse (being drawn)."""
+        end of the game, the timelapse (being drawn); and then nobody still waits on a private answer."""
         await table.settled(timeout)
         await self.fake.wait_for(lambda: all(self.drawing(row) for row in self.owed(table.game_id).values()), timeout)
+        await answered(self.fake)
 
     @staticmethod
     def drawing(row: sqlite3.Row) -> bool:
@@ -225,6 +226,27 @@ def catan_play(fake: WatchedDiscord, database: Path, seed: int) -> Play:
         seed,
     )
     return Play(table, CatanPeople(table, Script(seed)))
+
+
+def waiting(fake: WatchedDiscord) -> list[str]:
+    """The people's interactions still "thinking…": answered by a deferred private answer that nothing filled in."""
+    found = []
+    for inter in fake.interactions.values():
+        placeholder = inter.original
+        if placeholder is None or not inter.answers or inter.answers[0].get("type") != 5:
+            continue
+        if not (placeholder.content or placeholder.embeds or placeholder.attachments):
+            found.append(f"interaction {inter.id} of user {inter.user_id}: {json.dumps(inter.payload.get('data'))}")
+    return found
+
+
+async def answered(fake: WatchedDiscord, timeout: float = 10) -> None:
+    """Every interaction deferred with "thinking…" is answered within ``timeout`` seconds (a process killed before it
+    answered leaves the answer to the next one)."""
+    try:
+        await fake.wait_for(lambda: not waiting(fake), timeout)
+    except TimeoutError:
+        raise AssertionError("still thinking after the move was delivered:\n  " + "\n  ".join(waiting(fake))) from None
 
 
 # -- a move interrupted by a kill ---------------------------------------------------------------------------------
