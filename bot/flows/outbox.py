@@ -6,11 +6,13 @@ table). ``Outbox.deliver`` then posts it in the parts its kind owes, in order:
 
 - ``turn``: at the end of a game first its rating (``Records.rate``: stored once, whatever the retries); the turn
   message (``bot.flows.turns.announce``: new or brought up to date, the previous one's buttons retired),
-  the private news (Catan's direct messages), the turn DMs of players who asked for them, and at the end of a game
-  the story of the game (``bot.flows.game_story``: one picture and a few sentences) and the timelapse (drawn in the
-  background: the final scores never wait for it);
+  the private news (Catan's direct messages), the answer the actor's interaction waits on when the process that
+  stored the change died before giving it (``give_answer``), the turn DMs of players who asked for them, and at the
+  end of a game the story of the game (``bot.flows.game_story``: one picture and a few sentences) and the timelapse
+  (drawn in the background: the final scores never wait for it);
 - ``takeover``: the takeover message with its ``I'm back`` button;
-- ``ended``: the last message's buttons retired.
+- ``ended``: the channel's line the command waits on (``give_answer``: "alice abandoned the game"), the last
+  message's buttons retired.
 
 Each part delivered is recorded; the change is deleted once all are. A part Discord refuses for a passing reason
 (5xx, a timeout, the network gone, a rate limit beyond discord.py's own retries, a drawing process lost) stays owed

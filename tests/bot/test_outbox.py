@@ -38,14 +38,14 @@ def versions_on(message: Any) -> set[int]:
     return found
 
 
-async def stored_move(world: World, row: GameRow, seed: int = 1) -> Outcome:
-    """A legal move of the player on turn, stored through the host as a click's would be, and never posted: what
-    the channel is owed when the bot process dies right after the write."""
+async def stored_move(world: World, row: GameRow, seed: int = 1, answer: OwedAnswer | None = None) -> Outcome:
+    """A legal move of the player on turn, stored through the host as a click's would be (owing ``answer`` to the
+    click), and never posted: what the channel is owed when the bot process dies right after the write."""
     row = await world.bot.rows.row(row.id)
     game = world.bot.rows.game(row)
     action = game.random_action(random.Random(seed))
     user = row.seats[action["player"]].user_id
-    return await world.bot.play.act(row.id, row.version, user, action)
+    return await world.bot.play.act(row.id, row.version, user, action, answer=answer)
 
 
 async def test_a_move_stored_by_a_process_that_died_is_posted_once_by_the_next(world: World) -> None:
@@ -244,12 +244,8 @@ WAITING = OwedAnswer(application_id=42, token="token-of-the-click", language="en
 async def test_an_answer_a_killed_process_owed_is_given_by_the_next_through_the_interactions_token(
     world: World, given: Given
 ) -> None:
-    row = await start(world, deck=DECK)
-    row = await world.bot.rows.row(row.id)
-    action = world.bot.rows.game(row).random_action(random.Random(1))
-    user = row.seats[action["player"]].user_id
     done = dataclasses.replace(WAITING, text="Done.")
-    await world.bot.play.act(row.id, row.version, user, action, answer=done)  # stored; the process dies
+    await stored_move(world, await start(world, deck=DECK), answer=done)  # stored; the process dies
 
     await world.bot.outbox.resume(everything=True)  # the next process
     await world.env.settle()
@@ -276,11 +272,7 @@ async def test_a_catan_answer_owed_is_what_the_actor_alone_learned_in_the_langua
 
 
 async def test_an_answer_older_than_the_interactions_token_is_not_given(world: World, given: Given) -> None:
-    row = await start(world, deck=DECK)
-    row = await world.bot.rows.row(row.id)
-    action = world.bot.rows.game(row).random_action(random.Random(1))
-    user = row.seats[action["player"]].user_id
-    await world.bot.play.act(row.id, row.version, user, action, answer=WAITING)
+    await stored_move(world, await start(world, deck=DECK), answer=WAITING)
     clock = world.bot.rows.games.clock
     world.bot.rows.games.clock = lambda: clock() + REPLY_WITHIN + 1  # the process was down past Discord's 15 minutes
 
@@ -293,12 +285,8 @@ async def test_an_answer_older_than_the_interactions_token_is_not_given(world: W
 async def test_a_delivery_leaves_the_answer_to_the_process_that_holds_the_interaction(
     world: World, given: Given
 ) -> None:
-    row = await start(world, deck=DECK)
-    row = await world.bot.rows.row(row.id)
-    action = world.bot.rows.game(row).random_action(random.Random(1))
-    user = row.seats[action["player"]].user_id
-    moved = await world.bot.play.act(row.id, row.version, user, action, answer=WAITING)
-    with world.bot.outbox.answering(row.id, moved.row.version):
+    moved = await stored_move(world, await start(world, deck=DECK), answer=WAITING)
+    with world.bot.outbox.answering(moved.row.id, moved.row.version):
         assert await world.bot.outbox.deliver(moved)
     assert given.answers == []
     assert await world.bot.records.owed.count() == 0

@@ -30,15 +30,18 @@ from tests.bot.fuzzing import Catalogue
 from tests.process.catan_play import Script, bundle
 from tests.process.conftest import Launcher
 from tests.process.crashes import (
+    HELD,
     MODES,
     NONCE,
     Host,
     Play,
+    answered,
     carcassonne_play,
     catan_play,
     channel_routes,
     dm_posts,
     interrupted,
+    offers,
     picture_is_the_spectators,
     timelapses,
     told_once,
@@ -196,12 +199,36 @@ async def test_a_sigterm_while_a_command_is_still_being_answered_ends_its_handle
     await play.move(host)
     since = len(host.fake.exchanges)
     host.fake.hang("* /webhooks/**", 600, times=None)  # the answer after the deferral
-    await play.table.slash(play.table.people[0], "game status")
+    host.reads.add(await play.table.slash(play.table.people[0], "game status"))  # a read: nobody owes its answer
     await host.fake.wait_for(lambda: any(e.fault == "hang" for e in host.fake.exchanges[since:]), timeout=30)
     await host.terminate(CLOSE_WITHIN)
     await host.start()
     await play.move(host)  # the game goes on
     told_once(play)
+    host.assert_clean_logs()
+
+
+async def test_a_kill_between_abandoning_a_game_and_saying_so_leaves_the_line_to_the_next_process(host: Host) -> None:
+    # /game abandon stores the game as abandoned with the channel's line owed: the line's request never arrives and
+    # the bot is killed. The next process says it, in the answer the command deferred, and retires the buttons.
+    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
+    await host.start()
+    await play.open("carcassonne new", river=False)
+    await play.move(host)
+    table, fake = play.table, host.fake
+    since = len(fake.exchanges)
+    fake.hang("POST /webhooks/**", HELD, times=None)  # the line, as the deferred answer's follow-up
+    asked = await table.slash(table.people[0], "game abandon")
+    await fake.wait_for(lambda: any(e.fault == "hang" for e in fake.exchanges[since:]), timeout=30)
+    assert host.game(table.game_id)["status"] == "abandoned"
+    await host.restart()
+    await fake.wait_for(lambda: not host.owed(table.game_id), timeout=30)
+    await answered(fake)
+    line = fake.interactions[asked].original
+    assert line is not None and not line.ephemeral, line
+    with speaking("en"):
+        assert line.content == t("cmd.abandoned", name=table.people[0].name, game=t("game.carcassonne")), line.content
+    assert not [m for m in fake.messages_in(table.channel_id) if offers(m.versions[-1], table.game_id)], "buttons left"
     host.assert_clean_logs()
 
 
