@@ -168,7 +168,7 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
         with bot.languages.of_game(row.language):
             text = t("lobby.left", name=harmless(user.display_name))
         await interaction.response.send_message(text)
-        await show_lobby(bot, updated)
+        await bot.outbox.deliver(Outcome(updated, kind="lobby"))  # the lobby message shows the seat free
         return
     if row.seat_of(user.id) is None:
         raise HostError("not_seated")

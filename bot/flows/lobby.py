@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 from discord import app_commands
 
+from bot.core import safely
 from bot.core.clicks import Click, Control, Op, Table, button
 from bot.core.components import BLUE, GREEN, GREY, RED
 from bot.core.pings import harmless, people
 from bot.flows.computer_turns import computer_name, level_name
-from bot.host import HostError
+from bot.flows.turns import game_channel
+from bot.host import HostError, Outcome
 from bot.host.computer_seats import stand_in_level
 from bot.storage import GameRow, Seat
 from bot.text import listing, t
@@ -119,12 +121,32 @@ def _button(row: GameRow, op: str, arg: str = "") -> Control:
     return button(SCOPE, row.id, row.version, op, arg, label=label, style=STYLES[op], row=0 if op in OPS else 1)
 
 
-# What each lobby button does. Each answers by editing the lobby message in one request (``answer="own"``).
+async def show(bot: Host, row: GameRow, nonce: str) -> None:
+    """The lobby message as the lobby is now, as every change of a lobby owes it (``bot.host.lobbies.LOBBY``;
+    ``bot.flows.outbox`` delivers it): brought up to date, or posted (with ``nonce``) when it has none (the process
+    that opened the lobby died first) or it was deleted. Discord's refusals are raised for the outbox to judge."""
+    if row.status != "lobby":
+        return  # started or ended since: that change's message says so
+    embed, view = lobby_embed(bot.languages, row), lobby_view(bot.languages, row)
+    if row.message_id is not None and await safely.edit_in_place(
+        bot, row.channel_id, row.message_id, row.id, "lobby", embed=embed, view=view
+    ):
+        return
+    channel = await game_channel(bot, row)
+    message = await channel.send(embed=embed, view=view, nonce=nonce)
+    await bot.records.set_message(row.id, message.id)
+
+
+# What each lobby button does. Each answers by editing the lobby message in one request (``answer="own"``); the
+# change owes that message (``show``), given by the outbox only when this answer never was (a kill, Discord failing).
 
 
 async def _shown(click: Click, row: GameRow) -> None:
-    languages = click.host.languages
-    await click.interaction.response.edit_message(embed=lobby_embed(languages, row), view=lobby_view(languages, row))
+    host, languages = click.host, click.host.languages
+    with host.outbox.answering(row.id, row.version):
+        embed, view = lobby_embed(languages, row), lobby_view(languages, row)
+        await click.interaction.response.edit_message(embed=embed, view=view)
+        await host.outbox.deliver(Outcome(row, kind="lobby"))
 
 
 async def _join(click: Click) -> None:
@@ -165,6 +187,7 @@ async def _cancel(click: Click) -> None:
     with click.host.languages.of_game(row.language):
         content = t("lobby.cancelled", game=t(f"game.{row.game}"))
     await click.interaction.response.edit_message(content=content, embed=None, view=None)
+    await click.host.outbox.deliver(Outcome(row, kind="ended"))  # the buttons gone, even if that answer was not
 
 
 async def _start(click: Click) -> None:
@@ -222,6 +245,9 @@ async def open_lobby(
         stand_in_level=stand_in,
         language=bot.languages.game_language(None, interaction.guild.preferred_locale if interaction.guild else None),
     )
-    await interaction.response.send_message(embed=lobby_embed(bot.languages, row), view=lobby_view(bot.languages, row))
-    message = await interaction.original_response()
-    await bot.records.set_message(row.id, message.id)
+    with bot.outbox.answering(row.id, row.version):  # the lobby message is owed with the lobby (``show``)
+        embed, view = lobby_embed(bot.languages, row), lobby_view(bot.languages, row)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        await bot.records.set_message(row.id, message.id)
+        await bot.outbox.deliver(Outcome(row, kind="lobby"))

@@ -12,7 +12,9 @@ table). ``Outbox.deliver`` then posts it in the parts its kind owes, in order:
   (drawn in the background: the final scores never wait for it);
 - ``takeover``: the takeover message with its ``I'm back`` button;
 - ``ended``: the channel's line the command waits on (``give_answer``: "alice abandoned the game"), the last
-  message's buttons retired.
+  message's buttons retired;
+- ``lobby``: the lobby message as the lobby is now (``bot.flows.lobby.show``), when the click or command that
+  changed it did not show it.
 
 Each part delivered is recorded; the change is deleted once all are. A part Discord refuses for a passing reason
 (5xx, a timeout, the network gone, a rate limit beyond discord.py's own retries, a drawing process lost) stays owed
@@ -42,7 +44,7 @@ import discord
 from bot.core import safely
 from bot.core.safely import describe, passing
 from bot.flows import computer_turns as computers
-from bot.flows import game_story
+from bot.flows import game_story, lobby
 from bot.flows import post_timelapse as timelapse
 from bot.flows import turn_dms as notify
 from bot.flows.turns import ChannelMissing, announce, nonce, post_story, retire
@@ -62,6 +64,7 @@ PARTS: Final[dict[str, tuple[str, ...]]] = {
     "turn": ("rating", "turn", "news", "answer", "notify", "story", "timelapse"),
     "takeover": ("takeover",),
     "ended": ("answer", "retire"),
+    "lobby": ("lobby",),
 }
 BACKOFF: Final = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)  # seconds before the next try of a passing failure
 WAITING_RETRY: Final = 60.0  # seconds between tries while the game waits for its channel to be fixed
@@ -227,6 +230,8 @@ class Outbox:
             await notify.turn_posted(bot, outcome, shown[-1] if shown else None)
         elif part == "story" and not superseded and outcome.final:
             await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
+        elif part == "lobby" and (debt.game_id, debt.version) not in self._answering:
+            await lobby.show(bot, row, nonce(row.id, debt.version, "o"))
         elif part == "takeover":
             await computers.post_takeover(bot, outcome)
         elif part == "retire" and row.message_id:

@@ -1,10 +1,14 @@
-"""A game's lobby: opened in a channel, seats taken and left (people's and computers'), cancelled or started."""
+"""A game's lobby: opened in a channel, seats taken and left (people's and computers'), cancelled or started.
+
+Every change of a lobby owes Discord its lobby message (``LOBBY``: posted, or brought up to date), stored with it:
+a process killed before showing it leaves it to the next one, so the message never offers the buttons of a version
+that is gone (they would all be refused)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from bot.host.computer_seats import available
 from bot.host.errors import HostError
@@ -15,6 +19,8 @@ from bot.storage import ChannelBusy, GameRow, Seat, StaleVersion
 from bot.storage.games import AWAY_RULES
 from engine import RuleError, game_class
 from engine.ai import strongest
+
+LOBBY: Final = owed("lobby", [], [])  # what a lobby's change owes: its message, showing the lobby as it is now
 
 
 class Lobby:
@@ -64,6 +70,7 @@ class Lobby:
                 takeover=takeover,
                 away_rule=away_rule,
                 stand_in_level=stand_in_level or strongest(game),
+                owe=LOBBY,
             )
             return self.rows.known(lobby)
         except ChannelBusy:
@@ -84,7 +91,7 @@ class Lobby:
         high = game_class(row.game).MAX_PLAYERS
         if len(row.seats) >= high:
             raise HostError("lobby_full", max=high)
-        return await self.rows.update(row, seats=[*row.seats, seat])
+        return await self.rows.update(row, seats=[*row.seats, seat], owe=LOBBY)
 
     async def add_computer(
         self, game_id: int, version: int | None, user_id: int, level: str, name: Callable[[int], str]
@@ -100,7 +107,7 @@ class Lobby:
             raise HostError("lobby_full", max=high)
         taken = {-s.user_id for s in row.seats if s.computer}
         number = next(n for n in range(1, high + 2) if n not in taken)
-        return await self.rows.update(row, seats=[*row.seats, Seat(-number, name(number), level)])
+        return await self.rows.update(row, seats=[*row.seats, Seat(-number, name(number), level)], owe=LOBBY)
 
     async def remove_computer(self, game_id: int, version: int | None, user_id: int) -> GameRow:
         """The host takes back the computer player seated last."""
@@ -111,7 +118,7 @@ class Lobby:
         if not computers:
             raise HostError("no_computer")
         last = computers[-1]
-        return await self.rows.update(row, seats=[s for i, s in enumerate(row.seats) if i != last])
+        return await self.rows.update(row, seats=[s for i, s in enumerate(row.seats) if i != last], owe=LOBBY)
 
     async def leave_lobby(self, game_id: int, version: int | None, user_id: int) -> GameRow:
         row = await self._lobby(game_id, version)
@@ -119,13 +126,13 @@ class Lobby:
             raise HostError("not_seated")
         if user_id == row.host_id:
             raise HostError("host_cannot_leave")
-        return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id])
+        return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=LOBBY)
 
     async def cancel(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool = False) -> GameRow:
         row = await self._lobby(game_id, version)
         if user_id != row.host_id and not can_manage:
             raise HostError("host_only")
-        return await self.rows.update(row, status="abandoned")
+        return await self.rows.update(row, status="abandoned", owe=owed("ended", [], [], user_id))
 
     async def start(self, game_id: int, version: int | None, user_id: int) -> Outcome:
         row = await self._lobby(game_id, version)

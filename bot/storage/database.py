@@ -172,9 +172,9 @@ class Database(ABC):
     # -- the game writes: each one trip to the database ---------------------------------------------------------
 
     @abstractmethod
-    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = ()) -> Row:
-        """Insert a game row, with ``players`` (user ids) in the players index, and return it as stored;
-        ``UniqueViolation`` if the channel has an open game."""
+    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = (), owe: str | None = None) -> Row:
+        """Insert a game row, with ``players`` (user ids) in the players index and ``owe`` (JSON: what it owes
+        Discord) in the outbox, and return it as stored; ``UniqueViolation`` if the channel has an open game."""
 
     @abstractmethod
     async def guarded_write(self, change: GuardedWrite) -> Row | None:

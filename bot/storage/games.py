@@ -259,7 +259,10 @@ class Games:
         takeover: bool = False,
         away_rule: str = "wait",
         stand_in_level: str | None = None,
+        owe: dict[str, Any] | None = None,
     ) -> GameRow:
+        """A lobby in the channel (``ChannelBusy`` when it has an open game), with what it owes Discord (``owe``: its
+        message) in the same write."""
         now = self.clock()
         columns = {
             "guild_id": guild_id,
@@ -279,7 +282,9 @@ class Games:
             "updated_at": now,
         }
         try:
-            return GameRow.from_row(await self.db.insert_game(columns, people([host])))
+            return GameRow.from_row(
+                await self.db.insert_game(columns, people([host]), None if owe is None else _dump(owe))
+            )
         except UniqueViolation:
             raise ChannelBusy(channel_id) from None
 

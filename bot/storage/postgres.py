@@ -222,19 +222,26 @@ class PostgresDatabase(Database):
 
     # -- the game writes ------------------------------------------------------------------------------------
 
-    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = ()) -> Row:
+    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = (), owe: str | None = None) -> Row:
         names = ", ".join(columns)
         marks = ", ".join(f"${i + 1}" for i in range(len(columns)))
         people = f"${len(columns) + 1}::bigint[]"
+        outbox = (
+            ""
+            if owe is None
+            else f", o AS (INSERT INTO outbox (game_id, version, owed, created_at)"
+            f" SELECT g.id, g.version, ${len(columns) + 2}::text, g.created_at FROM g)"
+        )
         try:
             async with self._writing():
                 row = await self.pool.fetchrow(
                     f"WITH g AS (INSERT INTO games ({names}) VALUES ({marks}) RETURNING *),"
                     " p AS (INSERT INTO players (user_id, game_id)"
-                    f" SELECT DISTINCT u, g.id FROM g, unnest({people}) AS u)"
+                    f" SELECT DISTINCT u, g.id FROM g, unnest({people}) AS u){outbox}"
                     " SELECT * FROM g",
                     *columns.values(),
                     list(players),
+                    *(() if owe is None else (owe,)),
                 )
         except asyncpg.UniqueViolationError as err:
             raise UniqueViolation(str(err)) from None

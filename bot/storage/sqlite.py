@@ -383,7 +383,7 @@ class SqliteDatabase(Database):
 
     # -- the game writes ------------------------------------------------------------------------------------
 
-    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = ()) -> Row:
+    async def insert_game(self, columns: dict[str, Any], players: Sequence[int] = (), owe: str | None = None) -> Row:
         names = ", ".join(columns)
         marks = ", ".join("?" * len(columns))
         values = tuple(columns.values())
@@ -391,7 +391,13 @@ class SqliteDatabase(Database):
         def write(conn: sqlite3.Connection) -> Row:
             cur = conn.execute(f"INSERT INTO games ({names}) VALUES ({marks})", values)
             seat_players(conn, int(cur.lastrowid or 0), players)
-            return conn.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)).fetchone()
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (cur.lastrowid,)).fetchone()
+            if owe is not None:
+                conn.execute(
+                    "INSERT INTO outbox (game_id, version, owed, created_at) VALUES (?, ?, ?, ?)",
+                    (row["id"], row["version"], owe, row["created_at"]),
+                )
+            return row
 
         try:
             return await self.run_transaction(write)

@@ -12,6 +12,7 @@ from bot.host.rebuild import load, rebuild
 from bot.storage import ChannelBusy, Games, SchemaTooNew, Seat, StaleVersion
 from bot.storage.migrations import POSTGRES, SQLITE
 from bot.storage.opening import open_database
+from bot.storage.owed import OwedTable
 from engine.carcassonne import Carcassonne
 from tests.bot.conftest import Target
 
@@ -88,6 +89,20 @@ async def test_one_open_game_per_channel(database_url: Target) -> None:
         await games.create_lobby(guild_id=5, channel_id=10, game="carcassonne", host=BOB, options={}, seed=2)
     other = await games.create_lobby(guild_id=5, channel_id=11, game="carcassonne", host=BOB, options={}, seed=2)
     assert other.status == "lobby" and other.seats == [BOB]
+    await db.close()
+
+
+async def test_a_lobby_is_created_with_what_it_owes_discord_in_the_same_write(database_url: Target) -> None:
+    db = await open_database(database_url)
+    games, owed = Games(db), OwedTable(db)
+    lobby = await games.create_lobby(
+        guild_id=5, channel_id=10, game="catan", host=ALICE, options={}, seed=1, owe={"kind": "lobby"}
+    )
+    [debt] = await owed.of_game(lobby.id)
+    assert (debt.version, debt.owed, debt.created_at) == (lobby.version, {"kind": "lobby"}, lobby.created_at)
+    with pytest.raises(ChannelBusy):  # refused whole: no debt without its game
+        await games.create_lobby(guild_id=5, channel_id=10, game="catan", host=BOB, options={}, seed=2, owe={"k": 1})
+    assert await owed.count() == 1
     await db.close()
 
 

@@ -46,7 +46,7 @@ from tests.process.crashes import (
     timelapses,
     told_once,
 )
-from tests.process.people import WatchedDiscord, find
+from tests.process.people import GAME_ID, WatchedDiscord, find, has
 
 DECK = ["E", "U", "V", "B", "K", "A", "L", "W", "J", "R"]  # a short game: 10 tiles, 20 moves
 SEED = 22  # which moves are interrupted, and how
@@ -229,6 +229,35 @@ async def test_a_kill_between_abandoning_a_game_and_saying_so_leaves_the_line_to
     with speaking("en"):
         assert line.content == t("cmd.abandoned", name=table.people[0].name, game=t("game.carcassonne")), line.content
     assert not [m for m in fake.messages_in(table.channel_id) if offers(m.versions[-1], table.game_id)], "buttons left"
+    host.assert_clean_logs()
+
+
+async def test_a_seat_taken_as_the_bot_is_killed_is_shown_in_the_lobby_after_the_restart(host: Host) -> None:
+    # Bob's Join is stored and its answer (the lobby message brought up to date) never reaches Discord: the bot is
+    # killed. The lobby message must not keep offering the version that is gone (every button would be refused):
+    # the next process shows the lobby as it is, and the host starts the game from it.
+    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
+    await host.start()
+    table, fake = play.table, host.fake
+    alice, bob = table.people
+    await table.slash(alice, "carcassonne new", river=False)
+    lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "join"))
+    match = GAME_ID.match(find(lobby, "join")["custom_id"])
+    assert match is not None
+    game_id, opened = int(match["game"]), int(match["version"])
+    since = len(fake.exchanges)
+    fake.hang("POST /interactions/*/*/callback", HELD, times=None)  # the answer: the lobby message edited
+    await table.click(bob, lobby, find(lobby, "join"))
+    await fake.wait_for(lambda: any(e.fault == "hang" for e in fake.exchanges[since:]), timeout=30)
+    assert host.game(game_id)["version"] == opened + 1  # stored
+    await host.restart()
+    await fake.wait_for(lambda: not host.owed(game_id), timeout=30)
+    joined = int(GAME_ID.match(find(lobby, "start")["custom_id"])["version"])  # type: ignore[index]
+    assert joined == opened + 1 and f"<@{bob.id}>" in json.dumps(lobby.embeds), lobby.embeds
+    await table.click(alice, lobby, find(lobby, "start"))
+    await fake.wait_for(lambda: host.game(game_id)["status"] == "active", timeout=30)
+    await fake.wait_for(lambda: not host.owed(game_id), timeout=30)
+    assert not has(lobby, "join"), "the lobby's buttons after the start"
     host.assert_clean_logs()
 
 
