@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.core.clicks import Click, Control, Op, Table, button
+from bot.core.clicks import Click, Control, Op, Table, button, owed_answer, say_privately
 from bot.core.components import BLUE
 from bot.core.funnel import each_game
 from bot.core.pings import only
@@ -75,10 +75,14 @@ TABLE: Final = Table(SCOPE, {"back": Op(_back, answer="own")}, default_op="back"
 
 
 async def come_back(bot: Host, interaction: discord.Interaction, game_id: int) -> None:
-    """``I'm back`` or ``/game back``: the person plays their seat again; the turn is posted again."""
-    outcome = await bot.stand_ins.come_back(game_id, interaction.user.id)
-    await interaction.response.send_message(t("computer.welcome_back"), ephemeral=True)
-    await bot.outbox.deliver(outcome)
+    """``I'm back`` or ``/game back``: the person plays their seat again; the turn is posted again. The welcome is
+    owed with the change (a kill before it leaves it to the next process)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    welcome = t("computer.welcome_back")
+    outcome = await bot.stand_ins.come_back(game_id, interaction.user.id, answer=owed_answer(interaction, welcome))
+    with bot.outbox.answering(game_id, outcome.row.version):
+        await say_privately(interaction, game_id, welcome)
+        await bot.outbox.deliver(outcome)
 
 
 class ComputerPlayers:

@@ -188,8 +188,9 @@ class StandIns:
         self.rows.remember(updated.id, updated.version, game)
         return Outcome(updated, game, events, [], game.actors(), actor=user_id, answer=answer)
 
-    async def come_back(self, game_id: int, user_id: int) -> Outcome:
-        """A person a computer stands in for plays again (``I'm back``); the turn is posted again for them."""
+    async def come_back(self, game_id: int, user_id: int, *, answer: OwedAnswer | None = None) -> Outcome:
+        """A person a computer stands in for plays again (``I'm back``); the turn is posted again for them.
+        ``answer``: what their interaction waits on, owed with the change."""
         row = await self.rows.row(game_id)
         if row.status != "active":
             raise HostError("not_active")
@@ -207,7 +208,7 @@ class StandIns:
             away_seats=[s for s in row.away_seats if s != seat],
             turn_started_at=self.rows.clock(),
             reminders_sent=0,
-            owe=owed("turn", events, game.actors(), user_id),
+            owe=owed("turn", events, game.actors(), user_id, answer=answer),
         )
         self.rows.remember(updated.id, updated.version, game)
-        return Outcome(updated, game, events, [], game.actors(), actor=user_id)
+        return Outcome(updated, game, events, [], game.actors(), actor=user_id, answer=answer)
