@@ -220,6 +220,17 @@ def owed_answer(interaction: discord.Interaction, text: str | None = None) -> Ow
     return OwedAnswer(interaction.application_id, interaction.token, language(), text)
 
 
+async def answer_then_deliver(
+    host: Host, interaction: discord.Interaction, outcome: Outcome, text: str, *, private: bool = True
+) -> None:
+    """Give the answer ``interaction`` waits on (owed with ``outcome``'s change: ``owed_answer``), then deliver what
+    the change owes Discord; a process killed before the answer leaves it to the next one."""
+    game_id = outcome.row.id
+    with host.outbox.answering(game_id, outcome.row.version):
+        await safely.followup(interaction, game_id, "answer", content=text[:CONTENT], ephemeral=private)
+        await host.outbox.deliver(outcome)
+
+
 class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
     """Every button and select of the bot: its custom id names the table, the game, the version and the op."""
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.core.clicks import Click, Control, Op, Table, button, owed_answer, say_privately
+from bot.core.clicks import Click, Control, Op, Table, answer_then_deliver, button, owed_answer
 from bot.core.components import BLUE
 from bot.core.funnel import each_game
 from bot.core.pings import only
@@ -80,9 +80,7 @@ async def come_back(bot: Host, interaction: discord.Interaction, game_id: int) -
     await interaction.response.defer(ephemeral=True, thinking=True)
     welcome = t("computer.welcome_back")
     outcome = await bot.stand_ins.come_back(game_id, interaction.user.id, answer=owed_answer(interaction, welcome))
-    with bot.outbox.answering(game_id, outcome.row.version):
-        await say_privately(interaction, game_id, welcome)
-        await bot.outbox.deliver(outcome)
+    await answer_then_deliver(bot, interaction, outcome, welcome)
 
 
 class ComputerPlayers:

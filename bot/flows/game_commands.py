@@ -14,7 +14,7 @@ import discord
 
 import render
 from bot.core import safely
-from bot.core.clicks import owed_answer, say_privately
+from bot.core.clicks import answer_then_deliver, owed_answer
 from bot.core.components import CONTENT, image_file
 from bot.core.pings import harmless
 from bot.core.rendering import Job, Lane
@@ -154,10 +154,10 @@ async def abandon(bot: Host, interaction: discord.Interaction) -> None:
         raise HostError("host_only")  # refused privately, before the answer the channel sees is deferred
     with bot.languages.of_game(row.language):
         text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
-    await interaction.response.defer(thinking=True)  # the channel's line is owed with the write (``say_in_public``)
+    await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
     ended = await bot.play.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction),
                                    answer=owed_answer(interaction, text))  # fmt: skip
-    await say_in_public(bot, interaction, ended, text)
+    await answer_then_deliver(bot, interaction, Outcome(ended, kind="ended"), text, private=False)
 
 
 async def leave(bot: Host, interaction: discord.Interaction) -> None:
@@ -176,25 +176,15 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
         game = t(f"game.{row.game}")
         stood_in = t("cmd.left_for_computer", name=harmless(user.display_name), level=level_name(stand_in_level(row)))
         ended = t("cmd.left_game", name=harmless(user.display_name), game=game)
-    await interaction.response.defer(thinking=True)  # the channel's line is owed with the write (``say_in_public``)
+    await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
     # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
     outcome = await bot.stand_ins.leave_game(row.id, row.version, user.id, answer=owed_answer(interaction, stood_in),
                                              ended=ended)  # fmt: skip
     if outcome is not None:  # the turn again, its buttons on the new version; computers move
-        with bot.outbox.answering(row.id, outcome.row.version):
-            await safely.followup(interaction, row.id, "public answer", content=stood_in)
-            await bot.outbox.deliver(outcome)
-        return
-    await say_in_public(bot, interaction, await bot.rows.row(row.id), ended)
-
-
-async def say_in_public(bot: Host, interaction: discord.Interaction, ended: GameRow, text: str) -> None:
-    """The channel's line on a game that ended by a command (abandoned, its last person gone) in the answer the
-    command deferred, then the last message's buttons retired: both owed by the write (a kill before them leaves
-    them to the next process, through the interaction's token)."""
-    with bot.outbox.answering(ended.id, ended.version):
-        await safely.followup(interaction, ended.id, "public answer", content=text)
-        await bot.outbox.deliver(Outcome(ended, kind="ended"))
+        await answer_then_deliver(bot, interaction, outcome, stood_in, private=False)
+    else:  # abandoned: the last message's buttons retired
+        gone = Outcome(await bot.rows.row(row.id), kind="ended")
+        await answer_then_deliver(bot, interaction, gone, ended, private=False)
 
 
 async def undo(bot: Host, interaction: discord.Interaction) -> None:
@@ -204,9 +194,7 @@ async def undo(bot: Host, interaction: discord.Interaction) -> None:
         raise HostError("not_seated")
     done = t("cmd.undo.done")
     outcome = await bot.play.undo(row.id, row.version, interaction.user.id, answer=owed_answer(interaction, done))
-    with bot.outbox.answering(row.id, outcome.row.version):  # a kill before it leaves the answer owed
-        await say_privately(interaction, row.id, done)
-        await bot.outbox.deliver(outcome)
+    await answer_then_deliver(bot, interaction, outcome, done)
 
 
 async def back(bot: Host, interaction: discord.Interaction) -> None:

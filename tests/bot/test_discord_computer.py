@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -247,18 +248,12 @@ async def test_a_computer_stands_in_after_the_turn_limit_until_the_person_is_bac
 
     refused = reply(await world.bob.click(notice, label="I'm back"))
     assert refused.ephemeral and "No computer is playing for you" in refused.content
-    delivered: list[Any] = []
-    deliver = world.bot.outbox.deliver
-
-    async def watched(outcome: Any) -> bool:
-        delivered.append(outcome)
-        return await deliver(outcome)
-
-    world.bot.outbox.deliver = watched  # type: ignore[method-assign]
+    deliver = mock.AsyncMock(wraps=world.bot.outbox.deliver)
+    world.bot.outbox.deliver = deliver  # type: ignore[method-assign]
     welcome = reply(await world.alice.click(notice, label="I'm back"))
     assert welcome.ephemeral and "Welcome back" in welcome.content
     # The welcome is owed with the change: a kill before it was given leaves it to the next process.
-    [back] = delivered
+    [back] = [call.args[0] for call in deliver.await_args_list]
     assert back.answer is not None and back.answer.text == welcome.content, back.answer
     posted = world.channel.last_message
     assert "alice is back and plays again." in posted.content
