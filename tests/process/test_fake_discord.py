@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import json
 import time
 from collections.abc import AsyncIterator
@@ -577,3 +578,32 @@ async def test_each_heartbeat_gets_one_ack_after_a_round_trip_so_discord_py_neve
         await fake.wait_for(lambda: fake.heartbeat_acks == fake.heartbeats == len(latencies), timeout=2)
 
     assert max(latencies) < 0.1, latencies  # a whole interval (0.2 s) would be the race
+
+
+
+async def test_a_wait_cancelled_from_outside_while_the_fake_changes_stops_and_leaves_every_other_wait_working(
+    fake: FakeDiscord,
+) -> None:
+    """A bench or test that gives up on a wait (cancels it: another answer came first) while the fake changes: the
+    wait ends then, not at its own timeout, and the fake's waiting still works for everyone else (with a Condition
+    and nested ``asyncio.wait_for``, such a cancellation was lost and left the Condition's lock held: every later
+    wait hung)."""
+    rng = random.Random(1)
+    for _ in range(20):
+        waits = [asyncio.ensure_future(fake.wait_for(lambda: False, timeout=30)) for _ in range(30)]
+        await asyncio.sleep(rng.uniform(0, 0.06))
+        for wait in waits:
+            if rng.random() < 0.5:
+                await fake.notify()
+            wait.cancel()
+            if rng.random() < 0.5:
+                await asyncio.sleep(0)
+        done, pending = await asyncio.wait(waits, timeout=5)
+        assert not pending, f"{len(pending)} cancelled waits still waiting"
+        assert all(wait.cancelled() for wait in done)
+    flag: list[bool] = []
+    waiting = asyncio.ensure_future(fake.wait_for(lambda: flag, timeout=5))
+    await asyncio.sleep(0.01)
+    flag.append(True)
+    await fake.notify()
+    assert await waiting == [True]

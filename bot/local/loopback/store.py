@@ -82,7 +82,9 @@ class Store:
         self.sessions: dict[str, Session] = {}
         self.resumes: list[Resume] = []
         self.tasks: set[asyncio.Task[Any]] = set()  # heartbeat answers, and requests held by a hang
-        self._changed = asyncio.Condition()
+        # Set at each change and replaced by a new one: waiters hold no lock, so cancelling one (a timeout around
+        # it) leaves nothing held (a Condition could be left released by a cancelled waiter).
+        self._changed = asyncio.Event()
         self.port = 0
         self.channel_id = self.add_channel("games", channel_id)
 
@@ -175,30 +177,29 @@ class Store:
     async def notify(self) -> None:
         """Count a change and wake whoever waits for one (``wait_for``, ``next_change``); also for a change made
         outside the fake."""
-        async with self._changed:
-            self.changes += 1
-            self._changed.notify_all()
+        self.changes += 1
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
 
     async def next_change(self, seen: int, timeout: float) -> int:
         """The change count once it is past ``seen`` (or after ``timeout`` seconds, whatever it is then)."""
-        async with self._changed:
-            if self.changes == seen:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), timeout)
-            return self.changes
+        if self.changes == seen:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(timeout):
+                    await self._changed.wait()
+        return self.changes
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
         """The first truthy ``predicate()``, re-checked after every request the bot makes and every 50 ms (for
-        what the fake does not see change: a client's cache, the bot's database)."""
-
-        async def until() -> Any:
-            async with self._changed:
-                while not (result := predicate()):
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._changed.wait(), 0.05)
-                return result
-
-        return await asyncio.wait_for(until(), timeout)
+        what the fake does not see change: a client's cache, the bot's database). Cancelled, it stops at once
+        (``asyncio.timeout`` scopes, not ``asyncio.wait_for``, which on Python 3.11 can lose a cancellation that
+        meets a change, and leave the wait polling until its own timeout)."""
+        async with asyncio.timeout(timeout):
+            while not (result := predicate()):
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(0.05):
+                        await self._changed.wait()
+            return result
 
     async def wait_ready(self, timeout: float = 10.0) -> None:
         await self.wait_for(lambda: self.identified or self.resumed, timeout)
