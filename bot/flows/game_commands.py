@@ -164,12 +164,16 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     user = interaction.user
     if row.status == "lobby":
-        updated = await bot.lobby.leave_lobby(row.id, row.version, user.id)
+        if row.seat_of(user.id) is None or user.id == row.host_id:  # refused privately, before the public deferral
+            raise HostError("not_seated" if row.seat_of(user.id) is None else "host_cannot_leave")
         with bot.languages.of_game(row.language):
             text = t("lobby.left", name=harmless(user.display_name))
-        await interaction.response.send_message(text)
-        await bot.outbox.deliver(Outcome(updated, kind="lobby"))  # the lobby message shows the seat free
-        return
+        await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
+        updated = await bot.lobby.leave_lobby(row.id, row.version, user.id, answer=owed_answer(interaction, text))
+        with bot.outbox.answering(updated.id, updated.version):
+            await safely.followup(interaction, updated.id, "answer", content=text[:CONTENT])
+        await bot.outbox.deliver(Outcome(updated, kind="lobby"))  # the lobby message shows the seat free; the
+        return  # answer was given above (this outcome carries none)
     if row.seat_of(user.id) is None:
         raise HostError("not_seated")
     with bot.languages.of_game(row.language):

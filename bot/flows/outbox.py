@@ -64,7 +64,7 @@ PARTS: Final[dict[str, tuple[str, ...]]] = {
     "turn": ("rating", "turn", "news", "answer", "notify", "story", "timelapse"),
     "takeover": ("takeover",),
     "ended": ("answer", "retire"),
-    "lobby": ("lobby",),
+    "lobby": ("answer", "lobby"),
 }
 BACKOFF: Final = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)  # seconds before the next try of a passing failure
 WAITING_RETRY: Final = 60.0  # seconds between tries while the game waits for its channel to be fixed

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from bot.host.computer_seats import available
 from bot.host.errors import HostError
-from bot.host.outcome import Outcome, owed
+from bot.host.outcome import Outcome, OwedAnswer, owed
 from bot.host.play import automatic
 from bot.host.rows import GameRows
 from bot.storage import ChannelBusy, GameRow, Seat, StaleVersion
@@ -120,13 +120,17 @@ class Lobby:
         last = computers[-1]
         return await self.rows.update(row, seats=[s for i, s in enumerate(row.seats) if i != last], owe=LOBBY)
 
-    async def leave_lobby(self, game_id: int, version: int | None, user_id: int) -> GameRow:
+    async def leave_lobby(
+        self, game_id: int, version: int | None, user_id: int, *, answer: OwedAnswer | None = None
+    ) -> GameRow:
+        """``answer``: what the leaver's command waits on (the channel's line), owed with the lobby's message."""
         row = await self._lobby(game_id, version)
         if row.seat_of(user_id) is None:
             raise HostError("not_seated")
         if user_id == row.host_id:
             raise HostError("host_cannot_leave")
-        return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=LOBBY)
+        owe = LOBBY if answer is None else owed("lobby", [], [], answer=answer)
+        return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=owe)
 
     async def cancel(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool = False) -> GameRow:
         row = await self._lobby(game_id, version)

@@ -290,3 +290,23 @@ async def test_a_delivery_leaves_the_answer_to_the_process_that_holds_the_intera
         assert await world.bot.outbox.deliver(moved)
     assert given.answers == []
     assert await world.bot.records.owed.count() == 0
+
+
+async def test_leaving_a_lobby_by_command_owes_the_channels_line_and_the_lobby_message(
+    world: World, given: Given
+) -> None:
+    await world.alice.slash(world.channel, "carcassonne new", river=False)
+    lobby = world.channel.last_message
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    row = await world.bot.rows.latest_in_channel(world.channel.id)
+    assert row is not None
+    line = dataclasses.replace(WAITING, text="carol left.")
+    await world.bot.lobby.leave_lobby(row.id, row.version, world.carol.id, answer=line)  # stored; the process dies
+
+    await world.bot.outbox.resume(everything=True)  # the next process
+    await world.env.settle()
+    assert given.answers == [(line, "carol left.")]
+    shown = world.env.backend.get_message(world.channel.id, lobby.id)
+    assert f"<@{world.carol.id}>" not in shown.embeds[0]["fields"][0]["value"], "the lobby shows the seat free"
+    assert await world.bot.records.owed.count() == 0

@@ -261,6 +261,38 @@ async def test_a_seat_taken_as_the_bot_is_killed_is_shown_in_the_lobby_after_the
     host.assert_clean_logs()
 
 
+async def test_a_kill_between_leaving_a_lobby_by_command_and_saying_so_leaves_the_line_to_the_next_process(
+    host: Host,
+) -> None:
+    # Bob's /game leave in a lobby is stored with the channel's line owed: the line's request never arrives and the
+    # bot is killed. The next process says it, in the answer the command deferred, and shows the lobby without him.
+    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
+    await host.start()
+    table, fake = play.table, host.fake
+    alice, bob = table.people
+    await table.slash(alice, "carcassonne new", river=False)
+    lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "join"))
+    await table.click(bob, lobby, find(lobby, "join"))
+    await fake.wait_for(lambda: f"<@{bob.id}>" in json.dumps(lobby.embeds), timeout=30)
+    match = GAME_ID.match(find(lobby, "join")["custom_id"])
+    assert match is not None
+    game_id = int(match["game"])
+    since = len(fake.exchanges)
+    fake.hang("POST /webhooks/**", HELD, times=None)  # the line, as the deferred answer's follow-up
+    asked = await table.slash(bob, "game leave")
+    await fake.wait_for(lambda: any(e.fault == "hang" for e in fake.exchanges[since:]), timeout=30)
+    assert len(json.loads(host.rows("SELECT seats FROM games WHERE id = ?", game_id)[0]["seats"])) == 1  # stored
+    await host.restart()
+    await fake.wait_for(lambda: not host.owed(game_id), timeout=30)
+    await answered(fake)
+    line = fake.interactions[asked].original
+    assert line is not None and not line.ephemeral, line
+    with speaking("en"):
+        assert line.content == t("lobby.left", name=bob.name), line.content
+    await fake.wait_for(lambda: f"<@{bob.id}>" not in json.dumps(lobby.embeds), timeout=30)
+    host.assert_clean_logs()
+
+
 async def test_carcassonne_through_discords_faults_tells_every_move_once(host: Host) -> None:
     host.config = host.launcher.config(discord="archive_after_hours = 0.001\n")  # 3.6 s
     play = carcassonne_play(host.fake, host.database, [*DECK, "E", "U"], seed=3)

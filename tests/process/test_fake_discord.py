@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import json
+import random
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -578,7 +578,6 @@ async def test_each_heartbeat_gets_one_ack_after_a_round_trip_so_discord_py_neve
         await fake.wait_for(lambda: fake.heartbeat_acks == fake.heartbeats == len(latencies), timeout=2)
 
     assert max(latencies) < 0.1, latencies  # a whole interval (0.2 s) would be the race
-
 
 
 async def test_a_wait_cancelled_from_outside_while_the_fake_changes_stops_and_leaves_every_other_wait_working(
