@@ -355,6 +355,7 @@ class Run:
             "idle_cpu_ms_per_s": {"bot_process": round(self.idle[0], 1), "drawing": round(self.idle[1], 1)},
             "bot_cpu_utilisation": round((bot + drawing) / wall, 2) if wall else 0.0,
             "render_processes": self.args.render_processes,
+            "cpus": {"bot": self.args.bot_cpus or "any", "fake_discord_and_people": self.args.fake_cpus or "any"},
             "load_average_1min_before_after": [round(x, 2) for x in load],
             "cpu_probe_s": cpu_probe(),
             "errors": s.errors[:10],
@@ -417,6 +418,12 @@ async def bot_process(
     )
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "BOARDHOST_CONFIG")}
     env.update(DISCORD_TOKEN=fake.token, BOARDHOST_CONFIG=str(config), PYTHONPATH=str(ROOT))
+    cpus = args.bot_cpus
+
+    def pinned() -> None:  # in the child, before it starts: its drawing processes inherit the CPUs
+        if cpus:
+            os.sched_setaffinity(0, cpus)
+
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -426,6 +433,7 @@ async def bot_process(
         env=env,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=(tmp / f"bot-{'-'.join(command) or 'run'}.log").open("ab"),
+        preexec_fn=pinned,
     )
 
 
@@ -472,6 +480,17 @@ async def run_config(args: argparse.Namespace, config: str) -> dict[str, Any]:
     return report
 
 
+def cpu_list(text: str) -> list[int]:
+    try:
+        cpus = sorted({int(part) for part in text.split(",")})
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of CPU numbers like 0 or 0,1") from None
+    available = os.sched_getaffinity(0)
+    if not cpus or not set(cpus) <= available:
+        raise argparse.ArgumentTypeError(f"CPUs {text} are not all among this machine's {sorted(available)}")
+    return cpus
+
+
 def human(run: dict[str, Any]) -> str:
     lat = run["latency_ms"]
     return (
@@ -498,6 +517,8 @@ def main() -> None:
     parser.add_argument("--render-processes", type=whole_number(0), default=2, help="the bot's drawing processes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=decimal_number(1), default=60.0, help="seconds to wait for one answer")
+    parser.add_argument("--bot-cpus", type=cpu_list, default=None, help="pin the bot and its drawing to CPUs: 0 or 0,1")
+    parser.add_argument("--fake-cpus", type=cpu_list, default=None, help="pin the fake Discord and the people")
     parser.add_argument("--sample", help="record the bot process's played phase with py-spy here (pip install py-spy)")
     parser.add_argument("--idle", type=decimal_number(0), default=5.0, help="seconds of no clicks, measured")
     parser.add_argument("--settle", type=decimal_number(0), default=2.0, help="seconds after the head start")
@@ -506,6 +527,8 @@ def main() -> None:
         args.warmup = args.games
     if args.rate == int(args.rate):
         args.rate = int(args.rate)
+    if args.fake_cpus:
+        os.sched_setaffinity(0, args.fake_cpus)
     configs = args.config or list(DRIVERS[args.game].configurations)
     runs = []
     for config in configs:
