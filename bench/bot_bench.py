@@ -546,6 +546,25 @@ class Refused(Exception):
     pass
 
 
+class Pace:
+    """One game's clock: a click about ``interval`` seconds after the last (jittered), at once when the bot fell
+    behind; ``interval`` 0: always at once (flat out)."""
+
+    def __init__(self, interval: float, rng: random.Random) -> None:
+        self.interval, self.rng = interval, rng
+        self.next_at = time.perf_counter() + rng.uniform(0, interval)
+
+    async def wait(self) -> None:
+        if not self.interval:
+            return
+        delay = self.next_at - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self.next_at = max(self.next_at, time.perf_counter() - self.interval) + self.interval * self.rng.uniform(
+            0.5, 1.5
+        )
+
+
 class Run:
     def __init__(self, args: argparse.Namespace, driver: Driver, config: str) -> None:
         self.args = args
@@ -630,9 +649,8 @@ class Run:
         table.message_id = message.id
 
     async def play(self, gateway: Gateway, table: Table) -> None:
-        interval = self.args.games / self.args.rate if self.args.rate > 0 else 0.0
         members = {m.id: m for m in table.members}
-        next_at = time.perf_counter() + table.rng.uniform(0, interval)
+        pace = Pace(self.args.games / self.args.rate if self.args.rate > 0 else 0.0, table.rng)
         while not self.stopped():
             screen = gateway.screen(table.channel.id, table.message_id)
             if not screen.components:  # game over: open a new one in the same channel
@@ -640,11 +658,7 @@ class Run:
                 self.stats.lobby_restarts += 1
                 await self.open_table(gateway, table)
                 continue
-            if interval:
-                delay = next_at - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                next_at = max(next_at, time.perf_counter() - interval) + interval * table.rng.uniform(0.5, 1.5)
+            await pace.wait()
             if self.stopped():  # the last action was taken while this game waited
                 break
             await self.action(gateway, table, screen, members)

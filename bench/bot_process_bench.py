@@ -56,7 +56,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot_bench import DRIVERS, Click, Driver, Screen, cpu_of, cpu_probe, percentile, stop_sampling, summary  # noqa: E402
+from bot_bench import DRIVERS, Click, Driver, Pace, Screen, cpu_of, cpu_probe, percentile, stop_sampling, summary  # noqa: E402
 
 from bot.local.loopback import FakeDiscord, Message  # noqa: E402
 from bot.local.loopback.channel_routes import ChannelRoutes  # noqa: E402
@@ -257,19 +257,14 @@ class Run:
         return table.message is not None and bool(interactive(table.message))
 
     async def play(self, table: Table) -> None:
-        interval = self.args.games / self.args.rate if self.args.rate > 0 else 0.0
-        next_at = time.perf_counter() + table.rng.uniform(0, interval)
+        pace = Pace(self.args.games / self.args.rate if self.args.rate > 0 else 0.0, table.rng)
         while not self.stop:
             if not self.game_goes_on(table):  # game over: a new one in the same channel
                 table.games_finished += 1
                 self.stats.lobby_restarts += 1
                 await self.open_table(table)
                 continue
-            if interval:
-                delay = next_at - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                next_at = max(next_at, time.perf_counter() - interval) + interval * table.rng.uniform(0.5, 1.5)
+            await pace.wait()
             if self.stopped():  # the last action was taken while this game waited
                 break
             latency = await self.action(table)

@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from bot.local.loopback import Message
 from bot.text import t
 from bot.text.i18n import speaking
 from engine.catan.state import MAIN
@@ -46,7 +47,7 @@ from tests.process.crashes import (
     timelapses,
     told_once,
 )
-from tests.process.people import GAME_ID, WatchedDiscord, find, has
+from tests.process.people import GAME_ID, Table, WatchedDiscord, find, has
 
 DECK = ["E", "U", "V", "B", "K", "A", "L", "W", "J", "R"]  # a short game: 10 tiles, 20 moves
 SEED = 22  # which moves are interrupted, and how
@@ -232,19 +233,29 @@ async def test_a_kill_between_abandoning_a_game_and_saying_so_leaves_the_line_to
     host.assert_clean_logs()
 
 
+async def started(host: Host) -> tuple[Table, WatchedDiscord]:
+    """The bot started, and a table of two in its channel (nobody has opened a lobby yet)."""
+    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
+    await host.start()
+    return play.table, host.fake
+
+
+async def opened_lobby(table: Table, fake: WatchedDiscord) -> tuple[Message, int, int]:
+    """The first person opens a Carcassonne lobby: its message, its game and its version."""
+    await table.slash(table.people[0], "carcassonne new", river=False)
+    lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "join"))
+    match = GAME_ID.match(find(lobby, "join")["custom_id"])
+    assert match is not None
+    return lobby, int(match["game"]), int(match["version"])
+
+
 async def test_a_seat_taken_as_the_bot_is_killed_is_shown_in_the_lobby_after_the_restart(host: Host) -> None:
     # Bob's Join is stored and its answer (the lobby message brought up to date) never reaches Discord: the bot is
     # killed. The lobby message must not keep offering the version that is gone (every button would be refused):
     # the next process shows the lobby as it is, and the host starts the game from it.
-    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
-    await host.start()
-    table, fake = play.table, host.fake
+    table, fake = await started(host)
     alice, bob = table.people
-    await table.slash(alice, "carcassonne new", river=False)
-    lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "join"))
-    match = GAME_ID.match(find(lobby, "join")["custom_id"])
-    assert match is not None
-    game_id, opened = int(match["game"]), int(match["version"])
+    lobby, game_id, opened = await opened_lobby(table, fake)
     since = len(fake.exchanges)
     fake.hang("POST /interactions/*/*/callback", HELD, times=None)  # the answer: the lobby message edited
     await table.click(bob, lobby, find(lobby, "join"))
@@ -266,17 +277,11 @@ async def test_a_kill_between_leaving_a_lobby_by_command_and_saying_so_leaves_th
 ) -> None:
     # Bob's /game leave in a lobby is stored with the channel's line owed: the line's request never arrives and the
     # bot is killed. The next process says it, in the answer the command deferred, and shows the lobby without him.
-    play = carcassonne_play(host.fake, host.database, DECK, seed=3)
-    await host.start()
-    table, fake = play.table, host.fake
-    alice, bob = table.people
-    await table.slash(alice, "carcassonne new", river=False)
-    lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "join"))
+    table, fake = await started(host)
+    bob = table.people[1]
+    lobby, game_id, _ = await opened_lobby(table, fake)
     await table.click(bob, lobby, find(lobby, "join"))
     await fake.wait_for(lambda: f"<@{bob.id}>" in json.dumps(lobby.embeds), timeout=30)
-    match = GAME_ID.match(find(lobby, "join")["custom_id"])
-    assert match is not None
-    game_id = int(match["game"])
     since = len(fake.exchanges)
     fake.hang("POST /webhooks/**", HELD, times=None)  # the line, as the deferred answer's follow-up
     asked = await table.slash(bob, "game leave")
