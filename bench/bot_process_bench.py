@@ -28,10 +28,11 @@ would measure Discord's limit instead of the bot.
 Also reported: the REST requests per action by route (what the fake Discord received), the bot's CPU per second
 while nobody clicks (``--idle`` seconds after the head start), and this process's own CPU. ``--sample FILE``
 records the bot process's played phase with py-spy (``pip install py-spy``; not paused by it) for
-``bench/stack_owners.py``.
+``bench/stack_owners.py``. ``--bot-cpus 0 --fake-cpus 1`` gives the bot (and its drawing processes) one core and
+the fake Discord with its people the other, so that neither takes the other's CPU.
 
 Run: ``python bench/bot_process_bench.py [--games 50] [--actions 1500] [--rate 50] [--config base]
-[--render-processes 2] [--seed 1] [--sample FILE]``. Prints one JSON object (a list of them for several
+[--render-processes 2] [--seed 1] [--bot-cpus 0] [--fake-cpus 1] [--sample FILE]``. Prints one JSON object (a list of them for several
 configurations); a summary goes to stderr.
 """
 

@@ -172,8 +172,10 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
         updated = await bot.lobby.leave_lobby(row.id, row.version, user.id, answer=owed_answer(interaction, text))
         with bot.outbox.answering(updated.id, updated.version):
             await safely.followup(interaction, updated.id, "answer", content=text[:CONTENT])
-        await bot.outbox.deliver(Outcome(updated, kind="lobby"))  # the lobby message shows the seat free; the
-        return  # answer was given above (this outcome carries none)
+        # Then the lobby message shows the seat free (outside ``answering``: the line above is not the lobby
+        # message, as a click's answer is); this outcome carries no answer, given above.
+        await bot.outbox.deliver(Outcome(updated, kind="lobby"))
+        return
     if row.seat_of(user.id) is None:
         raise HostError("not_seated")
     with bot.languages.of_game(row.language):

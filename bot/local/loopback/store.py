@@ -83,7 +83,7 @@ class Store:
         self.resumes: list[Resume] = []
         self.tasks: set[asyncio.Task[Any]] = set()  # heartbeat answers, and requests held by a hang
         # Set at each change and replaced by a new one: waiters hold no lock, so cancelling one (a timeout around
-        # it) leaves nothing held (a Condition could be left released by a cancelled waiter).
+        # it) leaves nothing held (a Condition's lock could be left held by a waiter whose cancellation was lost).
         self._changed = asyncio.Event()
         self.port = 0
         self.channel_id = self.add_channel("games", channel_id)
