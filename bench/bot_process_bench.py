@@ -32,8 +32,8 @@ records the bot process's played phase with py-spy (``pip install py-spy``; not 
 the fake Discord with its people the other, so that neither takes the other's CPU.
 
 Run: ``python bench/bot_process_bench.py [--games 50] [--actions 1500] [--rate 50] [--config base]
-[--render-processes 2] [--seed 1] [--bot-cpus 0] [--fake-cpus 1] [--sample FILE]``. Prints one JSON object (a list of them for several
-configurations); a summary goes to stderr.
+[--render-processes 2] [--seed 1] [--bot-cpus 0] [--fake-cpus 1] [--sample FILE]``. Prints one JSON object (a
+list of them for several configurations); a summary goes to stderr.
 """
 
 from __future__ import annotations
