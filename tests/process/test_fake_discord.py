@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import time
+import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -606,3 +607,21 @@ async def test_a_wait_cancelled_from_outside_while_the_fake_changes_stops_and_le
     flag.append(True)
     await fake.notify()
     assert await waiting == [True]
+
+
+async def test_the_gateway_compresses_a_connection_that_asks_as_discord_does_one_zlib_stream_flushed_per_payload(
+    fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(f"{fake.gateway_url}?v=10&encoding=json&compress=zlib-stream") as ws:
+            hello = await ws.receive()
+            assert hello.type == aiohttp.WSMsgType.BINARY and hello.data.endswith(b"\x00\x00\xff\xff")
+            stream = zlib.decompressobj()
+            assert json.loads(stream.decompress(hello.data))["op"] == 10
+            await ws.send_json({"op": 1, "d": None})
+            ack = await ws.receive()  # the same stream goes on: decompressed with the same context
+            assert json.loads(stream.decompress(ack.data))["op"] == 11
+        async with session.ws_connect(f"{fake.gateway_url}?v=10&encoding=json") as ws:
+            assert (await ws.receive()).type == aiohttp.WSMsgType.TEXT  # not asked: plain text
+    async with connected(fake, monkeypatch) as client:
+        assert client.is_ready() and fake.gateway.compressed == 2, "discord.py asks for zlib-stream and reads it"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import zlib
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -20,6 +21,11 @@ class Gateway:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._sockets: dict[web.WebSocketResponse, web.Request] = {}
+        # Transport compression a connection asked for (``?compress=zlib-stream``, as discord.py does by default):
+        # one zlib stream for the connection's life, each payload ending in a sync flush, as Discord sends them.
+        # zstd-stream (asked by discord.py where zstandard is installed) is answered uncompressed: it reads both.
+        self._streams: dict[web.WebSocketResponse, Any] = {}
+        self.compressed = 0  # connections that asked for zlib-stream
         self._open = asyncio.Event()  # cleared while the gateway is down: new connections wait for HELLO
         self._open.set()
 
@@ -42,12 +48,15 @@ class Gateway:
             if session.ws is not None:
                 await self._send_str(session.ws, frame)
 
-    @staticmethod
-    async def _send_str(ws: web.WebSocketResponse, frame: str) -> bool:
+    async def _send_str(self, ws: web.WebSocketResponse, frame: str) -> bool:
         if ws.closed:
             return False
+        stream = self._streams.get(ws)
         try:
-            await ws.send_str(frame)
+            if stream is None:
+                await ws.send_str(frame)
+            else:
+                await ws.send_bytes(stream.compress(frame.encode()) + stream.flush(zlib.Z_SYNC_FLUSH))
         except (ConnectionError, RuntimeError):  # closing meanwhile: the session keeps the frame for a resume
             return False
         return True
@@ -59,6 +68,9 @@ class Gateway:
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         self._sockets[ws] = request
+        if request.query.get("compress") == "zlib-stream":
+            self._streams[ws] = zlib.compressobj()
+            self.compressed += 1
         session: Session | None = None
         await self._open.wait()
         await self._op(ws, 10, {"heartbeat_interval": self.store.heartbeat_interval})
@@ -87,6 +99,7 @@ class Gateway:
                     await ws.close(code=4001, message=b"Unknown opcode.")
         finally:
             del self._sockets[ws]
+            self._streams.pop(ws, None)
             if session is not None:
                 session.detach(ws)
         return ws
