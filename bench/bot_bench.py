@@ -560,9 +560,8 @@ class Pace:
         delay = self.next_at - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
-        self.next_at = max(self.next_at, time.perf_counter() - self.interval) + self.interval * self.rng.uniform(
-            0.5, 1.5
-        )
+        jitter = self.interval * self.rng.uniform(0.5, 1.5)
+        self.next_at = max(self.next_at, time.perf_counter() - self.interval) + jitter
 
 
 class Run:
