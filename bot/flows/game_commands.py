@@ -25,6 +25,7 @@ from bot.flows.outbox import waiting_text
 from bot.flows.presence import presence
 from bot.host import HostError
 from bot.host.computer_seats import stand_in_level
+from bot.host.lobbies import refuse_leaving
 from bot.host.outcome import Outcome, waiting_for
 from bot.storage import GameRow
 from bot.text import listing, t
@@ -164,17 +165,14 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
     row = await channel_game(bot, interaction)
     user = interaction.user
     if row.status == "lobby":
-        if row.seat_of(user.id) is None or user.id == row.host_id:  # refused privately, before the public deferral
-            raise HostError("not_seated" if row.seat_of(user.id) is None else "host_cannot_leave")
+        refuse_leaving(row, user.id)  # refused privately, before the public deferral
         with bot.languages.of_game(row.language):
             text = t("lobby.left", name=harmless(user.display_name))
         await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
-        updated = await bot.lobby.leave_lobby(row.id, row.version, user.id, answer=owed_answer(interaction, text))
-        with bot.outbox.answering(updated.id, updated.version):
-            await safely.followup(interaction, updated.id, "answer", content=text[:CONTENT])
-        # Then the lobby message shows the seat free (outside ``answering``: the line above is not the lobby
-        # message, as a click's answer is); this outcome carries no answer, given above.
-        await bot.outbox.deliver(Outcome(updated, kind="lobby"))
+        line = owed_answer(interaction, text)
+        updated = await bot.lobby.leave_lobby(row.id, row.version, user.id, answer=line)
+        # the line, then the lobby message showing the seat free
+        await answer_then_deliver(bot, interaction, Outcome(updated, kind="lobby", answer=line), text, private=False)
         return
     if row.seat_of(user.id) is None:
         raise HostError("not_seated")

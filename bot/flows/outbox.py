@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("boardhost.outbox")
 
+# What each kind of change owes Discord, in order. The process holding a lobby click shows the lobby in the click's
+# answer (the part is its own then), unless an answer is owed apart: a command's line in the channel.
 PARTS: Final[dict[str, tuple[str, ...]]] = {
     "turn": ("rating", "turn", "news", "answer", "notify", "story", "timelapse"),
     "takeover": ("takeover",),
@@ -230,7 +232,7 @@ class Outbox:
             await notify.turn_posted(bot, outcome, shown[-1] if shown else None)
         elif part == "story" and not superseded and outcome.final:
             await game_story.post(bot, row, nonce=nonce(row.id, debt.version, "y"))
-        elif part == "lobby" and (debt.game_id, debt.version) not in self._answering:
+        elif part == "lobby" and ((debt.game_id, debt.version) not in self._answering or outcome.answer is not None):
             await lobby.show(bot, row, nonce(row.id, debt.version, "o"))
         elif part == "takeover":
             await computers.post_takeover(bot, outcome)

@@ -125,10 +125,7 @@ class Lobby:
     ) -> GameRow:
         """``answer``: what the leaver's command waits on (the channel's line), owed with the lobby's message."""
         row = await self._lobby(game_id, version)
-        if row.seat_of(user_id) is None:
-            raise HostError("not_seated")
-        if user_id == row.host_id:
-            raise HostError("host_cannot_leave")
+        refuse_leaving(row, user_id)
         owe = LOBBY if answer is None else owed("lobby", [], [], answer=answer)
         return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=owe)
 
@@ -161,3 +158,11 @@ class Lobby:
             raise HostError("stale") from None
         self.rows.remember(row.id, updated.version, game)
         return Outcome(self.rows.known(updated), game, events, actions, kind="turn", actor=user_id, opening=True)
+
+
+def refuse_leaving(row: GameRow, user_id: int) -> None:
+    """Why ``user_id`` cannot leave the lobby, raised: not seated, or its host (who cancels it instead)."""
+    if row.seat_of(user_id) is None:
+        raise HostError("not_seated")
+    if user_id == row.host_id:
+        raise HostError("host_cannot_leave")
