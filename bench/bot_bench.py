@@ -816,8 +816,7 @@ class Run:
     def report(self, setup: float, wall: float, cpu: float, loop_cpu: float, where: dict[str, float]) -> dict[str, Any]:
         s = self.stats
         measured = len(s.latency)
-        span = (s.window[-1] - self.window_start) if s.window else 0.0
-        rate = measured / span if span > 0 else 0.0
+        common, rate = played(self, setup, wall)
         split_mean = {k: round(1000 * sum(d[k] for d in s.split) / max(1, measured), 2) for k in REPORTED}
         p95_index = sorted(range(measured), key=lambda i: s.latency[i])[int(0.95 * measured) :] if measured else []
         slowest = max(1, len(p95_index))
@@ -826,23 +825,12 @@ class Run:
         per_action = 1000 / max(1, total_actions)
         p99 = percentile(s.latency, 99) if s.latency else float("inf")
         return {
-            "config": self.config,
-            "options": self.options,
-            "games": self.args.games,
-            "players": self.args.players,
-            "offered_rate": self.args.rate,
-            "actions": measured,
+            **common,
             "warmup_actions": self.warmup,
             "interactions": s.interactions,
-            "lobby_restarts": s.lobby_restarts,
-            "setup_s": round(setup, 1),
-            "wall_s": round(wall, 1),
-            "actions_per_s": round(rate, 1),
             "interactions_per_s": round(s.interactions / wall, 1) if wall else 0.0,
-            "latency_ms": summary(s.latency),
             **({"latencies_ms": [round(1000 * x, 2) for x in s.latency]} if self.args.raw else {}),
             "handled_ms": summary(s.handled),
-            "private_reply_ms": summary(s.reply),
             "split_mean_ms": split_mean,
             "split_slowest_5pct_mean_ms": split_tail,
             "storage_calls_per_action": round(sum(s.storage_calls) / max(1, measured), 1),
@@ -966,6 +954,29 @@ class GcPauses:
         return found
 
 
+def played(run: Any, setup: float, wall: float) -> tuple[dict[str, Any], float]:
+    """What a run of either bot bench reports alike (what was played, how fast, the latencies), and the rate of its
+    measured actions (from the measured window's start to its last action)."""
+    s = run.stats
+    measured = len(s.latency)
+    span = (s.window[-1] - run.window_start) if s.window else 0.0
+    rate = measured / span if span > 0 else 0.0
+    return {
+        "config": run.config,
+        "options": run.options,
+        "games": run.args.games,
+        "players": run.args.players,
+        "offered_rate": run.args.rate,
+        "actions": measured,
+        "lobby_restarts": s.lobby_restarts,
+        "setup_s": round(setup, 1),
+        "wall_s": round(wall, 1),
+        "actions_per_s": round(rate, 1),
+        "latency_ms": summary(s.latency),
+        "private_reply_ms": summary(s.reply),
+    }, rate
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -1060,8 +1071,9 @@ def wire_copies_in_simcord() -> None:
     components.deepcopy = wire_copy
 
 
-def main() -> None:
-    parser = Parser(prog="python bench/bot_bench.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
+def add_load_options(parser: argparse.ArgumentParser) -> None:
+    """The options both bot benches share: which games, how many, how much load, which seed, how long one
+    interaction may take, how many drawing processes."""
     parser.add_argument("--game", choices=sorted(DRIVERS), default="carcassonne")
     parser.add_argument("--config", action="append", help="named option set (repeatable; default: all)")
     parser.add_argument("--games", type=whole_number(1), default=50, help="games in play at once (default 50)")
@@ -1077,22 +1089,27 @@ def main() -> None:
         "--typical-moves", type=whole_number(0), default=130, help="head start of the last game (actions)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and the clicks (default 1)")
-    parser.add_argument("--cpus", type=whole_number(0), default=2, help="pin to this many CPUs (0: do not pin)")
     parser.add_argument(
         "--timeout", type=decimal_number(0, above=True), default=60.0, help="seconds one interaction may take"
     )
-    parser.add_argument("--profile", help="write a cProfile of the event-loop thread (played phase) here")
-    parser.add_argument("--sample", help="record the played phase with py-spy here (raw stacks, for stack_owners.py)")
-    parser.add_argument(
-        "--no-timelapses", action="store_true", help="refuse timelapses (production draws one when a game ends)"
-    )
-    parser.add_argument("--no-split", action="store_true", help="no engine/storage/render timers")
     parser.add_argument(
         "--render-processes",
         type=whole_number(0),
         default=2,
         help="the bot's [render] processes (0: threads in the bot process)",
     )
+
+
+def main() -> None:
+    parser = Parser(prog="python bench/bot_bench.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    add_load_options(parser)
+    parser.add_argument("--cpus", type=whole_number(0), default=2, help="pin to this many CPUs (0: do not pin)")
+    parser.add_argument("--profile", help="write a cProfile of the event-loop thread (played phase) here")
+    parser.add_argument("--sample", help="record the played phase with py-spy here (raw stacks, for stack_owners.py)")
+    parser.add_argument(
+        "--no-timelapses", action="store_true", help="refuse timelapses (production draws one when a game ends)"
+    )
+    parser.add_argument("--no-split", action="store_true", help="no engine/storage/render timers")
     parser.add_argument(
         "--plain-simcord", action="store_true", help="simcord as installed: field-by-field record compare, deep copies"
     )

@@ -57,11 +57,23 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot_bench import DRIVERS, Click, Driver, Pace, Screen, cpu_of, cpu_probe, percentile, stop_sampling, summary  # noqa: E402
+from bot_bench import (  # noqa: E402
+    DRIVERS,
+    Click,
+    Driver,
+    Pace,
+    Screen,
+    add_load_options,
+    cpu_of,
+    cpu_probe,
+    percentile,
+    played,
+    stop_sampling,
+)
 
 from bot.local.loopback import FakeDiscord, Message  # noqa: E402
 from bot.local.loopback.channel_routes import ChannelRoutes  # noqa: E402
-from engine.cli import decimal_number, whole_number  # noqa: E402
+from engine.cli import Parser, decimal_number  # noqa: E402
 
 SHOWN = re.compile(r"^bh:(?:cc|ct):(\d+):(\d+):")  # a game's component: its game and version
 LOBBY = re.compile(r"^bh:lobby:(\d+):\d+:(\w+)")
@@ -321,26 +333,13 @@ class Run:
         self, setup: float, wall: float, bot: float, drawing: float, own: float, load: tuple[float, float]
     ) -> dict[str, Any]:
         s = self.stats
-        measured = len(s.latency)
-        span = (s.window[-1] - self.window_start) if s.window else 0.0
-        rate = measured / span if span > 0 else 0.0
+        common, rate = played(self, setup, wall)
         per_action = 1000 / max(1, s.completed)
         p99 = percentile(s.latency, 99) if s.latency else float("inf")
         return {
-            "config": self.config,
-            "options": self.options,
-            "games": self.args.games,
-            "players": self.args.players,
-            "offered_rate": self.args.rate,
-            "actions": measured,
+            **common,
             "warmup_actions": self.args.warmup,
             "played_actions": s.completed,
-            "lobby_restarts": s.lobby_restarts,
-            "setup_s": round(setup, 1),
-            "wall_s": round(wall, 1),
-            "actions_per_s": round(rate, 1),
-            "latency_ms": summary(s.latency),
-            "private_reply_ms": summary(s.reply),
             "bot_process_cpu_ms_per_action": round(bot * per_action, 2),
             "drawing_cpu_ms_per_action": round(drawing * per_action, 2),
             "cpu_ms_per_action_all": round((bot + drawing) * per_action, 2),
@@ -499,20 +498,8 @@ def human(run: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=sorted(DRIVERS), default="carcassonne")
-    parser.add_argument("--config", action="append", help="named option set (repeatable; default: all)")
-    parser.add_argument("--games", type=whole_number(1), default=50, help="games in play at once (default 50)")
-    parser.add_argument("--players", type=whole_number(1), default=2, help="people per game (default 2)")
-    parser.add_argument("--actions", type=whole_number(1), default=1500, help="measured actions per configuration")
-    parser.add_argument(
-        "--warmup", type=whole_number(0), default=None, help="unmeasured first actions (default: --games)"
-    )
-    parser.add_argument("--rate", type=decimal_number(0), default=50.0, help="offered actions/s (0: flat out)")
-    parser.add_argument("--typical-moves", type=whole_number(0), default=130, help="head start of the last game")
-    parser.add_argument("--render-processes", type=whole_number(0), default=2, help="the bot's drawing processes")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--timeout", type=decimal_number(1), default=60.0, help="seconds to wait for one answer")
+    parser = Parser(prog="python bench/bot_process_bench.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    add_load_options(parser)
     parser.add_argument("--bot-cpus", type=cpu_list, default=None, help="pin the bot and its drawing to CPUs: 0 or 0,1")
     parser.add_argument("--fake-cpus", type=cpu_list, default=None, help="pin the fake Discord and the people")
     parser.add_argument("--sample", help="record the bot process's played phase with py-spy here (pip install py-spy)")
