@@ -64,9 +64,8 @@ class People:
             payload["context"] = 0
         if message is not None:
             payload["message"] = self.store.message_json(message)
-        self.store.interactions[interaction_id] = Interaction(
-            interaction_id, token, kind, user_id, channel, payload, time.monotonic()
-        )
+        inter = Interaction(interaction_id, token, kind, user_id, channel, payload, time.monotonic())
+        self.store.add_interaction(inter)
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
         await self.store.notify()
         return interaction_id
@@ -157,7 +156,7 @@ class People:
         problems = payloads.check_message({"content": content})
         if problems or not content.strip():
             raise ValueError(payloads.describe(problems) or "an empty message")
-        msg = Message(self.store.next_id(), channel_id, content, author_id=user_id)
+        msg = self.store.new_message(channel_id, content, author_id=user_id)
         await self.channel_routes.post(msg)
         await self.store.notify()
         return msg

@@ -119,14 +119,13 @@ class ChannelRoutes:
         problems += payloads.check_flags(body.get("flags"), payloads.CREATE_FLAGS | (EPHEMERAL if answer else 0))
         if problems:
             return refuse(self.store.violations, route, problems)
-        return Message(
-            self.store.next_id(),
+        return self.store.new_message(
             channel_id,
             body.get("content") or "",
-            list(body.get("embeds") or []),
-            list(body.get("components") or []),
-            files,
-            int(body.get("flags") or 0),
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            attachments=files,
+            flags=int(body.get("flags") or 0),
             allowed_mentions=body.get("allowed_mentions"),
         )
 

@@ -51,8 +51,8 @@ class InteractionRoutes:
                 await self.channel_routes.post(msg)
             resource["message"] = self.store.message_json(msg)
         elif kind == 5:
-            inter.original = Message(
-                self.store.next_id(), inter.channel_id, flags=int(data.get("flags") or 0), interaction_id=interaction_id
+            inter.original = self.store.new_message(
+                inter.channel_id, flags=int(data.get("flags") or 0), interaction_id=interaction_id
             )
             if not inter.original.ephemeral:
                 await self.channel_routes.post(inter.original)
@@ -97,18 +97,10 @@ class InteractionRoutes:
     def _stored(self, inter: Interaction) -> Message:
         """The message a component interaction came from (the stored one, not the copy in the payload)."""
         wanted = int(inter.payload["message"]["id"])
-        for msgs in [*self.store.messages.values(), self.store.deleted_messages]:
-            for msg in msgs:
-                if msg.id == wanted:
-                    return msg
-        for other in self.store.interactions.values():
-            for answer in [other.original, *other.followups]:
-                if answer is not None and answer.id == wanted:
-                    return answer
-        raise LookupError(wanted)
+        return self.store.made[wanted]  # a KeyError is a LookupError
 
     async def webhook(self, request: web.Request, route: str, token: str, rest: list[str]) -> web.Response:
-        inter = next((i for i in self.store.interactions.values() if i.token == token), None)
+        inter = self.store.by_token.get(token)
         if inter is None:
             return error(404, 10015, "Unknown Webhook")
         if not inter.answers:
