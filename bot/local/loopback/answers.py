@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 
-from bot.local.loopback import payloads
+from bot.local.loopback import multipart, payloads
 from bot.local.loopback.faults import Exchange
 from bot.local.loopback.stored import Attachment, Violation
 
@@ -49,16 +49,16 @@ async def request_body(request: web.Request, uploads: Uploads) -> tuple[dict[str
 
 async def _read_body(request: web.Request, uploads: Uploads) -> tuple[dict[str, Any], list[Attachment]]:
     if request.content_type.startswith("multipart/"):
-        form = await request.post()
-        payload = json.loads(str(form.get("payload_json") or "{}"))
+        form = multipart.parts(await request.read(), multipart.boundary(request.headers["Content-Type"]))
+        fields = {part.name: part for part in form if part.filename is None}
+        payload = json.loads(fields["payload_json"].text()) if "payload_json" in fields else {}
         files = []
         # the payload's attachments describe the uploads by index: "files[0]" is {"id": 0, "description": ...}
         described = {str(a.get("id")): a.get("description") for a in payload.get("attachments") or []}
-        for key, value in form.items():
-            if key.startswith("files[") and isinstance(value, web.FileField):
-                index = key[len("files[") : -1]
-                data = value.file.read()
-                upload = Attachment(uploads.next_id(), value.filename, data, value.content_type, described.get(index))
+        for part in form:
+            if part.name.startswith("files[") and part.filename is not None:
+                description = described.get(part.name[len("files[") : -1])
+                upload = Attachment(uploads.next_id(), part.filename, part.data, part.content_type, description)
                 uploads.attachments[upload.id] = upload
                 files.append(upload)
         return payload, files
