@@ -85,16 +85,26 @@ class TimedRoutes(ChannelRoutes):
     gateway's copy of it goes out), without Discord's per-channel message limit (see the module docstring)."""
 
     watch: Callable[[Message, float], None] = staticmethod(lambda msg, at: None)
+    whispered: Callable[[Message], None] = staticmethod(lambda msg: None)  # an ephemeral answer made or edited
 
     async def post(self, msg: Message) -> None:
         if not msg.ephemeral:
             self.watch(msg, time.perf_counter())
         await super().post(msg)
 
+    def build(self, channel_id: int, body: Any, files: Any, route: str, *, answer: bool = True) -> Any:
+        built = super().build(channel_id, body, files, route, answer=answer)
+        if isinstance(built, Message) and built.ephemeral:
+            self.whispered(built)
+        return built
+
     def edit(self, msg: Message, body: Any, files: Any, route: str) -> Any:
         refused = super().edit(msg, body, files, route)
-        if refused is None and not msg.ephemeral:
-            self.watch(msg, time.perf_counter())
+        if refused is None:
+            if msg.ephemeral:
+                self.whispered(msg)
+            else:
+                self.watch(msg, time.perf_counter())
         return refused
 
     def _rate_limited(self, channel_id: int, now: float) -> Any:
@@ -135,6 +145,7 @@ class Table:
     version: int = -1
     message: Message | None = None  # the channel message showing the game at ``version``
     waiting: tuple[int, asyncio.Future[tuple[float, Message]]] | None = None  # a version above this one, when shown
+    private: tuple[Callable[[], Message | None], asyncio.Future[Message]] | None = None  # a private reply, when made
     games_finished: int = 0
 
     def seen(self, msg: Message, at: float) -> None:
@@ -149,6 +160,21 @@ class Table:
         future: asyncio.Future[tuple[float, Message]] = asyncio.get_running_loop().create_future()
         self.waiting = (above, future)
         return future
+
+    def expect_private(self, found: Callable[[], Message | None]) -> asyncio.Future[Message]:
+        """The private reply ``found()`` returns, once it does (checked now, and after each ephemeral answer the fake
+        makes or edits in this channel: one check per reply, not one per request the bot makes)."""
+        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self.private = (found, future)
+        self.recheck()
+        return future
+
+    def recheck(self) -> None:
+        if self.private is None:
+            return
+        found, future = self.private
+        if not future.done() and (msg := found()) is not None:
+            future.set_result(msg)
 
 
 @dataclass
@@ -218,7 +244,7 @@ class Run:
             shown = table.expect(table.version)
             started = time.perf_counter()
             asked = await self.send(click, message)
-            reply = await self.answer_or_turn(asked, shown, timeout)
+            reply = await self.answer_or_turn(table, asked, shown, timeout)
             if isinstance(reply, tuple):
                 at, table.message = reply
                 table.version = shown_version(table.message, table.game_id) or table.version
@@ -237,7 +263,7 @@ class Run:
         return await self.fake.select(click.user_id, click.custom_id, list(click.values), message=message)
 
     async def answer_or_turn(
-        self, asked: int, shown: asyncio.Future[tuple[float, Message]], timeout: float
+        self, table: Table, asked: int, shown: asyncio.Future[tuple[float, Message]], timeout: float
     ) -> tuple[float, Message] | Message:
         """The next step in the channel, or the private reply with components (whichever comes)."""
         inter = self.fake.interactions[asked]
@@ -248,15 +274,14 @@ class Run:
                     return msg
             return None
 
-        waiting = asyncio.ensure_future(self.fake.wait_for(private, timeout))
-        done, _ = await asyncio.wait({shown, waiting}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        waiting = table.expect_private(private)
+        either: set[asyncio.Future[Any]] = {shown, waiting}
+        done, _ = await asyncio.wait(either, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        table.private = None
         if shown in done:
-            waiting.cancel()
             return shown.result()
         if waiting in done:
-            answer: Message = waiting.result()
-            return answer
-        waiting.cancel()
+            return waiting.result()
         answers = inter.answers
         raise Refused(f"interaction {asked} showed nothing in {timeout} s (answers {answers})")
 
@@ -447,7 +472,13 @@ async def run_config(args: argparse.Namespace, config: str) -> dict[str, Any]:
         if table is not None:
             table.seen(msg, at)
 
+    def whispered(msg: Message) -> None:
+        table = by_channel.get(msg.channel_id)
+        if table is not None:  # once the route has put the message in its place (the interaction's answers)
+            asyncio.get_running_loop().call_soon(table.recheck)
+
     fake.channel_routes.watch = watch  # type: ignore[attr-defined]
+    fake.channel_routes.whispered = whispered  # type: ignore[attr-defined]
     with tempfile.TemporaryDirectory(prefix="bot_process_bench_") as name:
         tmp = Path(name)
         sync = await bot_process(tmp, fake, args, "sync", "--guild", str(fake.guild_id))
