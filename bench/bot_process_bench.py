@@ -48,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -85,7 +86,9 @@ class TimedRoutes(ChannelRoutes):
     gateway's copy of it goes out), without Discord's per-channel message limit (see the module docstring)."""
 
     watch: Callable[[Message, float], None] = staticmethod(lambda msg, at: None)
-    whispered: Callable[[Message], None] = staticmethod(lambda msg: None)  # an ephemeral answer made or edited
+    # a message made or edited (an answer's may become private only after ``build``: a deferred answer's followup
+    # fills in the ephemeral placeholder)
+    answered: Callable[[Message], None] = staticmethod(lambda msg: None)
 
     async def post(self, msg: Message) -> None:
         if not msg.ephemeral:
@@ -94,16 +97,15 @@ class TimedRoutes(ChannelRoutes):
 
     def build(self, channel_id: int, body: Any, files: Any, route: str, *, answer: bool = True) -> Any:
         built = super().build(channel_id, body, files, route, answer=answer)
-        if isinstance(built, Message) and built.ephemeral:
-            self.whispered(built)
+        if isinstance(built, Message):
+            self.answered(built)
         return built
 
     def edit(self, msg: Message, body: Any, files: Any, route: str) -> Any:
         refused = super().edit(msg, body, files, route)
         if refused is None:
-            if msg.ephemeral:
-                self.whispered(msg)
-            else:
+            self.answered(msg)
+            if not msg.ephemeral:
                 self.watch(msg, time.perf_counter())
         return refused
 
@@ -162,8 +164,8 @@ class Table:
         return future
 
     def expect_private(self, found: Callable[[], Message | None]) -> asyncio.Future[Message]:
-        """The private reply ``found()`` returns, once it does (checked now, and after each ephemeral answer the fake
-        makes or edits in this channel: one check per reply, not one per request the bot makes)."""
+        """The private reply ``found()`` returns, once it does (checked now, and after each message the fake makes or
+        edits in this channel: a check per message, not one per request of every game with a 50 ms poll)."""
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self.private = (found, future)
         self.recheck()
@@ -217,7 +219,12 @@ class Run:
                     return msg
             return None
 
-        message: Message = await fake.wait_for(lobby, timeout)
+        try:
+            message: Message = await fake.wait_for(lobby, timeout)
+        except TimeoutError:
+            inter = fake.interactions[asked]
+            said = [m.content for m in [inter.original, *inter.followups] if m is not None]
+            raise Refused(f"no lobby in {timeout} s: answers {inter.answers}, said {said}") from None
         ids = {m[2]: c for c in message.custom_ids() if (m := LOBBY.match(c))}
         table.game_id = int(LOBBY.match(ids["join"])[1])  # type: ignore[index]
         for person in others:
@@ -351,7 +358,7 @@ class Run:
         self.requests = Counter(route_kind(e.method, e.path) for e in self.fake.exchanges[requests0:])
         for result in results:
             if isinstance(result, BaseException):
-                self.stats.errors.append(repr(result))
+                self.stats.errors.append(where(result))
         return self.report(setup, wall, bot, drawing, own, (load0, os.getloadavg()[0]))
 
     def report(
@@ -396,6 +403,12 @@ def sample(path: str, pid: int) -> subprocess.Popen[bytes]:
     sampler = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     time.sleep(1.0)  # attached before the games are played
     return sampler
+
+
+def where(error: BaseException) -> str:
+    """An error a game's player met, with the bench's own line it happened on."""
+    ours = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == __file__]
+    return f"{error!r} in {ours[-1].name} (line {ours[-1].lineno})" if ours else repr(error)
 
 
 def route_kind(method: str, path: str) -> str:
@@ -472,13 +485,13 @@ async def run_config(args: argparse.Namespace, config: str) -> dict[str, Any]:
         if table is not None:
             table.seen(msg, at)
 
-    def whispered(msg: Message) -> None:
+    def answered(msg: Message) -> None:
         table = by_channel.get(msg.channel_id)
-        if table is not None:  # once the route has put the message in its place (the interaction's answers)
+        if table is not None and table.private is not None:  # once the route has put the message in its place
             asyncio.get_running_loop().call_soon(table.recheck)
 
     fake.channel_routes.watch = watch  # type: ignore[attr-defined]
-    fake.channel_routes.whispered = whispered  # type: ignore[attr-defined]
+    fake.channel_routes.answered = answered  # type: ignore[attr-defined]
     with tempfile.TemporaryDirectory(prefix="bot_process_bench_") as name:
         tmp = Path(name)
         sync = await bot_process(tmp, fake, args, "sync", "--guild", str(fake.guild_id))
