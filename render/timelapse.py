@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from PIL import GifImagePlugin, Image, ImageChops, features
 
+from render.lookup import Lookup
 from render.registry import pictures_of
 
 View = Mapping[str, Any]
@@ -164,7 +165,8 @@ class _WebP:
 
 _NO_BLEND, _ANIMATION, _ALPHA = 0x02, 0x02, 0x10  # ANMF's and VP8X's flag bits (the WebP container's)
 _ANY_CHANNEL = (1, 1, 1, 0)  # R + G + B, clipped: not 0 where any channel differs
-_CHANGED = [0] + [255] * 255
+_CHANGED = Lookup([0] + [255] * 255)
+_KEPT = Lookup([255] + [0] * 255, "1")  # an index that did not change: 1
 Box = tuple[int, int, int, int]
 # A frame's first rectangle is shown this long (ms) before the second completes it: above the 10 ms under which
 # browsers show a frame for 100 ms, and too short to see.
@@ -284,7 +286,7 @@ class _Gif:
         else:
             # Unchanged pixels inside the rectangle become transparent: long runs of one index, which LZW packs.
             part, at = indexed.crop(inner), (region[0] + inner[0], region[1] + inner[1])
-            part.paste(CLEAR, mask=changed.crop(inner).point([255] + [0] * 255, "1"))
+            part.paste(CLEAR, mask=changed.crop(inner).point(_KEPT))
         self.out.write(b"".join(GifImagePlugin.getdata(part, at, duration=duration, transparency=CLEAR)))
 
     def finish(self) -> bytes:

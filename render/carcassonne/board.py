@@ -20,6 +20,7 @@ from render.badge import badge
 from render.carcassonne.shapes import anchor, reference_anchors, rotate_point, tile_shapes
 from render.carcassonne.sprites import meeple, tile_sprite, tower_sprite
 from render.labels import label, names_list, spot_label
+from render.lookup import Lookup
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
 from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, paint_panel, panel_height
 
@@ -350,6 +351,12 @@ def shade_table() -> list[int]:
     return [value for band in ramp.split() for value in band.tobytes()]
 
 
+@cache
+def shade() -> Lookup:
+    """``shade_table`` as the neighbours of the follower spots picture are dimmed with it (``sprite.point``)."""
+    return Lookup(shade_table())
+
+
 def shaded(colour: RGB) -> RGB:
     table = shade_table()
     return (table[colour[0]], table[256 + colour[1]], table[512 + colour[2]])
@@ -385,7 +392,7 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
         px, py = placed["x"], placed["y"]
         if abs(px - x) <= 1 and abs(py - y) <= 1:
             sprite = tile_sprite(placed["tile"], placed["rotation"], t)
-            img.paste(sprite if (px, py) == (x, y) else sprite.point(shade_table()), lay.cell_origin(px, py))
+            img.paste(sprite if (px, py) == (x, y) else sprite.point(shade()), lay.cell_origin(px, py))
     mk = marks(_names(view))
     for f in view["followers"]:
         if abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1:
