@@ -507,6 +507,10 @@ async def run_config(args: argparse.Namespace, config: str) -> dict[str, Any]:
                 report["discord_would_refuse"] = [f"{v.route}: {v.detail}" for v in fake.violations[:5]]
             log = (tmp / "bot-run.log").read_text(encoding="utf-8", errors="replace")
             report["tracebacks_in_log"] = log.count("Traceback")
+            if report["errors"] or report["tracebacks_in_log"]:  # kept to read: the directory goes with the run
+                kept = Path(tempfile.mkdtemp(prefix="bot_process_bench_log_")) / "bot-run.log"
+                kept.write_text(log, encoding="utf-8")
+                report["bot_log"] = str(kept)
         finally:
             if bot.returncode is None:
                 bot.terminate()
@@ -538,6 +542,7 @@ def human(run: dict[str, Any]) -> str:
         f"action: bot process {run['bot_process_cpu_ms_per_action']} + drawing {run['drawing_cpu_ms_per_action']} "
         f"= {run['cpu_ms_per_action_all']} (fake Discord + people {run['fake_discord_and_people_cpu_ms_per_action']})"
         f"; {run['lobby_restarts']} games ended; errors {run['error_count']}, tracebacks {run['tracebacks_in_log']}"
+        + (f" (the bot's log: {run['bot_log']})" if "bot_log" in run else "")
     )
 
 
