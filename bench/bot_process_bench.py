@@ -224,7 +224,12 @@ class Run:
         except TimeoutError:
             inter = fake.interactions[asked]
             said = [m.content for m in [inter.original, *inter.followups] if m is not None]
-            raise Refused(f"no lobby in {timeout} s: answers {inter.answers}, said {said}") from None
+            # what the channel showed of the game taken for over: each message's version and whether it had choices
+            seen = [(shown_version(m, table.game_id), bool(interactive(m))) for m in fake.messages[table.channel_id]]
+            raise Refused(
+                f"no lobby in {timeout} s: answers {inter.answers}, said {said}; the channel's last messages of "
+                f"game {table.game_id} (version, choices): {[v for v in seen if v[0] is not None][-4:]}"
+            ) from None
         ids = {m[2]: c for c in message.custom_ids() if (m := LOBBY.match(c))}
         table.game_id = int(LOBBY.match(ids["join"])[1])  # type: ignore[index]
         for person in others:
