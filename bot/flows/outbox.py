@@ -89,6 +89,7 @@ class Outbox:
         self._retries: dict[int, asyncio.Task[None]] = {}  # this process's timed retries asleep, by game
         self._trying: set[asyncio.Task[None]] = set()  # timed retries awake, delivering
         self._answering: set[tuple[int, int]] = set()  # changes whose answer their caller gives (``answering``)
+        self._done: dict[int, int] = {}  # each game's newest version this process delivered (or handed to drawing)
         self._resumed = False  # the first sweep resumes everything owed, however fresh
         self._closing = False
 
@@ -98,6 +99,8 @@ class Outbox:
         """Post what ``outcome`` (stored with its debt) owes; False when something stays owed (retried later)."""
         game_id = outcome.row.id
         async with self._turn(game_id):
+            if outcome.row.version <= self._done.get(game_id, -1):
+                return True  # a sweep or a retry took the game first and delivered it: posted again, it would move
             if game_id in self._behind:
                 return await self._drain(game_id, fresh=outcome)
             delivered = await self._attempt(OwedRow(game_id, outcome.row.version, outcome.owed()), outcome)
@@ -174,6 +177,7 @@ class Outbox:
                 if part == "timelapse" and not superseded and outcome.final:
                     await self._store_shown(debt, shown)
                     self._draw(debt, outcome, done)
+                    self._done[debt.game_id] = debt.version
                     return True
                 await self._part(part, debt, outcome, superseded, shown)
                 done.append(part)
@@ -183,14 +187,12 @@ class Outbox:
         except asyncio.CancelledError:  # stopped by a close: how far it got is kept for the next start
             await self._kept(debt, done, shown)
             raise
-        # The version the channel shows is stored with the delivery, in one transaction (one trip to the database a
-        # move, not two). A kill after the turn message and before this finds the change owed with its turn part
-        # not done, as a kill before a separate write of the version would: the turn message is posted again with
-        # its nonce, which returns the message already posted while Discord remembers the nonce (a few minutes;
-        # after that it would be posted twice), and the previous message retired again. What widens the window is
-        # only the parts after the turn message (a Carcassonne move has none to post; Catan's direct messages),
-        # which a kill before this delivers again in any case.
+        # The version shown is stored with the delivery, in one transaction (one trip a move). A kill after the turn
+        # message and before this leaves its turn part owed: posted again with its nonce (which finds the message
+        # while Discord remembers it, a few minutes), the previous one retired again. Only the parts after the turn
+        # message (Catan's direct messages) widen that window, and a kill delivers those again in any case.
         await self.bot.records.owed.delivered(debt.game_id, debt.version, shown=shown[-1] if shown else None)
+        self._done[debt.game_id] = max(debt.version, self._done.get(debt.game_id, -1))
         return True
 
     async def _kept(self, debt: OwedRow, done: list[str], shown: list[int]) -> None:
@@ -202,8 +204,7 @@ class Outbox:
             log.exception("game %s: could not record a delivery stopped by the close", debt.game_id)
 
     async def _store_shown(self, debt: OwedRow, shown: list[int]) -> None:
-        """Store the version the turn message posted for ``debt`` shows, ahead of the change's delivery (it is
-        delivered later, or must wait)."""
+        """Store the version the turn message posted for ``debt`` shows, ahead of the change's delivery."""
         if shown:
             await self.bot.records.set_message(debt.game_id, shown[-1], debt.version)
             shown.clear()
@@ -297,8 +298,7 @@ class Outbox:
             log.exception("game %s: could not record a failed delivery", row.id)
 
     async def _waiting(self, row: GameRow, problem: str, err: BaseException) -> float:
-        """A lasting problem: logged once, the host told once (by DM); a deleted channel ends the game in time.
-        Seconds until the next try."""
+        """A lasting problem, logged once and told to the host once (by DM); seconds until the next try."""
         key = (row.id, problem)
         first = key not in self._told
         if first:
@@ -381,8 +381,8 @@ class Outbox:
         self._resumed = True
 
     async def resume(self, *, everything: bool = False) -> int:
-        """Deliver every change this process's games owe that is due (``everything``: at start, all of them, since
-        no delivery of this process is under way). Returns how many games were looked at."""
+        """Deliver every change this process's games owe that is due (``everything``: at start, all of them, a
+        click's too: its own delivery then finds it done). Returns how many games were looked at."""
         now = self.bot.rows.clock()
         # At start every debt is tried at once, back-offs and waiting problems too: what was wrong may be fixed.
         games = await (self.bot.records.owed.games() if everything else self.bot.records.owed.due(now, fresh_for=FRESH))

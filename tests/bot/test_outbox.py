@@ -310,3 +310,18 @@ async def test_leaving_a_lobby_by_command_owes_the_channels_line_and_the_lobby_m
     shown = world.env.backend.get_message(world.channel.id, lobby.id)
     assert f"<@{world.carol.id}>" not in shown.embeds[0]["fields"][0]["value"], "the lobby shows the seat free"
     assert await world.bot.records.owed.count() == 0
+
+
+async def test_a_change_the_sweep_delivered_first_is_not_posted_again_by_its_own_click(world: World) -> None:
+    row = await start(world, deck=DECK)
+    moved = await stored_move(world, row)  # stored by a click whose own delivery has not run yet
+    await world.bot.outbox.resume(everything=True)  # the first sweep after a start takes the game first
+    await world.env.settle()
+    shown = [m.id for m in world.channel.history()]
+    turn = world.channel.history()[-1]
+    assert versions_on(turn) == {moved.row.version}
+
+    await world.bot.outbox.deliver(moved)  # then the click's own delivery of the same change
+    await world.env.settle()
+    assert [m.id for m in world.channel.history()] == shown, "the turn was posted a second time"
+    assert versions_on(world.channel.history()[-1]) == {moved.row.version}, "the turn message lost its choices"
