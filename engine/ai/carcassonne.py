@@ -323,6 +323,35 @@ class Before:
     held: Holdings
     cities: dict[int, float]
     farms: dict[int, set[int]]
+    # Per cell a tile may go to: what placing there can change (``Around``), worked out for its first placement
+    around: dict[int, Around] = field(default_factory=dict)
+
+
+@dataclass
+class Around:
+    """What a tile placed at one cell can change, the same for each of its rotations: the cells near it, the farms
+    whose worth it may change, the worth before of the features it may change, and the completion chances of the
+    cities it cannot reach."""
+
+    near: set[int]
+    farms: set[int]
+    was: Holdings
+    far_cities: dict[int, float]
+
+
+def around(before: Before, c: int, outlook: Outlook) -> Around:
+    found = before.around.get(c)
+    if found is None:
+        was = before.model.board
+        near = {c + d for d in NEAR}
+        farms = {
+            f for f, cities in before.farms.items() if not all(near.isdisjoint(was.tiles[r]) for r in (f, *cities))
+        }
+        old = {r: seats for r, seats in before.roots.items() if r in farms or not near.isdisjoint(was.tiles[r])}
+        far_cities = {r: p for r, p in before.cities.items() if near.isdisjoint(was.tiles[r])}
+        found = Around(near, farms, holdings(was, old, outlook, dict(before.cities)), far_cities)
+        before.around[c] = found
+    return found
 
 
 def before_placing(model: Carcassonne, outlook: Outlook) -> Before:
@@ -341,13 +370,10 @@ def placement_value(before: Before, action: Action, outlook: Outlook) -> float:
     trial = before.model.copy()
     trial.apply(action)
     assert trial.placed is not None
-    near = {trial.placed + d for d in NEAR}
-    was, now = before.model.board, trial.board
-    farms = {f for f, cities in before.farms.items() if not all(near.isdisjoint(was.tiles[r]) for r in (f, *cities))}
-    old = {r: seats for r, seats in before.roots.items() if r in farms or not near.isdisjoint(was.tiles[r])}
-    new = {r: seats for r, seats in held_roots(now).items() if r in farms or not near.isdisjoint(now.tiles[r])}
-    far_cities = {r: p for r, p in before.cities.items() if near.isdisjoint(was.tiles[r])}
-    change = holdings(now, new, outlook, far_cities).add(holdings(was, old, outlook, dict(before.cities)), -1)
+    at = around(before, trial.placed, outlook)
+    now = trial.board
+    new = {r: seats for r, seats in held_roots(now).items() if r in at.farms or not at.near.isdisjoint(now.tiles[r])}
+    change = holdings(now, new, outlook, dict(at.far_cities)).add(at.was, -1)
     gain, _ = best_follower(trial, outlook)
     return margin(total(trial, before.held.add(change, 1), outlook), outlook.me) + gain
 

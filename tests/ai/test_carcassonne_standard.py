@@ -11,7 +11,14 @@ import random
 from typing import Any
 
 from engine.ai import Situation, decide, policy_for, policy_seed
-from engine.ai.carcassonne import StandardCarcassonne, outlook_for, spot_gain
+from engine.ai.carcassonne import (
+    StandardCarcassonne,
+    before_placing,
+    distinct_placements,
+    outlook_for,
+    placement_value,
+    spot_gain,
+)
 from engine.carcassonne import BASE_TILES, Carcassonne
 from engine.carcassonne.board import cell
 from engine.carcassonne.model import game_from_view, sample_stack, unseen_tiles
@@ -235,3 +242,25 @@ def test_computer_players_of_several_games_decide_the_same_in_parallel_threads()
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(play, range(6)))
     assert together == alone
+
+
+def test_a_placement_is_worth_the_same_whatever_was_scored_before_it() -> None:
+    # What a cell's placements share (the features near it, their worth before) is worked out once per cell: a
+    # placement's value must not depend on which rotations or cells were scored first.
+    game = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
+    moves = random.Random(4)
+    for _ in range(40):
+        game.apply(game.automatic_action() or game.random_action(moves))
+    while game.phase != "place":
+        game.apply(game.automatic_action() or game.random_action(moves))
+    seat = game.current
+    situation = Situation("carcassonne", seat, game.view(seat), game.legal_actions(seat), random.Random(1))
+    model = game_from_view(situation.view, situation.rng)
+    outlook = outlook_for(situation, model)
+    placements = distinct_placements(list(situation.legal))
+    assert len({(a["x"], a["y"]) for a in placements}) < len(placements), "choose a position with rotations to share"
+    alone = [placement_value(before_placing(model, outlook), a, outlook) for a in placements]
+    shared = before_placing(model, outlook)
+    forwards = [placement_value(shared, a, outlook) for a in placements]
+    backwards = [placement_value(shared, a, outlook) for a in reversed(placements)][::-1]
+    assert forwards == alone and backwards == alone
