@@ -54,6 +54,7 @@ class Outlook:
     draws: float = 1.0  # own turns left
     follower: float = 0.0  # what one more follower in supply is worth on average now
     fits: dict[int, int] = field(default_factory=dict)  # empty-cell pattern -> unseen tiles fitting it
+    chances: dict[int, float] = field(default_factory=dict)  # empty-cell pattern -> chance it is filled (``filled``)
 
     def __post_init__(self) -> None:
         self.left = sum(self.unseen.values())
@@ -69,11 +70,12 @@ class Outlook:
 
     def filled(self, board: Board, empty: int) -> float:
         """Chance that the empty cell gets a tile before the end (0 when no unseen tile fits it)."""
-        k = self.fitting(board.open.get(empty, 0))
-        if not k:
-            return 0.0
-        miss: float = (1.0 - k / self.left) ** self.draws
-        return 1.0 - miss
+        pattern = board.open.get(empty, 0)
+        chance = self.chances.get(pattern)
+        if chance is None:
+            k = self.fitting(pattern)
+            chance = self.chances[pattern] = 1.0 - (1.0 - k / self.left) ** self.draws if k else 0.0
+        return chance
 
     def keep(self, supply: int) -> float:
         """Worth of the next follower for a seat that has ``supply`` in hand."""
@@ -101,12 +103,14 @@ def outlook_for(situation: Situation, model: Carcassonne) -> Outlook:
 def open_cells(board: Board, root: int) -> set[int]:
     """Empty cells that a road or city's open edges face."""
     found: set[int] = set()
+    cells, find = board.cells, board.find  # the search's most called function: names looked up once
     for c in board.tiles[root]:
-        o, base = board.cells[c]
-        for side in range(4):
-            seg = o.side_segment[side]
-            if seg >= 0 and c + DELTA[side] not in board.cells and board.find(base + seg) == root:
-                found.add(c + DELTA[side])
+        o, base = cells[c]
+        for side, seg in enumerate(o.side_segment):
+            if seg >= 0:
+                empty = c + DELTA[side]
+                if empty not in cells and find(base + seg) == root:
+                    found.add(empty)
     return found
 
 
