@@ -1,8 +1,9 @@
 """The expert Carcassonne computer player, scenario by scenario.
 
-It searches two plies on a model rebuilt from the seat's view: its own turn, then the next player's answer to every
-tile that player may draw. It must stay legal, decide from what the seat may see alone, claim the farms that pay,
-capture with the Tower when that pays, and finish the River within its rules.
+It searches on a model rebuilt from the seat's view: its own turn, then the next player's answer to every
+tile that player may draw, then for its best two turns its own next tile. It must stay legal, decide from what the
+seat may see alone, claim the farms that pay, capture with the Tower when that pays, and finish the River within
+its rules.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import Counter
 
 from engine.ai import decide, policy_for, policy_seed, situation
 from engine.ai.carcassonne import Outlook, distinct_placements
-from engine.ai.carcassonne_expert import ExpertCarcassonne, next_draws
+from engine.ai.carcassonne_expert import ExpertCarcassonne, next_draws, value_for
 from engine.carcassonne import Carcassonne
 from engine.carcassonne.board import cell
 from engine.carcassonne.model import sample_stack, unseen_tiles
@@ -174,3 +175,68 @@ def test_it_follows_more_placements_when_few_tiles_are_left() -> None:
     early = Counting(width=3, late=20, late_width=6)
     early.choose(situation(start, start.current, random.Random(1)))
     assert early.followed == 3
+
+
+class Deepening(ExpertCarcassonne):
+    """The expert, noting the two-ply value of each turn it follows to the third ply."""
+
+    def __init__(self, **settings: int) -> None:
+        super().__init__(**settings)
+        self.deepened: list[float] = []
+
+    def after_own_turn(self, found, outlook, rng, deeper, changed):  # type: ignore[no-untyped-def]
+        self.deepened.append(sum(p * value_for(m, outlook) for _, p, m, _ in found))
+        return super().after_own_turn(found, outlook, rng, deeper, changed)
+
+
+def two_ply_values(expert: ExpertCarcassonne, game: Carcassonne) -> list[float]:
+    """Every turn's two-ply value in the expert's own search of this decision, best first."""
+    values: list[float] = []
+
+    class Noting(type(expert)):  # type: ignore[misc]
+        def replies(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            found = super().replies(*args, **kwargs)
+            values.append(sum(p * value_for(m, args[1]) for _, p, m, _ in found))
+            return found
+
+    noting = Noting(width=expert.width, deep=0)
+    noting.choose(situation(game, game.current, random.Random(1)))
+    return sorted(values, reverse=True)
+
+
+def test_its_best_turns_are_followed_to_its_own_next_tile() -> None:
+    # Two plies see what the next player can take from us; the third (our own next tile, by chance) what we can
+    # take from them. Only the `deep` best turns by their two-ply value go that far.
+    game = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
+    moves = random.Random(4)
+    for _ in range(20):
+        game.apply(game.automatic_action() or game.random_action(moves))
+    while game.phase != "place":
+        game.apply(game.automatic_action() or game.random_action(moves))
+    expert = Deepening(width=4, deep=3)
+    choice = expert.choose(situation(game, game.current, random.Random(1)))
+    assert choice in game.legal_actions(game.current)
+    assert sorted(expert.deepened, reverse=True) == two_ply_values(expert, game)[:3]
+
+
+def test_with_three_players_it_searches_two_plies_only() -> None:
+    game = Carcassonne.new(["A", "B", "C"], {"river": False}, seed=4)
+    expert = Deepening(deep=3)
+    expert.choose(situation(game, game.current, random.Random(1)))
+    assert expert.deepened == []
+
+
+def test_a_whole_game_searching_three_plies_uses_only_legal_actions() -> None:
+    game = Carcassonne.new(["E", "S"], {"river": True, "tower": True}, seed=5)
+    players = [ExpertCarcassonne(deep=2), policy_for("carcassonne", "standard")]
+    step = 0
+    while not game.finished:
+        action = game.automatic_action()
+        if action is None:
+            seat = game.current
+            found = situation(game, seat, random.Random(policy_seed(5, seat, step)))
+            action = players[seat].choose(found)
+            assert action in found.legal
+        game.apply(action)
+        step += 1
+    assert game.finished

@@ -4,11 +4,12 @@ a whole game per game, played by computers only, every move legal and each decis
 The levels are the engine registry's (``engine.ai.levels``), read when the test runs: a level registered later (an
 ``expert``) is played here with nothing to change. The host opens the lobby with ``away:computer`` and the
 strongest level as ``stand_in``, seats one computer per level, goes away (``/settings away``) and starts: a computer
-at the stand-in level plays the host's seat, so nobody has to click. At the end the bot's replay file
-(``/game export``) must play to the end in the engine (every stored move was legal: the engine checked each one
-when the bot stored it, and checks them again here), the log must hold no refused move and no traceback, and the
-decision times the bot logs must have a 95th percentile under ``BUDGET`` for every level (with the load average,
-as the figure depends on the machine).
+at the stand-in level plays the host's seat, so nobody has to click. Carcassonne is also played by two: the host's
+stand-in against one computer of the strongest level, where its expert looks one ply further. At the end the bot's
+replay file (``/game export``) must play to the end in the engine (every stored move was legal: the engine checked
+each one when the bot stored it, and checks them again here), the log must hold no refused move and no traceback,
+and the decision times the bot logs must have a 95th percentile under ``BUDGET`` for every level (with the load
+average, as the figure depends on the machine).
 """
 
 from __future__ import annotations
@@ -79,9 +80,15 @@ async def seat_computers(table: Table, host: Person, wanted: tuple[str, ...]) ->
     await table.fake.wait_message(table.channel_id, where=lambda m: computers(m) == len(wanted), timeout=20)
 
 
-@pytest.mark.parametrize("kind", sorted(LOBBY))
+# Each game with one computer per level beside the host; and Carcassonne for two, the host's stand-in against one
+# more of the strongest: only there does its expert search a third ply (its own next tile).
+GAMES: list[tuple[str, tuple[str, ...] | None]] = [(kind, None) for kind in sorted(LOBBY)]
+GAMES.append(("carcassonne", (strongest("carcassonne"),)))
+
+
+@pytest.mark.parametrize(("kind", "seated"), GAMES, ids=["carcassonne", "catan", "carcassonne-two-players"])
 async def test_computers_at_every_level_play_a_whole_game_legally_and_in_time(
-    tmp_path: Path, kind: str, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, kind: str, seated: tuple[str, ...] | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(channel_routes, "RATE_MESSAGES", 1000)  # the channel's pace is not what is measured here
     fake = WatchedDiscord()
@@ -94,7 +101,7 @@ async def test_computers_at_every_level_play_a_whole_game_legally_and_in_time(
         bot = await running_bot(launcher, fake)
         host = Person(fake.add_user("Host"), "Host")
         table = Table(fake, tmp_path / "boardhost.sqlite3", kind, [host], fake.add_channel(kind), seed=0)
-        wanted = levels(kind)
+        wanted = levels(kind) if seated is None else seated
         await table.slash(host, f"{kind} new", away="computer", stand_in=strongest(kind), **LOBBY[kind])
         lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "join"))
         table.game_id = int(find(lobby, "join")["custom_id"].split(":")[2])
