@@ -9,10 +9,11 @@ for both. Decision times are measured per computer decision twice: CPU time of t
 
 Tuning used other seeds than the reported figures (see bench/README.md): never tune on an evaluation seed.
 
-Run: ``python bench/carcassonne_expert_arena.py [--games 400] [--seed 28001] [--config base|river+tower]
-[--workers 2] [--opponent standard] [--params width=6,draws=12] [--log FILE]``; prints a table, then one JSON
-object. With ``--log``, each game is appended to FILE as it ends, and a run cut short and started again with the
-same arguments plays only the games FILE does not hold yet.
+Run: ``python bench/carcassonne_expert_arena.py [--games 400] [--seed 28001] [--first 0] [--config
+base|river+tower] [--workers 2] [--opponent standard] [--params width=6,draws=12] [--log FILE]``; prints a table,
+then one JSON object. ``--first F --games N`` plays games F to F+N-1 of the stream (ranges run side by side, each
+with its own log, pair up with a whole run on the same seed). With ``--log``, each game is appended to FILE as it
+ends, and a run cut short and started again with the same arguments plays only the games FILE does not hold yet.
 """
 
 from __future__ import annotations
@@ -126,10 +127,17 @@ def timing(values: list[float]) -> dict[str, float]:
 
 
 def run(
-    config: str, games: int, seed: int, workers: int, opponent: str, params: dict[str, float], log: str | None
+    config: str,
+    games: int,
+    seed: int,
+    workers: int,
+    opponent: str,
+    params: dict[str, float],
+    log: str | None,
+    first: int = 0,
 ) -> dict[str, Any]:
     seeds = random.Random(seed)
-    jobs: list[Job] = [(i, seeds.getrandbits(48), config, opponent, params) for i in range(games)]
+    jobs: list[Job] = [(i, seeds.getrandbits(48), config, opponent, params) for i in range(first + games)][first:]
     # A run cut short goes on where it stopped: the games already in ``log`` are counted, not played again.
     logged = logged_games(log) if log else []
     played = {r["index"] for r in logged}
@@ -218,6 +226,9 @@ def main() -> int:
     parser = Parser(prog="python bench/carcassonne_expert_arena.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=whole_number(1), default=400, help="games per configuration (default 400)")
     parser.add_argument("--seed", type=int, default=28001, help="seed of the game stream (default 28001)")
+    parser.add_argument(
+        "--first", type=whole_number(0), default=0, help="index of the first game (default 0): ranges side by side"
+    )
     parser.add_argument("--workers", type=whole_number(1), default=2, help="worker processes (default 2)")
     parser.add_argument("--opponent", default="standard", help="the other seat's level (default standard)")
     parser.add_argument(
@@ -234,7 +245,10 @@ def main() -> int:
     if args.from_log:
         results = [add_up(configs[0], logged_games(args.from_log), args.seed, args.opponent, params, 0.0)]
     else:
-        results = [run(name, args.games, args.seed, args.workers, args.opponent, params, args.log) for name in configs]
+        results = [
+            run(name, args.games, args.seed, args.workers, args.opponent, params, args.log, args.first)
+            for name in configs
+        ]
     for result in results:
         sys.stdout.write(table(result) + "\n")
     sys.stdout.write(json.dumps(results) + "\n")
