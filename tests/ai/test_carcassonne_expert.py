@@ -19,7 +19,7 @@ from engine.carcassonne.board import cell
 from engine.carcassonne.model import sample_stack, unseen_tiles
 from engine.carcassonne.tiles import FIELD, RIVER_TILES, TILES
 from engine.game import Action
-from tests.carcassonne.helpers import new_game, play
+from tests.carcassonne.helpers import new_game, play, played_at_random
 
 FILLER = ["U", "U", "V", "V", "B", "B"]
 
@@ -207,12 +207,7 @@ def two_ply_values(expert: ExpertCarcassonne, game: Carcassonne) -> list[float]:
 def test_its_best_turns_are_followed_to_its_own_next_tile() -> None:
     # Two plies see what the next player can take from us; the third (our own next tile, by chance) what we can
     # take from them. Only the `deep` best turns by their two-ply value go that far.
-    game = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
-    moves = random.Random(4)
-    for _ in range(20):
-        game.apply(game.automatic_action() or game.random_action(moves))
-    while game.phase != "place":
-        game.apply(game.automatic_action() or game.random_action(moves))
+    game = played_at_random(20)
     expert = Deepening(width=4, deep=3)
     choice = expert.choose(situation(game, game.current, random.Random(1)))
     assert choice in game.legal_actions(game.current)

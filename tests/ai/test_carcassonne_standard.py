@@ -22,7 +22,7 @@ from engine.ai.carcassonne import (
 from engine.carcassonne import BASE_TILES, Carcassonne
 from engine.carcassonne.board import cell
 from engine.carcassonne.model import game_from_view, sample_stack, unseen_tiles
-from tests.carcassonne.helpers import new_game, of_type, place, play
+from tests.carcassonne.helpers import new_game, of_type, place, play, played_at_random
 
 FILLER = ["U", "U", "V", "V", "B", "B"]
 
@@ -247,12 +247,7 @@ def test_computer_players_of_several_games_decide_the_same_in_parallel_threads()
 def test_a_placement_is_worth_the_same_whatever_was_scored_before_it() -> None:
     # What a cell's placements share (the features near it, their worth before) is worked out once per cell: a
     # placement's value must not depend on which rotations or cells were scored first.
-    game = Carcassonne.new(["A", "B"], {"river": False}, seed=4)
-    moves = random.Random(4)
-    for _ in range(40):
-        game.apply(game.automatic_action() or game.random_action(moves))
-    while game.phase != "place":
-        game.apply(game.automatic_action() or game.random_action(moves))
+    game = played_at_random(40)
     seat = game.current
     situation = Situation("carcassonne", seat, game.view(seat), game.legal_actions(seat), random.Random(1))
     model = game_from_view(situation.view, situation.rng)

@@ -7,6 +7,7 @@ in reference orientation: city N, road W-E, field S.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,17 @@ def new_game(deck: Sequence[str] | None, players: int = 2, seed: int = 1, **opti
     if deck is not None:
         opts["deck"] = list(deck)
     return Carcassonne.new(list(NAMES[:players]), opts, seed=seed)
+
+
+def played_at_random(actions: int, seed: int = 4) -> Carcassonne:
+    """A two-player base game after ``actions`` random actions and on to the next tile to place."""
+    game = Carcassonne.new(["A", "B"], {"river": False}, seed=seed)
+    moves = random.Random(seed)
+    for _ in range(actions):
+        game.apply(game.automatic_action() or game.random_action(moves))
+    while game.phase != "place":
+        game.apply(game.automatic_action() or game.random_action(moves))
+    return game
 
 
 def place(game: Carcassonne, seat: int, tile: str, x: int, y: int, rotation: int) -> list[dict[str, Any]]:
