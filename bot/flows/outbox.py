@@ -177,7 +177,7 @@ class Outbox:
                 if part == "timelapse" and not superseded and outcome.final:
                     await self._store_shown(debt, shown)
                     self._draw(debt, outcome, done)
-                    self._done[debt.game_id] = debt.version
+                    self._done[debt.game_id] = max(debt.version, self._done.get(debt.game_id, -1))
                     return True
                 await self._part(part, debt, outcome, superseded, shown)
                 done.append(part)

@@ -193,7 +193,7 @@ def two_ply_values(expert: ExpertCarcassonne, game: Carcassonne) -> list[float]:
     """Every turn's two-ply value in the expert's own search of this decision, best first."""
     values: list[float] = []
 
-    class Noting(type(expert)):  # type: ignore[misc]
+    class Noting(ExpertCarcassonne):
         def replies(self, *args, **kwargs):  # type: ignore[no-untyped-def]
             found = super().replies(*args, **kwargs)
             values.append(sum(p * value_for(m, args[1]) for _, p, m, _ in found))
