@@ -26,7 +26,8 @@ takes several turns a second, which no channel of people does; the bot would wai
 would measure Discord's limit instead of the bot.
 
 Also reported: the REST requests per action by route (what the fake Discord received), the bot's CPU per second
-while nobody clicks (``--idle`` seconds after the head start), and this process's own CPU. ``--sample FILE``
+while nobody clicks (``--idle`` seconds after the head start), this process's own CPU, and how much of the bot's
+and the drawing processes' CPU per action was the kernel's (system time: sockets, pipes, waking up). ``--sample FILE``
 records the bot process's played phase with py-spy (``pip install py-spy``; not paused by it) for
 ``bench/stack_owners.py``. ``--bot-cpus 0 --fake-cpus 1`` gives the bot (and its drawing processes) one core and
 the fake Discord with its people the other, so that neither takes the other's CPU.
@@ -203,6 +204,7 @@ class Run:
         self.window_start = 0.0
         self.requests: Counter[str] = Counter()  # REST requests of the played phase, by route
         self.idle = [0.0, 0.0]  # CPU ms per second with nobody clicking: bot process, drawing processes
+        self.kernel = (0.0, 0.0)  # system CPU seconds of the played phase: bot process, drawing processes
 
     # -- a game's life, through Discord -----------------------------------------------------------------------
 
@@ -349,6 +351,7 @@ class Run:
         idle = [cpu_of(f"/proc/{bot_pid}/stat") - idle0[0], cpu_of_descendants(bot_pid) - idle0[1]]
         self.idle = [1000 * x / args.idle for x in idle] if args.idle else [0.0, 0.0]
         bot0, drawing0, own0 = cpu_of(f"/proc/{bot_pid}/stat"), cpu_of_descendants(bot_pid), time.process_time()
+        kernel0 = kernel_cpu_of([bot_pid]), kernel_cpu_of(descendants(bot_pid))
         load0 = os.getloadavg()[0]
         sampler = sample(args.sample, bot_pid) if args.sample else None
         requests0 = len(self.fake.exchanges)
@@ -360,6 +363,7 @@ class Run:
         bot = cpu_of(f"/proc/{bot_pid}/stat") - bot0
         drawing = cpu_of_descendants(bot_pid) - drawing0
         own = time.process_time() - own0
+        self.kernel = (kernel_cpu_of([bot_pid]) - kernel0[0], kernel_cpu_of(descendants(bot_pid)) - kernel0[1])
         self.requests = Counter(route_kind(e.method, e.path) for e in self.fake.exchanges[requests0:])
         for result in results:
             if isinstance(result, BaseException):
@@ -381,6 +385,10 @@ class Run:
             "drawing_cpu_ms_per_action": round(drawing * per_action, 2),
             "cpu_ms_per_action_all": round((bot + drawing) * per_action, 2),
             "fake_discord_and_people_cpu_ms_per_action": round(own * per_action, 2),
+            "of_which_kernel_cpu_ms_per_action": {
+                "bot_process": round(self.kernel[0] * per_action, 2),
+                "drawing": round(self.kernel[1] * per_action, 2),
+            },
             "requests_per_action": {
                 k: round(v / max(1, s.completed), 2) for k, v in sorted(self.requests.items(), key=lambda kv: -kv[1])
             },
@@ -440,6 +448,17 @@ def descendants(pid: int) -> list[int]:
 
 def cpu_of_descendants(pid: int) -> float:
     return sum(cpu_of(f"/proc/{child}/stat") for child in descendants(pid))
+
+
+def kernel_cpu_of(pids: list[int]) -> float:
+    """System CPU seconds of these processes (the kernel's share of their CPU: sockets, pipes, waking up), /proc."""
+    total = 0.0
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[12])
+        except (OSError, IndexError, ValueError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def bot_process(

@@ -81,6 +81,7 @@ def main() -> int:
         help="decision times as wall time (default) or the worker's CPU time (what one free core would take)",
     )
     parser.add_argument("--set", action="append", default=[], help="tuning only: NAME=VALUE of catan_expert")
+    parser.add_argument("--log", help="append each game's result here, a JSON line each (to pair two runs' games)")
     args = parser.parse_args()
     if args.set:
         import engine.ai.catan_expert as expert
@@ -95,6 +96,9 @@ def main() -> int:
         results = []
         for done in pool.imap_unordered(one, jobs):
             results.append(done)
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as log:
+                    log.write(json.dumps({k: v for k, v in done.items() if k != "times"}) + "\n")
             print(f"\r{len(results)}/{len(jobs)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     wins = sum(r["won"] for r in results)
