@@ -351,7 +351,7 @@ class Run:
         idle = [cpu_of(f"/proc/{bot_pid}/stat") - idle0[0], cpu_of_descendants(bot_pid) - idle0[1]]
         self.idle = [1000 * x / args.idle for x in idle] if args.idle else [0.0, 0.0]
         bot0, drawing0, own0 = cpu_of(f"/proc/{bot_pid}/stat"), cpu_of_descendants(bot_pid), time.process_time()
-        kernel0 = kernel_cpu_of([bot_pid]), kernel_cpu_of(descendants(bot_pid))
+        kernel0 = kernel_cpu_of([bot_pid]), kernel_cpu_below(bot_pid)
         load0 = os.getloadavg()[0]
         sampler = sample(args.sample, bot_pid) if args.sample else None
         requests0 = len(self.fake.exchanges)
@@ -363,7 +363,7 @@ class Run:
         bot = cpu_of(f"/proc/{bot_pid}/stat") - bot0
         drawing = cpu_of_descendants(bot_pid) - drawing0
         own = time.process_time() - own0
-        self.kernel = (kernel_cpu_of([bot_pid]) - kernel0[0], kernel_cpu_of(descendants(bot_pid)) - kernel0[1])
+        self.kernel = (kernel_cpu_of([bot_pid]) - kernel0[0], kernel_cpu_below(bot_pid) - kernel0[1])
         self.requests = Counter(route_kind(e.method, e.path) for e in self.fake.exchanges[requests0:])
         for result in results:
             if isinstance(result, BaseException):
@@ -447,18 +447,36 @@ def descendants(pid: int) -> list[int]:
 
 
 def cpu_of_descendants(pid: int) -> float:
-    return sum(cpu_of(f"/proc/{child}/stat") for child in descendants(pid))
+    """CPU seconds so far of every process below ``pid``: those alive, and those that ended and were waited for (a
+    drawing process that stopped, e.g. the background one after its idle time: its CPU is then ``pid``'s)."""
+    return sum(cpu_of(f"/proc/{child}/stat") for child in descendants(pid)) + ended_children_cpu(pid)
+
+
+def stat_fields(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def ended_children_cpu(pid: int, kernel_only: bool = False) -> float:
+    """User + system (or system only) CPU seconds of ``pid``'s children that ended and were waited for."""
+    fields = stat_fields(pid)
+    if len(fields) < 15:
+        return 0.0
+    ticks = int(fields[14]) + (0 if kernel_only else int(fields[13]))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def kernel_cpu_of(pids: list[int]) -> float:
     """System CPU seconds of these processes (the kernel's share of their CPU: sockets, pipes, waking up), /proc."""
-    total = 0.0
-    for pid in pids:
-        try:
-            total += int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[12])
-        except (OSError, IndexError, ValueError):
-            continue
-    return total / os.sysconf("SC_CLK_TCK")
+    fields = [stat_fields(pid) for pid in pids]
+    return sum(int(f[12]) for f in fields if len(f) > 12) / os.sysconf("SC_CLK_TCK")
+
+
+def kernel_cpu_below(pid: int) -> float:
+    """System CPU seconds so far of every process below ``pid``, ended ones included (``cpu_of_descendants``)."""
+    return kernel_cpu_of(descendants(pid)) + ended_children_cpu(pid, kernel_only=True)
 
 
 async def bot_process(
