@@ -433,11 +433,10 @@ def descendants(pid: int) -> list[int]:
     """Every process below ``pid`` (children, theirs, ...), from /proc."""
     parents: dict[int, list[int]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        parents.setdefault(parent, []).append(int(stat.parent.name))
+        process = int(stat.parent.name)
+        fields = stat_fields(process)
+        if len(fields) > 1:
+            parents.setdefault(int(fields[1]), []).append(process)
     found, todo = [], [pid]
     while todo:
         for child in parents.get(todo.pop(), []):
@@ -453,6 +452,7 @@ def cpu_of_descendants(pid: int) -> float:
 
 
 def stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (state first); none if the process is gone."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
