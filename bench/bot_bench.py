@@ -782,7 +782,9 @@ class Run:
                 profiler = cProfile.Profile(time.thread_time) if args.profile else None
                 sampler = sample(args.sample) if args.sample else None
                 timelapses0 = TIMELAPSES[0]
-                children0 = cpu_of_children()
+                # The drawing processes (py-spy, a child too under --sample, left out; read before it is stopped).
+                spared = frozenset({sampler.pid} if sampler is not None else ())
+                children0 = cpu_of_descendants(os.getpid(), spared)
                 cpu0, loop_cpu0 = time.process_time(), time.thread_time()
                 where0 = cpu_where(bot.db)
                 load0 = os.getloadavg()[0]
@@ -793,6 +795,7 @@ class Run:
                     results = await asyncio.gather(*(self.play(gateway, t) for t in tables), return_exceptions=True)
                 if profiler:
                     profiler.disable()
+                drawing = cpu_of_descendants(os.getpid(), spared) - children0
                 if sampler is not None:
                     stop_sampling(sampler)
                 ended = time.perf_counter()
@@ -800,7 +803,7 @@ class Run:
                 cpu, loop_cpu = time.process_time() - cpu0, time.thread_time() - loop_cpu0
                 where = {k: v - where0.get(k, 0.0) for k, v in cpu_where(bot.db).items()}
                 where["other_threads"] = cpu - sum(where.values())  # threads that ended meanwhile included
-                where["drawing_processes"] = cpu_of_children() - children0
+                where["drawing_processes"] = drawing
                 self.load = (load0, os.getloadavg()[0])
                 for result in results:
                     if isinstance(result, BaseException):
@@ -895,16 +898,58 @@ def cpu_where(db: Any) -> dict[str, float]:
     }
 
 
-def cpu_of_children() -> float:
-    """CPU seconds so far of this process's child processes (the drawing processes), from /proc."""
-    return sum(cpu_of(stat) for stat in Path("/proc").glob("[0-9]*/stat") if parent_of(stat) == os.getpid())
+def descendants(pid: int, leave_out: frozenset[int] = frozenset()) -> list[int]:
+    """Every process below ``pid`` (children, theirs, ...), from /proc; ``leave_out`` and what is below them not."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        process = int(stat.parent.name)
+        fields = stat_fields(process)
+        if len(fields) > 1:
+            parents.setdefault(int(fields[1]), []).append(process)
+    found, todo = [], [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            if child not in leave_out:
+                found.append(child)
+                todo.append(child)
+    return found
 
 
-def parent_of(stat: Path) -> int | None:
+def cpu_of_descendants(pid: int, leave_out: frozenset[int] = frozenset()) -> float:
+    """CPU seconds so far of every process below ``pid``: those alive, and those that ended and were waited for by
+    ``pid`` or by one of them (a drawing process that stopped, e.g. the background one after its idle time: its CPU is
+    then its parent's, ``pid`` for spawned processes, multiprocessing's fork server for forked ones)."""
+    below = descendants(pid, leave_out)
+    return sum(cpu_of(f"/proc/{child}/stat") + ended_children_cpu(child) for child in below) + ended_children_cpu(pid)
+
+
+def stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (state first); none if the process is gone."""
     try:
-        return int(stat.read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return None
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+def ended_children_cpu(pid: int, kernel_only: bool = False) -> float:
+    """User + system (or system only) CPU seconds of ``pid``'s children that ended and were waited for."""
+    fields = stat_fields(pid)
+    if len(fields) < 15:
+        return 0.0
+    ticks = int(fields[14]) + (0 if kernel_only else int(fields[13]))
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def kernel_cpu_of(pids: list[int]) -> float:
+    """System CPU seconds of these processes (the kernel's share of their CPU: sockets, pipes, waking up), /proc."""
+    fields = [stat_fields(pid) for pid in pids]
+    return sum(int(f[12]) for f in fields if len(f) > 12) / os.sysconf("SC_CLK_TCK")
+
+
+def kernel_cpu_below(pid: int) -> float:
+    """System CPU seconds so far of every process below ``pid``, ended ones included (``cpu_of_descendants``)."""
+    below = descendants(pid)
+    return kernel_cpu_of(below) + sum(ended_children_cpu(p, kernel_only=True) for p in [pid, *below])
 
 
 def cpu_of(path: str | Path) -> float:

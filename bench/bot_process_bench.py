@@ -67,7 +67,10 @@ from bot_bench import (  # noqa: E402
     Screen,
     add_load_options,
     cpu_of,
+    cpu_of_descendants,
     cpu_probe,
+    kernel_cpu_below,
+    kernel_cpu_of,
     percentile,
     played,
     stop_sampling,
@@ -427,56 +430,6 @@ def where(error: BaseException) -> str:
 def route_kind(method: str, path: str) -> str:
     """A REST request's route with its ids and tokens left out: ``POST /interactions/:id/:token/callback``."""
     return method + " " + re.sub(r"/(?:\d+|itoken-[0-9a-f]+)(?=/|$)", "/:id", path.split("?")[0])
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (children, theirs, ...), from /proc."""
-    parents: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        process = int(stat.parent.name)
-        fields = stat_fields(process)
-        if len(fields) > 1:
-            parents.setdefault(int(fields[1]), []).append(process)
-    found, todo = [], [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
-
-
-def cpu_of_descendants(pid: int) -> float:
-    """CPU seconds so far of every process below ``pid``: those alive, and those that ended and were waited for (a
-    drawing process that stopped, e.g. the background one after its idle time: its CPU is then ``pid``'s)."""
-    return sum(cpu_of(f"/proc/{child}/stat") for child in descendants(pid)) + ended_children_cpu(pid)
-
-
-def stat_fields(pid: int) -> list[str]:
-    """The fields of ``/proc/PID/stat`` after the command's name (state first); none if the process is gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return []
-
-
-def ended_children_cpu(pid: int, kernel_only: bool = False) -> float:
-    """User + system (or system only) CPU seconds of ``pid``'s children that ended and were waited for."""
-    fields = stat_fields(pid)
-    if len(fields) < 15:
-        return 0.0
-    ticks = int(fields[14]) + (0 if kernel_only else int(fields[13]))
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def kernel_cpu_of(pids: list[int]) -> float:
-    """System CPU seconds of these processes (the kernel's share of their CPU: sockets, pipes, waking up), /proc."""
-    fields = [stat_fields(pid) for pid in pids]
-    return sum(int(f[12]) for f in fields if len(f) > 12) / os.sysconf("SC_CLK_TCK")
-
-
-def kernel_cpu_below(pid: int) -> float:
-    """System CPU seconds so far of every process below ``pid``, ended ones included (``cpu_of_descendants``)."""
-    return kernel_cpu_of(descendants(pid)) + ended_children_cpu(pid, kernel_only=True)
 
 
 async def bot_process(

@@ -2,7 +2,7 @@
 
 ``python -m bot`` runs as a process against the loopback fake Discord (``bot/local/loopback``) with its default two
 drawing processes and a SQLite file, as a host runs it. Measured from ``/proc``: each process's resident memory
-(RSS) and proportional share (PSS: shared pages split among the processes that map them, so the three add up), and
+(RSS) and proportional share (PSS: shared pages split among the processes that map them, so they add up), and
 CPU seconds (user + system) of the bot and of its drawing processes.
 
 1. Idle: connected, nothing played, after ``--settle`` seconds; the CPU of ``--idle`` seconds doing nothing.
@@ -39,12 +39,12 @@ from tests.process.conftest import Launcher
 from tests.process.people import Person, Table
 
 TICKS = os.sysconf("SC_CLK_TCK")
-ROLES = ("bot", "drawing", "tracker")
+ROLES = ("bot", "drawing", "forkserver", "tracker")
 
 
 @dataclass
 class Sample:
-    rss: dict[str, float]  # MB per role (ROLES): the drawing processes together
+    rss: dict[str, float]  # MB per role (ROLES): the drawing processes together, multiprocessing's fork server
     pss: dict[str, float]
     cpu: dict[str, float]  # seconds since each process started
     drawing: int  # drawing processes
@@ -71,9 +71,15 @@ def cpu_seconds(pid: int) -> float:
 
 def sample(bot_pid: int) -> Sample:
     roles = {bot_pid: "bot"}
-    for child in children(bot_pid):  # the drawing processes, and multiprocessing's resource tracker beside them
-        tracker = b"resource_tracker" in Path(f"/proc/{child}/cmdline").read_bytes()
-        roles[child] = "tracker" if tracker else "drawing"
+    # The drawing processes, multiprocessing's resource tracker beside them, and the fork server they are forked
+    # from (``bot.host.pipe_worker``): its children are drawing processes (they keep its command line).
+    for child in children(bot_pid):
+        command = Path(f"/proc/{child}/cmdline").read_bytes()
+        if b"forkserver" in command:
+            roles[child] = "forkserver"
+            roles.update(dict.fromkeys(children(child), "drawing"))
+        else:
+            roles[child] = "tracker" if b"resource_tracker" in command else "drawing"
     rss = dict.fromkeys(ROLES, 0.0)
     pss = dict.fromkeys(ROLES, 0.0)
     cpu = dict.fromkeys(ROLES, 0.0)
@@ -126,9 +132,11 @@ def row(label: str, s: Sample) -> dict[str, object]:
         "stage": label,
         "bot_rss_mb": round(s.rss["bot"], 1),
         "drawing_rss_mb": round(s.rss["drawing"], 1),
+        "forkserver_rss_mb": round(s.rss["forkserver"], 1),
         "tracker_rss_mb": round(s.rss["tracker"], 1),
         "bot_pss_mb": round(s.pss["bot"], 1),
         "drawing_pss_mb": round(s.pss["drawing"], 1),
+        "forkserver_pss_mb": round(s.pss["forkserver"], 1),
         "tracker_pss_mb": round(s.pss["tracker"], 1),
         "total_pss_mb": round(sum(s.pss.values()), 1),
         "drawing_processes": s.drawing,
@@ -175,7 +183,8 @@ async def main() -> None:
             print(
                 f"idle: bot {idle.rss['bot']:.0f} MB RSS ({idle.pss['bot']:.0f} MB PSS), "
                 f"{idle.drawing} drawing processes {idle.rss['drawing']:.0f} MB RSS "
-                f"({idle.pss['drawing']:.0f} MB PSS), resource tracker {idle.rss['tracker']:.0f} MB RSS; "
+                f"({idle.pss['drawing']:.0f} MB PSS), fork server {idle.rss['forkserver']:.0f} MB RSS "
+                f"({idle.pss['forkserver']:.0f} MB PSS), resource tracker {idle.rss['tracker']:.0f} MB RSS; "
                 f"CPU {idle_cpu['bot']:.2f}% bot, "
                 f"{idle_cpu['drawing']:.2f}% drawing",
                 file=sys.stderr,

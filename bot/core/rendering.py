@@ -23,7 +23,6 @@ import collections
 import contextlib
 import enum
 import logging
-import multiprocessing
 import os
 import pickle
 import queue as queues
@@ -36,7 +35,7 @@ from typing import Any, TypeVarTuple
 
 import render
 from bot.core.memory import keep_freed_memory
-from bot.host.pipe_worker import STOP, serve
+from bot.host.pipe_worker import STOP, serve, start_worker
 from bot.text.i18n import install_image_labels, language, speaking
 from render import png
 
@@ -117,7 +116,7 @@ def _worker_setup() -> None:
         draw(Job(render.board_png, view))
 
 
-def _run(target: Callable[[Connection], None], conn: Connection, niceness: int) -> None:
+def _run(conn: Connection, target: Callable[[Connection], None], niceness: int) -> None:
     """A drawing process's entry point: lower its OS priority by ``niceness`` first (the background lane's), then
     run ``target``."""
     if niceness:
@@ -168,7 +167,7 @@ def _answer(data: bytes) -> bytes:
 class _Process:
     """One drawing process, its end of the pipe, and the job it is drawing (at most one at a time)."""
 
-    process: Any  # multiprocessing's SpawnProcess
+    process: Any  # a multiprocessing Process (forked from the fork server, or spawned)
     conn: Connection
     lane: Lane
     ready: asyncio.Future[None]
@@ -280,15 +279,10 @@ class Renderer:
 
     def _spawn(self, lane: Lane, slot: asyncio.Future[bool], attempt: int = 1) -> _Process:
         assert self._loop is not None
-        # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
-        context = multiprocessing.get_context("spawn")
-        here, there = context.Pipe()
         niceness = self.background_nice if lane is Lane.BACKGROUND else 0
         name = "boardhost-draw" if lane is Lane.INTERACTIVE else "boardhost-draw-background"
         target = _background_worker if lane is Lane.BACKGROUND and self._target is _worker else self._target
-        process = context.Process(target=_run, args=(target, there, niceness), name=name, daemon=True)
-        process.start()
-        there.close()  # the child has its own copy; ours would keep the pipe open after the child died
+        process, here = start_worker(name, _run, target, niceness)
         worker = _Process(process, here, lane, self._loop.create_future(), slot, attempt)
         worker.listener = threading.Thread(target=self._listen, args=(worker,), name=name, daemon=True)
         self._workers.append(worker)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import pickle
 import random
 import threading
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from bot.host.pipe_worker import STOP, serve
+from bot.host.pipe_worker import STOP, serve, start_worker
 from engine import game_class
 from engine.ai import Factory, decide_with, policy_seed
 from engine.game import Action
@@ -73,7 +72,7 @@ def _worker(conn: Connection) -> None:
 
 @dataclass(eq=False)
 class _Worker:
-    process: Any  # multiprocessing's SpawnProcess
+    process: Any  # a multiprocessing Process (forked from the fork server, or spawned)
     conn: Connection
 
 
@@ -121,12 +120,7 @@ class Thinker:
         raise ThinkingFailed(f"the decision process died {ATTEMPTS} times on one decision")
 
     def _start(self) -> _Worker:
-        # spawn, not fork: the bot's process has threads (SQLite, the event loop) that a fork would copy mid-step
-        context = multiprocessing.get_context("spawn")
-        here, there = context.Pipe()
-        process = context.Process(target=_worker, args=(there,), name="boardhost-think", daemon=True)
-        process.start()
-        there.close()  # the child has its own copy; ours would keep the pipe open after the child died
+        process, here = start_worker("boardhost-think", _worker)
         self.started += 1
         self._worker = _Worker(process, here)
         return self._worker

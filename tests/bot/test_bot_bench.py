@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,31 @@ def test_a_tiny_run_plays_and_reports() -> None:
     for run in result["runs"]:
         assert run["error_count"] == 0 and run["actions"] >= 6
         assert run["latency_ms"]["p95"] > 0 and run["png_kb_mean"] > 0
+        # The drawing processes are the fork server's children, not the bench's: their CPU is counted all the same.
+        assert run["drawing_cpu_ms_per_action"] > 0
+
+
+def test_the_cpu_below_a_process_counts_a_grandchild_that_ended() -> None:
+    """As a drawing process forked from the fork server and stopped after its idle time: its CPU is the server's."""
+    sys.path.insert(0, str(BENCH.parent))
+    from bot_bench import cpu_of_descendants
+
+    grandchild = "import time\nx = 0\nfor i in range(10**7): x += i\nprint(time.process_time())"
+    server = (
+        "import subprocess, sys, time\n"
+        f"done = subprocess.run([sys.executable, '-c', {grandchild!r}], capture_output=True, text=True)\n"
+        "print(done.stdout.strip(), flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    before = cpu_of_descendants(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", server], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        burnt = float(child.stdout.readline())  # the grandchild's own CPU seconds; it has ended and been waited for
+        assert cpu_of_descendants(os.getpid()) - before >= burnt - 0.02  # clock ticks of /proc
+    finally:
+        child.kill()
+        child.wait()
 
 
 def test_sqlite_and_postgresql_with_one_and_two_processes_side_by_side(postgres_server: Server) -> None:
