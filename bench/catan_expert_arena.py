@@ -9,6 +9,9 @@ decisions in the worker's CPU time (what one free core takes; a shared machine's
 Seeds: ``--seeds eval`` (games seeded 3000001, 3000002, ...) for reported figures, ``--seeds tune`` (4000001, ...)
 for tuning; the ranges never meet.
 
+``--no-domestic``: the ``standard`` players make no domestic offers (the expert makes none anyway), as under
+catanatron's rules, which have no domestic trade: a tuning ground nearer the games against catanatron's players.
+
 Run (under nice, 2 workers at most on a shared machine)::
 
     nice -n 19 python bench/catan_expert_arena.py --games 400 --seeds eval --workers 2
@@ -22,6 +25,8 @@ import math
 import os
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, Final
@@ -29,6 +34,7 @@ from typing import Any, Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.ai.arena import Tally, percentile, play_one
+from engine.ai.catan import StandardCatanPolicy
 from engine.catan.game import Catan
 
 SEED_BASE: Final = {"eval": 3_000_000, "tune": 4_000_000}
@@ -46,14 +52,30 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 CLOCKS: Final = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
-def one(job: tuple[int, int, str, str, str]) -> dict[str, Any]:
-    index, seed, level, against, clock = job
+def _no_offer(*_: Any) -> None:
+    return None
+
+
+@contextmanager
+def without_domestic_offers() -> Iterator[None]:
+    """Inside the block the ``standard`` players make no domestic offers (catanatron's rules have none)."""
+    offer = StandardCatanPolicy.offer
+    StandardCatanPolicy.offer = _no_offer  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        StandardCatanPolicy.offer = offer  # type: ignore[method-assign]
+
+
+def one(job: tuple[int, int, str, str, str, bool]) -> dict[str, Any]:
+    index, seed, level, against, clock, no_domestic = job
     levels = [level, against, against, against]
     # Game i: the expert (entry 0) sits in seat i mod 4, the others fill the rest.
     seats = [(s - index) % 4 for s in range(4)]
     tally = Tally(levels[:1] + [f"{against}#{k}" for k in (1, 2, 3)])
     tally.times = {level: [], against: []}
-    game = play_one(Catan, levels, seats, {}, seed, CLOCKS[clock], tally)
+    with without_domestic_offers() if no_domestic else nullcontext():
+        game = play_one(Catan, levels, seats, {}, seed, CLOCKS[clock], tally)
     mine = seats.index(0)
     result = game.result()
     return {
@@ -82,6 +104,9 @@ def main() -> int:
     )
     parser.add_argument("--set", action="append", default=[], help="tuning only: NAME=VALUE of catan_expert")
     parser.add_argument("--log", help="append each game's result here, a JSON line each (to pair two runs' games)")
+    parser.add_argument(
+        "--no-domestic", action="store_true", help="the standard players make no offers (as catanatron's rules)"
+    )
     args = parser.parse_args()
     if args.set:
         import engine.ai.catan_expert as expert
@@ -90,7 +115,10 @@ def main() -> int:
             name, raw = item.split("=")
             setattr(expert, name, type(getattr(expert, name))(raw))
     base = SEED_BASE[args.seeds]
-    jobs = [(i, base + 1 + i, args.level, args.against, args.clock) for i in range(args.first, args.first + args.games)]
+    jobs = [
+        (i, base + 1 + i, args.level, args.against, args.clock, args.no_domestic)
+        for i in range(args.first, args.first + args.games)
+    ]
     started = time.time()
     with Pool(args.workers) as pool:
         results = []
@@ -107,6 +135,7 @@ def main() -> int:
         "bench": "catan_expert_arena",
         "level": args.level,
         "set": args.set,
+        "no_domestic": args.no_domestic,
         "against": f"3 {args.against}",
         "seeds": args.seeds,
         "games": len(results),
