@@ -3,11 +3,14 @@ imported what they run, and with the bot's environment as it is when each starts
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import pickle
+import subprocess
 import sys
 from multiprocessing.connection import Connection
+from pathlib import Path
 
 import pytest
 
@@ -68,3 +71,12 @@ def test_a_worker_sees_the_environment_as_it_is_when_it_starts(monkeypatch: pyte
         assert ask(conn, "HOME")["variable"] is None
     finally:
         stopped(process, conn)
+
+
+def test_the_worker_start_bench_reports_both_ways_of_starting() -> None:
+    bench = Path(__file__).resolve().parents[2] / "bench" / "worker_start_bench.py"
+    done = subprocess.run([sys.executable, str(bench), "--starts", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert set(report) == {"spawn", "forkserver"}
+    assert all(len(method["cpu_ms"]) == 1 for method in report.values())
