@@ -16,10 +16,6 @@ import pytest
 
 from bot.host.pipe_worker import STOP, WORKER_MODULES, serve, start_worker, worker_context
 
-pytestmark = pytest.mark.skipif(
-    "forkserver" not in multiprocessing.get_all_start_methods(), reason="no fork server on this platform"
-)
-
 
 def _report(conn: Connection) -> None:
     """Answers each request (a variable's name) with what this process knows of itself and that variable."""
@@ -58,6 +54,12 @@ def test_a_worker_is_forked_from_the_fork_server_with_what_workers_run_imported(
         assert seen["imported"] == list(WORKER_MODULES)
     finally:
         stopped(process, conn)
+
+
+def test_workers_are_spawned_where_the_clock_has_been_stood_still(monkeypatch: pytest.MonkeyPatch) -> None:
+    # simcord's virtual time: multiprocessing's waits for a fork server's children would spin against it.
+    monkeypatch.setattr("time.monotonic", lambda: 0.0)
+    assert worker_context().get_start_method() == "spawn"
 
 
 def test_a_worker_sees_the_environment_as_it_is_when_it_starts(monkeypatch: pytest.MonkeyPatch) -> None:
