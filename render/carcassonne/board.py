@@ -135,7 +135,9 @@ def _names(view: View) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
-def board_panel(view: View, outlined: bool = False) -> Panel:
+def board_panel(view: View, outlined: bool = False, *, turn_marked: bool = True) -> Panel:
+    """The scoreboard beside the board (``turn_marked``: the card of the player to move stands out; a timelapse's
+    frames mark nobody, or the mark would jump from card to card every frame)."""
     names = _names(view)
     mk = marks(names)
     tower = bool(view.get("options", {}).get("tower"))
@@ -157,7 +159,7 @@ def board_panel(view: View, outlined: bool = False) -> Panel:
                 mark=mk[seat],
                 score=str(p["score"]),
                 details=tuple(details),
-                active=not finished and view.get("current_player") == seat,
+                active=turn_marked and not finished and view.get("current_player") == seat,
                 winner=finished and seat in winners,
             )
         )
@@ -311,11 +313,12 @@ def board_image(
     outlined: Sequence[tuple[int, int]] = (),
     extent: Sequence[tuple[int, int]] = (),
     max_tile: int = MAX_TILE,
+    turn_marked: bool = True,
 ) -> Image.Image:
     """The public board (``cells`` numbered 1..n for a turn preview; ``outlined`` cells framed in white, the tiles
     placed since a player's last turn; ``extent`` cells kept in the picture, so that the frames of a timelapse
-    share one grid; tiles at most ``max_tile`` pixels)."""
-    panel = board_panel(view, bool(outlined))
+    share one grid; tiles at most ``max_tile`` pixels; ``turn_marked``: as ``board_panel``)."""
+    panel = board_panel(view, bool(outlined), turn_marked=turn_marked)
     if cells:
         panel = replace(panel, footer=(label("choose_cell"), *panel.footer))
     picture = None

@@ -1,6 +1,7 @@
 """The frames of a Carcassonne timelapse, each drawn from the one before.
 
-Every frame is ``board_image(view, extent=..., max_tile=...)`` of its turn, pixel for pixel. A turn changes a few
+Every frame is ``board_image(view, extent=..., max_tile=..., turn_marked=False)`` of its turn, pixel for pixel (no
+player's card marked as the one to move: the mark would jump from card to card every frame). A turn changes a few
 cells (a tile placed, a follower set or returned, a player's "last tile" frame moved), so instead of drawing the
 whole board again, a frame is drawn over the one before (when it has the same layout), and only the boxes of the
 pieces that differ (``board.pieces``: what each draws, and where) are drawn again: the grid under them from a
@@ -68,8 +69,8 @@ def _boxes(before: list[Piece], after: list[Piece], lay: Layout) -> list[Box] | 
 
 
 class FrameDrawer:
-    """Draws the frames of one timelapse: ``drawer(view)`` is ``board_image(view, extent=extent,
-    max_tile=max_tile)``. The picture returned may be drawn over by the next call (copy it to keep it): a frame is
+    """Draws the frames of one timelapse: ``drawer(view)`` is ``board_image(view, extent=extent, max_tile=max_tile,
+    turn_marked=False)``. The picture returned may be drawn over by the next call (copy it to keep it): a frame is
     drawn over the one before instead of over a copy of it, which would cost as much as drawing the changes."""
 
     def __init__(self, extent: Sequence[tuple[int, int]], max_tile: int) -> None:
@@ -89,7 +90,7 @@ class FrameDrawer:
         return self.grid[1], self.grid[2]
 
     def __call__(self, view: View) -> Image.Image:
-        panel = board_panel(view)
+        panel = board_panel(view, turn_marked=False)  # the mark would jump from card to card every frame
         caption = label("drawn")
         lay = layout(view, self.extent, panel_height(panel, None, caption), self.max_tile)
         empty, canvas = self._grid(lay)

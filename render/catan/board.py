@@ -261,7 +261,7 @@ def _road(d: ImageDraw.ImageDraw, name: str, colour: RGB, width: int, shorten: f
     d.line([a, b], fill=colour, width=width)
 
 
-def _panel(state: CatanState, mk: list[str]) -> Panel:
+def _panel(state: CatanState, mk: list[str], turn_marked: bool = True) -> Panel:
     cards = []
     for p in state.players:
         badges = []
@@ -285,7 +285,7 @@ def _panel(state: CatanState, mk: list[str]) -> Panel:
                 score=label("public_points", points=p.points),
                 details=details,
                 badges=tuple(badges),
-                active=not state.finished and state.current == p.seat,
+                active=turn_marked and not state.finished and state.current == p.seat,
                 winner=state.finished and p.seat in state.winners,
             )
         )
@@ -302,16 +302,21 @@ def _panel(state: CatanState, mk: list[str]) -> Panel:
 
 
 def board_image(
-    view: View, spots: Sequence[int | str] | None = None, *, outlined: Mapping[str, Sequence[Any]] | None = None
+    view: View,
+    spots: Sequence[int | str] | None = None,
+    *,
+    outlined: Mapping[str, Sequence[Any]] | None = None,
+    turn_marked: bool = True,
 ) -> Image.Image:
     """The public board; with ``spots`` the build preview showing only those legal spots, large and named; with
     ``outlined`` (``{"roads": [...], "settlements": [...], "cities": [...]}``) those pieces ringed in white: what
-    was built since a player's last turn."""
+    was built since a player's last turn. ``turn_marked``: the card of the player to move stands out (a timelapse's
+    frames mark nobody, or the mark would jump from card to card every frame)."""
     state = read(view)
     preview = spots is not None
     mk = marks([p.name for p in state.players])
     base = static_layer(state.hexes, state.harbors, not preview)
-    panel = _panel(state, mk)
+    panel = _panel(state, mk, turn_marked)
     if preview:
         key = "build_preview_road" if spots and isinstance(spots[0], str) else "build_preview_settlement"
         panel = Panel(panel.title, panel.subtitle, panel.cards, footer=(label(key), *panel.footer))

@@ -43,7 +43,7 @@ class CatanPictures:
         scale = FRAME_SCALES[attempt]
 
         def frame(view: View) -> Image.Image:
-            img = board_image(view)
+            img = board_image(view, turn_marked=False)  # the mark would jump from card to card every frame
             if scale == 1.0:
                 return img
             return img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.BILINEAR)

@@ -22,6 +22,7 @@ from engine.history import GameLog, frames
 from render.carcassonne import board as carcassonne_board
 from render.carcassonne.pictures import FRAME_TILES
 from render.catan import board as catan_board
+from render.panel import ACTIVE
 from render.timelapse import (
     BACKGROUND,
     CLEAR,
@@ -149,6 +150,25 @@ def test_an_unknown_format_is_refused(carcassonne_views: list[dict[str, Any]]) -
         timelapse(carcassonne_views, formats=("mp4",))
 
 
+def marked_pixels(img: Image.Image) -> int:
+    """Pixels in the colour of the card of the player to move."""
+    return dict((colour, count) for count, colour in img.convert("RGB").getcolors(1 << 24) or []).get(ACTIVE, 0)
+
+
+def test_a_timelapse_marks_nobodys_turn_so_no_mark_jumps_from_card_to_card_every_frame(
+    carcassonne_views: list[dict[str, Any]],
+) -> None:
+    """A turn picture marks the card of the player to move; the frames of a timelapse mark nobody's."""
+    catan_views = views_of(engine_replay())
+    for game, views, board in (
+        ("carcassonne", carcassonne_views, carcassonne_board.board_image),
+        ("catan", catan_views, catan_board.board_image),
+    ):
+        assert marked_pixels(board(views[1])) > 1000, game
+        draw = _drawer(views, 0)
+        assert [marked_pixels(draw(view)) for view in views[:3]] == [0, 0, 0], game
+
+
 def test_a_catan_timelapse_shows_the_set_up_piece_by_piece() -> None:
     views = views_of(engine_replay())
     assert len(views) == 9  # the empty board, then eight set-up placements
@@ -252,7 +272,9 @@ def test_each_frame_drawn_over_a_recent_one_is_the_board_drawn_whole(
     for attempt in (0, 2):
         draw = _drawer(views, attempt)
         for index in [0, len(views) - 1, *range(1, len(views) - 1)]:  # the order the timelapse draws them in
-            expected = carcassonne_board.board_image(views[index], extent=extent, max_tile=FRAME_TILES[attempt])
+            expected = carcassonne_board.board_image(
+                views[index], extent=extent, max_tile=FRAME_TILES[attempt], turn_marked=False
+            )
             assert draw(views[index]).tobytes() == expected.tobytes(), f"attempt {attempt}, frame {index}"
 
 
@@ -263,7 +285,7 @@ def test_every_frame_of_a_whole_games_animation_is_its_board(players: int, optio
     assert len(turns(img)) == len(views)
     extent = sorted({(t["x"], t["y"]) for view in (views[0], views[-1]) for t in view["tiles"]})
     for index, view in enumerate(views):
-        expected = carcassonne_board.board_image(view, extent=extent, max_tile=FRAME_TILES[0])
+        expected = carcassonne_board.board_image(view, extent=extent, max_tile=FRAME_TILES[0], turn_marked=False)
         got = frame(img, index).crop((0, 0, *expected.size))
         assert got.tobytes() == expected.tobytes(), f"frame {index} differs"
 
