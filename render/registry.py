@@ -47,7 +47,7 @@ class GamePictures(Protocol):
     @property
     def timelapse_formats(self) -> tuple[str, ...]:
         """The formats its timelapse is encoded in (``render.timelapse.FORMATS``), the smallest kept: the one that
-        has always come out smaller for its boards, so that the time of encoding the other is saved."""
+        suits its boards best for size and time, so that the time of encoding the other is saved."""
         ...
 
     def frames(self, views: Sequence[View], attempt: int) -> Callable[[View], Image.Image]:
