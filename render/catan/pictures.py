@@ -24,7 +24,7 @@ class CatanPictures:
     scoring: Final = Scoring(
         name, "final_scores_catan", ("settlement", "city", "longest_road", "largest_army", "victory_point")
     )
-    # GIF: in 55-80% of lossless WebP's time, and at most about 13% larger (5-10% smaller while the frames still
+    # GIF: in 55-85% of lossless WebP's time, and at most about 13% larger (5-10% smaller while the frames still
     # marked the player to move: bench/README.md, "Timelapse frames without the turn's mark")
     timelapse_formats: Final = ("gif",)
 
