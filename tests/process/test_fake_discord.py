@@ -173,6 +173,31 @@ async def test_an_interaction_answered_late_gets_10062_and_answered_twice_gets_4
     assert len(fake.violations) == 2
 
 
+async def test_a_public_deferrals_first_followup_is_public_whatever_it_asks_until_the_placeholder_is_deleted(
+    fake: FakeDiscord,
+) -> None:
+    """Discord: "if you defer without flags 64 you cannot then respond with an ephemeral response"; once the
+    placeholder is deleted, a followup is a message of its own and may be ephemeral."""
+    alice = fake.add_user("Alice")
+    refusal = {"content": "refused", "flags": 64}
+    shown = []
+    for delete_first in (False, True):
+        inter = await fake.slash(alice, "game abandon")
+        token = fake.interactions[inter].token
+        status, _ = await call(fake, "POST", f"/interactions/{inter}/{token}/callback", {"type": 5})
+        assert status == 204
+        if delete_first:
+            status, _ = await call(fake, "DELETE", f"/webhooks/{fake.application_id}/{token}/messages/@original")
+            assert status == 204
+        status, sent = await call(fake, "POST", f"/webhooks/{fake.application_id}/{token}", refusal)
+        assert status == 200
+        shown.append(bool(sent["flags"] & 64))
+    assert shown == [False, True]
+    in_channel = [m.content for m in fake.messages_in(fake.channel_id)]
+    assert in_channel == ["refused"]  # the first filled in publicly; the second placeholder deleted, its answer private
+    fake.check()
+
+
 async def test_a_429_comes_with_discords_via_header_so_discord_py_waits_and_retries(fake: FakeDiscord) -> None:
     async with aiohttp.ClientSession(headers={"Authorization": f"Bot {fake.token}"}) as session:
         for i in range(6):

@@ -12,7 +12,7 @@ from bot.local.loopback import payloads
 from bot.local.loopback.answers import error, refuse, reply, request_body
 from bot.local.loopback.channel_routes import ChannelRoutes
 from bot.local.loopback.store import Store
-from bot.local.loopback.stored import Interaction, Message, Violation
+from bot.local.loopback.stored import EPHEMERAL, Interaction, Message, Violation
 
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer
 
@@ -114,16 +114,21 @@ class InteractionRoutes:
             msg.interaction_id = inter.id
             if (
                 inter.original is not None
+                and not inter.original.deleted
                 and not inter.original.content
                 and not inter.original.embeds
                 and inter.answers[0].get("type") == 5
                 and inter.original.edits == 0
                 and not inter.followups
             ):
-                # a deferred answer's first followup fills in its placeholder
+                # A deferred answer's first followup fills in its placeholder, which keeps its own visibility (Discord:
+                # "if you defer without flags 64 you cannot then respond with an ephemeral response"). Once the
+                # placeholder is deleted, a followup is a message of its own, ephemeral if it asks (a 10008 there was
+                # a bug Discord fixed in 2021: discord-api-docs#2739).
                 inter.original.content, inter.original.embeds = msg.content, msg.embeds
                 inter.original.components, inter.original.attachments = msg.components, msg.attachments
-                inter.original.flags, inter.original.edits = msg.flags or inter.original.flags, 1
+                kept = inter.original.flags & EPHEMERAL
+                inter.original.flags, inter.original.edits = (msg.flags & ~EPHEMERAL) | kept, 1
                 inter.original.record()
                 msg = inter.original
             else:
