@@ -6,8 +6,10 @@ counts, the deck from the cards it has not seen), applies each candidate action 
 looks one more own action ahead for the best candidates (``DEPTH``: more, each after the likeliest ones before
 it), and scores where the turn could end with ``value``: a position's worth to
 the seat. Actions whose outcome is hidden (buying a card, stealing, monopoly) are averaged over the samples; the
-others are judged once. Set-up, discards and replies to offers use the ``standard`` rules
-of thumb (``catan.py``), which see the same view.
+others are judged once. Near the end (``WIN_WITHIN``) it first looks for a win within the turn through up to
+``WIN_DEPTH`` actions whose outcome is certain (``winning_line``): two bank trades and a city are one action more
+than the search looks ahead, and the value of a trade alone does not always lead there. Set-up, discards and
+replies to offers use the ``standard`` rules of thumb (``catan.py``), which see the same view.
 
 ``value`` weighs, besides points: production by resource and variety (the robber's hex yields nothing), the
 others' production (the leader's most), harbours by what they let the seat trade, room to build (open spots and
@@ -45,6 +47,13 @@ CHANCE: Final = frozenset({"buy", "knight", "robber", "monopoly"})
 SEARCHED: Final = frozenset(
     {"settlement", "city", "road", "buy", "bank_trade", "knight", "road_building", "year_of_plenty", "monopoly"}
 )
+
+# A win within the turn that takes more own actions than the search looks ahead (two bank trades and a city): near
+# the end, a search of the actions whose outcome is certain, bounded so that a decision stays quick.
+WIN_WITHIN: Final = 3  # points short of winning from which the win search runs
+WIN_DEPTH: Final = 4  # own actions it looks through
+WIN_NODES: Final = 2000  # positions it may try in one decision
+SURE: Final = frozenset({"settlement", "city", "road", "bank_trade", "year_of_plenty", "road_building"})
 
 # -- weights of ``value`` (one point is 100) ---------------------------------------------------------------------
 POINT: Final = 100.0
@@ -188,6 +197,9 @@ class ExpertCatanPolicy:
             end = next((a for a in legal if a["type"] == "end_turn"), None)
             if not searched:
                 return end if end is not None else self.standard.choose(situation)
+            win = self.win_now(situation)
+            if win is not None:
+                return win
             return self.search(situation, searched, stay=end)
         if phase == ROLL:
             knights = [a for a in legal if a["type"] == "knight"]
@@ -245,6 +257,21 @@ class ExpertCatanPolicy:
             return dict(stay)
         return dict(candidates[i])
 
+    def win_now(self, situation: Situation) -> Action | None:
+        """The first action of a line of actions with certain outcomes that wins this turn, when the seat is
+        ``WIN_WITHIN`` points or fewer short of winning (hidden cards play no part: none of those actions draws or
+        steals)."""
+        seat, view = situation.seat, situation.view
+        own = view["players"][seat]
+        if own.get("victory_points", own["points"]) + WIN_WITHIN < view["options"]["points_to_win"]:  # hidden ones too
+            return None
+        # Any sample of the hidden cards will do (none of these actions depends on them); not the game's random
+        # stream, which the search's samples draw from.
+        world = determinise(view, seat, random.Random(0))
+        budget = [WIN_NODES]
+        line = winning_line(world, seat, WIN_DEPTH, set(), budget)
+        return dict(line) if line is not None else None
+
     def follow_up(self, games: list[Catan], seat: int) -> float:
         """The mean, over the samples, of the best value ``DEPTH`` more own actions reach (past the first, only after
         the best ``DEEP_WIDEN`` of each step: trading twice at the bank for a build, say)."""
@@ -273,3 +300,35 @@ class ExpertCatanPolicy:
             for _, _, nxt in scored[:DEEP_WIDEN]:
                 best = max(best, self.best_after(nxt, seat, depth - 1))
         return best
+
+
+def _position(game: Catan, seat: int) -> tuple[object, ...]:
+    """What a line of own actions has changed so far: two orders of the same trades reach the same position."""
+    return (tuple(game.hand[seat]), tuple(sorted(game.roads[seat])), tuple(sorted(game.settlements[seat])),
+            tuple(sorted(game.cities[seat])), tuple(game.dev[seat]))  # fmt: skip
+
+
+def winning_line(game: Catan, seat: int, depth: int, lost: set[tuple[object, ...]], budget: list[int]) -> Action | None:
+    """The first of at most ``depth`` own actions with a certain outcome (``SURE``) after which ``seat`` has won, or
+    None; ``lost``: positions already known to win nothing at this depth or less; ``budget``: positions left to try."""
+    if depth <= 0 or game.phase != MAIN or game.current != seat:
+        return None
+    for action in game.legal_actions(seat):
+        if action["type"] not in SURE or budget[0] <= 0:
+            continue
+        budget[0] -= 1
+        nxt = game.copy()
+        try:
+            nxt.apply(action)
+        except RuleError:
+            continue
+        if nxt.finished:
+            if nxt.winner == seat:
+                return action
+            continue
+        key = (depth - 1, *_position(nxt, seat))
+        if depth > 1 and key not in lost:
+            if winning_line(nxt, seat, depth - 1, lost, budget) is not None:
+                return action
+            lost.add(key)
+    return None

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from engine.ai import decide, policy_seed
-from engine.ai.catan_expert import ExpertCatanPolicy, value
+from engine.ai.catan_expert import WIN_NODES, ExpertCatanPolicy, value, winning_line
 from engine.ai.catan_model import determinise
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
 from engine.catan.building import place_settlement
-from engine.catan.deck import KNIGHT
+from engine.catan.deck import KNIGHT, VICTORY_POINT
 from engine.catan.state import BANK_SIZE
 from engine.game import Action
 from tests.ai.test_catan_policy import next_seat, reshuffle_secrets
@@ -111,6 +111,23 @@ def test_a_search_two_actions_deep_sees_a_city_two_bank_trades_away() -> None:
     assert value(line, 0) > value(game, 0) + 50
     assert ExpertCatanPolicy().best_after(game, 0, 2) >= value(line, 0)
     assert ExpertCatanPolicy().best_after(game, 0, 1) < value(line, 0)
+
+
+def test_one_point_short_it_finds_the_win_two_bank_trades_and_a_city_away_and_plays_it_out() -> None:
+    """Three own actions win (4:1, 4:1, city): more than the search's look-ahead, so the win search finds them."""
+    game = beginner()
+    to_main(game)
+    empty_hands(game)
+    game.dev[0][VICTORY_POINT] = 7  # nine points with its two settlements (hidden cards, set by hand for the scene)
+    game.deck.remove(VICTORY_POINT)
+    grant(game, 0, wool=8, grain=2, ore=1)
+    line = winning_line(game, 0, 3, set(), [WIN_NODES])
+    assert line is not None and line["type"] == "bank_trade"
+    assert winning_line(game, 0, 2, set(), [WIN_NODES]) is None, "two actions do not reach a city"
+    assert winning_line(game, 0, 3, set(), [5]) is None, "it gives up after the positions it may try"
+    for _ in range(3):
+        game.apply(expert(game))
+    assert game.finished and game.winner == 0
 
 
 def test_a_determinised_game_keeps_what_the_view_shows_and_deals_the_rest() -> None:
