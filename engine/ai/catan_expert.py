@@ -268,9 +268,10 @@ class ExpertCatanPolicy:
         # Any sample of the hidden cards will do (none of these actions depends on them); not the game's random
         # stream, which the search's samples draw from.
         world = determinise(view, seat, random.Random(0))
-        budget = [WIN_NODES]
-        line = winning_line(world, seat, WIN_DEPTH, set(), budget)
-        return dict(line) if line is not None else None
+        # Not the kinds of action the host leaves out (catanatron's bridge offers no road building card, say).
+        kinds = SURE - ({a["type"] for a in world.legal_actions(seat)} - {a["type"] for a in situation.legal})
+        line = winning_line(world, seat, WIN_DEPTH, set(), [WIN_NODES], kinds)
+        return dict(line) if line is not None and line in situation.legal else None
 
     def follow_up(self, games: list[Catan], seat: int) -> float:
         """The mean, over the samples, of the best value ``DEPTH`` more own actions reach (past the first, only after
@@ -308,13 +309,20 @@ def _position(game: Catan, seat: int) -> tuple[object, ...]:
             tuple(sorted(game.cities[seat])), tuple(game.dev[seat]))  # fmt: skip
 
 
-def winning_line(game: Catan, seat: int, depth: int, lost: set[tuple[object, ...]], budget: list[int]) -> Action | None:
-    """The first of at most ``depth`` own actions with a certain outcome (``SURE``) after which ``seat`` has won, or
+def winning_line(
+    game: Catan,
+    seat: int,
+    depth: int,
+    lost: set[tuple[object, ...]],
+    budget: list[int],
+    kinds: frozenset[str] = SURE,
+) -> Action | None:
+    """The first of at most ``depth`` own actions of ``kinds`` (of certain outcome) after which ``seat`` has won, or
     None; ``lost``: positions already known to win nothing at this depth or less; ``budget``: positions left to try."""
     if depth <= 0 or game.phase != MAIN or game.current != seat:
         return None
     for action in game.legal_actions(seat):
-        if action["type"] not in SURE or budget[0] <= 0:
+        if action["type"] not in kinds or budget[0] <= 0:
             continue
         budget[0] -= 1
         nxt = game.copy()
@@ -328,7 +336,7 @@ def winning_line(game: Catan, seat: int, depth: int, lost: set[tuple[object, ...
             continue
         key = (depth - 1, *_position(nxt, seat))
         if depth > 1 and key not in lost:
-            if winning_line(nxt, seat, depth - 1, lost, budget) is not None:
+            if winning_line(nxt, seat, depth - 1, lost, budget, kinds) is not None:
                 return action
             lost.add(key)
     return None

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.ai import decide, policy_seed
+from engine.ai.base import Situation
 from engine.ai.catan_expert import WIN_NODES, ExpertCatanPolicy, value, winning_line
 from engine.ai.catan_model import determinise
 from engine.catan import Catan
@@ -128,6 +129,21 @@ def test_one_point_short_it_finds_the_win_two_bank_trades_and_a_city_away_and_pl
     for _ in range(3):
         game.apply(expert(game))
     assert game.finished and game.winner == 0
+
+
+def test_the_win_search_plans_with_no_kind_of_action_the_host_leaves_out() -> None:
+    """catanatron's bridge offers no road building card, say: a line through a kind the host left out is no line."""
+    game = beginner()
+    to_main(game)
+    empty_hands(game)
+    game.dev[0][VICTORY_POINT] = 7
+    game.deck.remove(VICTORY_POINT)
+    grant(game, 0, wool=8, grain=2, ore=1)
+    offered = [a for a in game.legal_actions(0) if a["type"] != "bank_trade"]
+    situation = Situation(game="catan", seat=0, view=game.view(0), legal=offered, rng=random.Random(1))
+    assert ExpertCatanPolicy().win_now(situation) is None
+    whole = Situation(game="catan", seat=0, view=game.view(0), legal=game.legal_actions(0), rng=random.Random(1))
+    assert ExpertCatanPolicy().win_now(whole) is not None
 
 
 def test_a_determinised_game_keeps_what_the_view_shows_and_deals_the_rest() -> None:
