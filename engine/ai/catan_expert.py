@@ -54,6 +54,11 @@ WIN_WITHIN: Final = 3  # points short of winning from which the win search runs
 WIN_DEPTH: Final = 4  # own actions it looks through
 WIN_NODES: Final = 2000  # positions it may try in one decision
 SURE: Final = frozenset({"settlement", "city", "road", "bank_trade", "year_of_plenty", "road_building"})
+# Tried in this order: what scores first, roads (many, and seldom the point) last, so that the budget is not spent
+# on roads before two trades and a city are looked at. A line's last action must be one that can end the game.
+WIN_ORDER: Final = {"city": 0, "settlement": 1, "bank_trade": 2, "year_of_plenty": 3, "road_building": 4, "road": 5}
+SCORING: Final = frozenset({"settlement", "city", "road", "road_building"})  # a point, or Longest Road
+ROADS: Final = frozenset({"road", "road_building"})
 
 # -- weights of ``value`` (one point is 100) ---------------------------------------------------------------------
 POINT: Final = 100.0
@@ -270,8 +275,19 @@ class ExpertCatanPolicy:
         world = determinise(view, seat, random.Random(0))
         # Not the kinds of action the host leaves out (catanatron's bridge offers no road building card, say).
         kinds = SURE - ({a["type"] for a in world.legal_actions(seat)} - {a["type"] for a in situation.legal})
-        line = winning_line(world, seat, WIN_DEPTH, set(), [WIN_NODES], kinds)
-        return dict(line) if line is not None and line in situation.legal else None
+        # Lines without roads first: they are few, where the roads' many places (and a road building card's pairs
+        # of them) can spend the whole budget before two trades and a city are tried. In each, the shortest line
+        # first (one action, then two, ...): it spends no card a longer one would.
+        budget = [WIN_NODES]
+        for tried in (kinds - ROADS, kinds):
+            lost: set[tuple[object, ...]] = set()
+            for depth in range(1, WIN_DEPTH + 1):
+                line = winning_line(world, seat, depth, lost, budget, tried)
+                if line is not None:
+                    return dict(line) if line in situation.legal else None
+                if budget[0] <= 0:
+                    return None
+        return None
 
     def follow_up(self, games: list[Catan], seat: int) -> float:
         """The mean, over the samples, of the best value ``DEPTH`` more own actions reach (past the first, only after
@@ -321,9 +337,10 @@ def winning_line(
     None; ``lost``: positions already known to win nothing at this depth or less; ``budget``: positions left to try."""
     if depth <= 0 or game.phase != MAIN or game.current != seat:
         return None
-    for action in game.legal_actions(seat):
-        if action["type"] not in kinds or budget[0] <= 0:
-            continue
+    tried = [a for a in game.legal_actions(seat) if a["type"] in kinds and (depth > 1 or a["type"] in SCORING)]
+    for action in sorted(tried, key=lambda a: WIN_ORDER[a["type"]]):
+        if budget[0] <= 0:
+            break
         budget[0] -= 1
         nxt = game.copy()
         try:

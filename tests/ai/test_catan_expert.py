@@ -14,7 +14,7 @@ from engine.ai.catan_model import determinise
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
 from engine.catan.building import place_settlement
-from engine.catan.deck import KNIGHT, VICTORY_POINT
+from engine.catan.deck import KNIGHT, ROAD_BUILDING, VICTORY_POINT
 from engine.catan.state import BANK_SIZE
 from engine.game import Action
 from tests.ai.test_catan_policy import next_seat, reshuffle_secrets
@@ -126,6 +126,31 @@ def test_one_point_short_it_finds_the_win_two_bank_trades_and_a_city_away_and_pl
     assert line is not None and line["type"] == "bank_trade"
     assert winning_line(game, 0, 2, set(), [WIN_NODES]) is None, "two actions do not reach a city"
     assert winning_line(game, 0, 3, set(), [5]) is None, "it gives up after the positions it may try"
+    for _ in range(3):
+        game.apply(expert(game))
+    assert game.finished and game.winner == 0
+
+
+def test_many_roads_and_a_road_building_card_do_not_hide_a_win_two_trades_and_a_city_away() -> None:
+    """Red has built all five settlements and holds Longest Road, so only a city can give the tenth point: two
+    trades and a city. Its twelve places for a road and a road building card's pairs of them once spent the whole
+    budget of positions before the trades were tried (a game against catanatron's AlphaBeta was lost so)."""
+    game = beginner()
+    to_main(game)
+    lengthen_reds_road(game, 5)
+    for node in range(len(game.crowded)):
+        if len(game.settlements[0]) < 5 and not game.crowded[node]:
+            place_settlement(game, 0, node, [])  # set by hand for the scene
+    assert game.longest_holder == 0 and game.points(0) == 9 - 2
+    for card in (VICTORY_POINT, VICTORY_POINT, ROAD_BUILDING):
+        game.deck.remove(card)
+        game.dev[0][card] += 1
+    empty_hands(game)
+    grant(game, 0, brick=2, lumber=8, wool=1, grain=2, ore=1)
+    assert len(game.legal_roads(0)) >= 10
+    situation = Situation(game="catan", seat=0, view=game.view(0), legal=game.legal_actions(0), rng=random.Random(1))
+    action = ExpertCatanPolicy().win_now(situation)
+    assert action is not None and action["type"] == "bank_trade", action
     for _ in range(3):
         game.apply(expert(game))
     assert game.finished and game.winner == 0
