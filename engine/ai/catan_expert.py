@@ -52,7 +52,8 @@ SEARCHED: Final = frozenset(
 # the end, a search of the actions whose outcome is certain, bounded so that a decision stays quick.
 WIN_WITHIN: Final = 3  # points short of winning from which the win search runs
 WIN_DEPTH: Final = 4  # own actions it looks through
-WIN_NODES: Final = 2000  # positions it may try in one decision
+WIN_NODES: Final = 2000  # positions it may try in one decision, lines with roads
+WIN_NODES_ROADLESS: Final = 1000  # and before those, lines without roads
 SURE: Final = frozenset({"settlement", "city", "road", "bank_trade", "year_of_plenty", "road_building"})
 # Tried in this order: what scores first, roads (many, and seldom the point) last, so that the budget is not spent
 # on roads before two trades and a city are looked at. A line's last action must be one that can end the game.
@@ -275,18 +276,18 @@ class ExpertCatanPolicy:
         world = determinise(view, seat, random.Random(0))
         # Not the kinds of action the host leaves out (catanatron's bridge offers no road building card, say).
         kinds = SURE - ({a["type"] for a in world.legal_actions(seat)} - {a["type"] for a in situation.legal})
-        # Lines without roads first: they are few, where the roads' many places (and a road building card's pairs
-        # of them) can spend the whole budget before two trades and a city are tried. In each, the shortest line
-        # first (one action, then two, ...): it spends no card a longer one would.
-        budget = [WIN_NODES]
-        for tried in (kinds - ROADS, kinds):
+        # Lines without roads first, on a budget of their own: they are few, where the roads' many places (and a
+        # road building card's pairs of them) can spend a whole budget before two trades and a city are tried. In
+        # each, the shortest line first (one action, then two, ...): it spends no card a longer one would.
+        for tried, nodes in ((kinds - ROADS, WIN_NODES_ROADLESS), (kinds, WIN_NODES)):
             lost: set[tuple[object, ...]] = set()
+            budget = [nodes]
             for depth in range(1, WIN_DEPTH + 1):
                 line = winning_line(world, seat, depth, lost, budget, tried)
                 if line is not None:
                     return dict(line) if line in situation.legal else None
                 if budget[0] <= 0:
-                    return None
+                    break
         return None
 
     def follow_up(self, games: list[Catan], seat: int) -> float:

@@ -9,12 +9,20 @@ import pytest
 
 from engine.ai import decide, policy_seed
 from engine.ai.base import Situation
-from engine.ai.catan_expert import WIN_NODES, ExpertCatanPolicy, value, winning_line
+from engine.ai.catan_expert import (
+    ROADS,
+    SURE,
+    WIN_NODES,
+    WIN_NODES_ROADLESS,
+    ExpertCatanPolicy,
+    value,
+    winning_line,
+)
 from engine.ai.catan_model import determinise
 from engine.catan import Catan
 from engine.catan.board import EDGE_NAMES
 from engine.catan.building import place_settlement
-from engine.catan.deck import KNIGHT, ROAD_BUILDING, VICTORY_POINT
+from engine.catan.deck import KNIGHT, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
 from engine.catan.state import BANK_SIZE
 from engine.game import Action
 from tests.ai.test_catan_policy import next_seat, reshuffle_secrets
@@ -153,6 +161,35 @@ def test_many_roads_and_a_road_building_card_do_not_hide_a_win_two_trades_and_a_
     assert action is not None and action["type"] == "bank_trade", action
     for _ in range(3):
         game.apply(expert(game))
+    assert game.finished and game.winner == 0
+
+
+def test_a_full_hand_of_trades_does_not_starve_a_win_by_longest_road() -> None:
+    """Eight points, a road of three and a year of plenty card: two bricks from the bank and two roads give Longest
+    Road and the win. Lines without roads are looked at first; with a full hand their trades use up their own budget,
+    and the lines with roads still get theirs (the first action of one is the card; the game is won within the
+    turn)."""
+    game = beginner()
+    to_main(game)
+    lengthen_reds_road(game, 3)
+    grant(game, 0, grain=2, ore=3)
+    act(game, 0, "city", at=game.settlements[0][0] + 1)
+    for card in (VICTORY_POINT,) * 5 + (YEAR_OF_PLENTY,):
+        game.deck.remove(card)
+        game.dev[0][card] += 1
+    empty_hands(game)
+    grant(game, 0, lumber=5, wool=9, grain=5)
+    assert game.points(0) == 8 and game.longest_holder is None
+    roadless = [WIN_NODES_ROADLESS]
+    for depth in range(1, 5):
+        assert winning_line(game, 0, depth, set(), roadless, SURE - ROADS) is None
+    assert roadless[0] <= 0, "the scene must use up the budget of lines without roads"
+    action = expert(game)
+    assert action == {"player": 0, "type": "year_of_plenty", "take": {"brick": 2}}
+    game.apply(action)
+    for _ in range(4):  # the rest of a line (the next searches may find another one as short)
+        if not game.finished:
+            game.apply(expert(game))
     assert game.finished and game.winner == 0
 
 
