@@ -184,35 +184,114 @@ def paint_panel(
     the same pixels as :func:`draw_panel` pasted there, without a picture of its own to make and copy."""
     img.paste(BG, (left, 0, left + width, img.height))
     d = ImageDraw.Draw(img)
-    title, subtitle, y = _header(panel, width)
+    for part in _parts(panel, img.height, width, picture, caption):
+        part.paint(img, d, left)
+
+
+def repaint_panel(
+    img: Image.Image, left: int, panel: Panel, before: Panel, width: int = WIDTH, caption: str = ""
+) -> list[Box]:
+    """Turn the panel ``before`` painted in ``img`` (by :func:`paint_panel`, at ``left``, the same height) into
+    ``panel``: only its parts that differ (the header, a card, the footer), each part's rows painted again from the
+    background up. A part draws nothing outside its rows, so the rest is already right: the same pixels as painting
+    ``panel`` whole. Returns the boxes painted again (a timelapse frame compares only those with the one before)."""
+    kept = {(part.key, part.top, part.bottom) for part in _parts(before, img.height, width, None, caption)}
+    d = ImageDraw.Draw(img)
+    boxes: list[Box] = []
+    for part in _parts(panel, img.height, width, None, caption):
+        if (part.key, part.top, part.bottom) in kept:
+            continue
+        box = (left, part.top, left + width, part.bottom)
+        img.paste(BG, box)
+        part.paint(img, d, left)
+        boxes.append(box)
+    return boxes
+
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One band of a panel's rows and how to draw what is in it: the header, a card (with the gap under it), or the
+    footer to the bottom. ``key``: equal keys in equal rows draw equal pixels (a picture never counts as equal)."""
+
+    key: tuple[object, ...]
+    top: int
+    bottom: int
+    panel: Panel
+    width: int
+    card: PlayerCard | None = None
+    picture: Image.Image | None = None
+    caption: str = ""
+
+    def paint(self, img: Image.Image, d: ImageDraw.ImageDraw, left: int) -> None:
+        if self.key[0] == "header":
+            _paint_header(d, left, self.panel, self.width)
+        elif self.card is not None:
+            _paint_card(d, left, self.top, self.card, self.width)
+        else:
+            _paint_footer(img, d, left, self.top, self.panel, self.width, self.picture, self.caption)
+
+
+def _parts(panel: Panel, height: int, width: int, picture: Image.Image | None, caption: str) -> list[_Part]:
+    y = _header(panel, width)[2]
+    parts = [_Part(("header", panel.title, panel.subtitle), 0, y, panel, width)]
+    for card in panel.cards:
+        h = card_layout(card, width).height
+        parts.append(_Part(("card", card), y, y + h + 8, panel, width, card))
+        y += h + 8
+    tail = ("footer", panel.footer, caption, object() if picture is not None else None)
+    parts.append(_Part(tail, y, height, panel, width, None, picture, caption))
+    return parts
+
+
+def _paint_header(d: ImageDraw.ImageDraw, left: int, panel: Panel, width: int) -> None:
+    title, subtitle, _ = _header(panel, width)
     room = width - 2 * PAD
-    x = left + PAD  # every column below is counted from here: whole pixels, so text lands on the same pixels
+    x = left + PAD  # every column is counted from here: whole pixels, so text lands on the same pixels
     draw_lines(d, x, _baselines(30, title), title, room, TEXT, True)
     sub_top = 30 + _line_height(title.size) * (len(title.lines) - 1) + 24
     draw_lines(d, x, _baselines(sub_top, subtitle), subtitle, room, MUTED)
-    for card in panel.cards:
-        lay = card_layout(card, width)
-        h = lay.height
-        d.rounded_rectangle(
-            [x - 4, y, left + width - PAD + 4, y + h],
-            radius=10,
-            fill=ACTIVE if card.active else CARD,
-            outline=ACCENT if card.active else None,
-            width=3 if card.active else 0,
-        )
-        d.rectangle([x - 4, y + 8, x + 2, y + h - 8], fill=card.colour)
-        swatch(d, x + 30, y + 28, 17, card.colour, card.mark)
-        draw_lines(d, x + 56, [y + b for b in lay.name_baselines], lay.name, _name_width(card, width), TEXT, True)
-        fonts.draw_text(
-            d, (left + width - PAD - 4, y + 36), card.score, 24, ACCENT if card.winner else TEXT, bold=True, anchor="rs"
-        )
-        for fitted, baselines in lay.details:
-            draw_lines(d, x + 56, [y + b for b in baselines], fitted, width - 2 * PAD - 60, MUTED)
-        for text, size, bx, by, bw in lay.badges:
-            x0, y0 = x + 56 + bx, y + by
-            d.rounded_rectangle([x0, y0 - 15, x0 + bw, y0 + 5], radius=6, fill=ACCENT)
-            fonts.draw_text(d, (x0 + 7, y0), text, size, (30, 30, 30), bold=True, room=bw - 14)
-        y += h + 8
+
+
+def _paint_card(d: ImageDraw.ImageDraw, left: int, y: int, card: PlayerCard, width: int) -> None:
+    lay = card_layout(card, width)
+    h = lay.height
+    x = left + PAD
+    d.rounded_rectangle(
+        [x - 4, y, left + width - PAD + 4, y + h],
+        radius=10,
+        fill=ACTIVE if card.active else CARD,
+        outline=ACCENT if card.active else None,
+        width=3 if card.active else 0,
+    )
+    d.rectangle([x - 4, y + 8, x + 2, y + h - 8], fill=card.colour)
+    swatch(d, x + 30, y + 28, 17, card.colour, card.mark)
+    draw_lines(d, x + 56, [y + b for b in lay.name_baselines], lay.name, _name_width(card, width), TEXT, True)
+    fonts.draw_text(
+        d, (left + width - PAD - 4, y + 36), card.score, 24, ACCENT if card.winner else TEXT, bold=True, anchor="rs"
+    )
+    for fitted, baselines in lay.details:
+        draw_lines(d, x + 56, [y + b for b in baselines], fitted, width - 2 * PAD - 60, MUTED)
+    for text, size, bx, by, bw in lay.badges:
+        x0, y0 = x + 56 + bx, y + by
+        d.rounded_rectangle([x0, y0 - 15, x0 + bw, y0 + 5], radius=6, fill=ACCENT)
+        fonts.draw_text(d, (x0 + 7, y0), text, size, (30, 30, 30), bold=True, room=bw - 14)
+
+
+def _paint_footer(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    left: int,
+    y: int,
+    panel: Panel,
+    width: int,
+    picture: Image.Image | None,
+    caption: str,
+) -> None:
+    room = width - 2 * PAD
+    x = left + PAD
     for fitted in _footer(panel, width):
         draw_lines(d, x, _baselines(y + 18, fitted), fitted, room, MUTED)
         y += _line_height(fitted.size) * len(fitted.lines) + 6

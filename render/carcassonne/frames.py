@@ -7,8 +7,9 @@ whole board again, a frame is drawn over the one before (when it has the same la
 pieces that differ (``board.pieces``: what each draws, and where) are drawn again: the grid under them from a
 picture of the empty grid, then every piece of the new turn that reaches into the box, in the board's drawing
 order. A pixel outside those boxes is touched by the same pieces in the same order in both turns, so it is already
-right. The scoreboard is drawn whole each frame. A frame of another layout (a taller scoreboard), or one where most
-of the board changed, is drawn whole.
+right. Of the scoreboard, only the parts that differ (its header, a player's card, its footer) are drawn again
+(``panel.repaint_panel``). A frame of another layout (a taller scoreboard), or one where most of the board changed,
+is drawn whole.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from render.carcassonne.board import EMPTY, Box, Layout, Piece, board_panel, draw_grid, layout, pieces
 from render.labels import label
-from render.panel import paint_panel, panel_height
+from render.panel import Panel, paint_panel, panel_height, repaint_panel
 
 View = Mapping[str, Any]
 MOST: Final = 0.5  # beyond this share of the board changed, a frame is drawn from scratch
@@ -31,6 +32,7 @@ MOST: Final = 0.5  # beyond this share of the board changed, a frame is drawn fr
 class _Drawn:
     lay: Layout
     pieces: list[Piece]
+    panel: Panel
     image: Image.Image
 
 
@@ -108,6 +110,7 @@ class FrameDrawer:
             d = ImageDraw.Draw(img)
             for piece in now:
                 piece.draw(img, d)
+            paint_panel(img, lay.board_width, panel, caption=caption)
             self.changed = None
         else:
             img = last.image
@@ -119,7 +122,7 @@ class FrameDrawer:
                     if _overlap(piece.box, box):
                         piece.draw(canvas, d)
                 img.paste(canvas.crop(box), box)
-            self.changed = [*boxes, (lay.board_width, 0, lay.width, lay.height)]
-        paint_panel(img, lay.board_width, panel, caption=caption)
-        self.last = _Drawn(lay, now, img)
+            # the scoreboard's header, cards and footer that changed (a turn changes a card or two, and the count)
+            self.changed = [*boxes, *repaint_panel(img, lay.board_width, panel, last.panel, caption=caption)]
+        self.last = _Drawn(lay, now, panel, img)
         return img
