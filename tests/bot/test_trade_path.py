@@ -1,8 +1,10 @@
 """How many of the project's files a Catan trade offer crosses, from the click on Trade to the offer in the channel:
 a measure of the bot's shape (one click protocol, one act path), kept from growing back.
 
-Run with ``-s`` to see the files. The README's design notes give the figure before and after the click protocol (this
-same test, run on each tree).
+Counted twice: every file whose code runs from the click on Trade until the form's submit has been handled (the offer
+posted, and what the posted change sets off), and of those the files run before the request that posts the offer
+leaves (the path to the channel itself). Run with ``-s`` to see the files. The README's design notes give the figures
+before and after the click protocol (this same test, run on each tree).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+import discord
 import pytest
 
 from bot.storage import GameRow
@@ -28,6 +31,7 @@ BOT_FILES_AT_MOST = 40  # 37 before the click protocol (with the outbox), 34 aft
 # +4 when the host's one class became a service per concern: bot/host/service.py is now rows, play, records,
 # personal (closed DMs) and outcome; +1 when a bot's languages became its own value (bot/text/languages.py); -1 when
 # whether a change is the game's last became the outcome's own (``Outcome.final``, not bot/flows/post_timelapse.py)
+BOT_FILES_TO_CHANNEL_AT_MOST = 27  # of those, run before the request that posts the offer leaves (2026-11-28)
 
 
 @contextmanager
@@ -70,6 +74,19 @@ async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(
         reads.append(game_id)
         return await get(games, game_id)
 
+    # What had run when the request that posts the offer left: the path to the channel itself. The rest is what the
+    # posted change sets off (the offer's message remembered, the delivery recorded, the listeners of a posted turn:
+    # turn DMs, presence, the away clock, computer players).
+    to_channel: set[str] = set()
+    http = type(world.bot.http)  # the simulated Discord's own client
+    request = http.request
+
+    async def noted(client: discord.http.HTTPClient, route: discord.http.Route, **kwargs: Any) -> Any:
+        if not to_channel and ":acc:" in repr(kwargs.get("json") or kwargs.get("form")):
+            to_channel.update(seen or {"(none)"})
+        return await request(client, route, **kwargs)
+
+    monkeypatch.setattr(http, "request", noted)
     with files_run(seen):
         menu = reply(await world.alice.click(shown, label="Trade"))
         form = await world.alice.click(menu, label="Offer to everyone")
@@ -84,3 +101,8 @@ async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(
     bot_files = [f for f in files if f.startswith("bot/")]
     print(f"\n{len(bot_files)} bot files, {len(files)} in all:\n  " + "\n  ".join(files))
     assert len(bot_files) <= BOT_FILES_AT_MOST, bot_files
+    assert to_channel, "no request posted the offer"
+    before_post = ours(to_channel)
+    bot_before_post = [f for f in before_post if f.startswith("bot/")]
+    print(f"up to the post: {len(bot_before_post)} bot files, {len(before_post)} in all")
+    assert len(bot_before_post) <= BOT_FILES_TO_CHANNEL_AT_MOST, bot_before_post
