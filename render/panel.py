@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Final
+from functools import lru_cache, partial
+from typing import Final, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -211,43 +212,35 @@ def repaint_panel(
 Box = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class _Part:
-    """One band of a panel's rows and how to draw what is in it: the header, a card (with the gap under it), or the
-    footer to the bottom. ``key``: equal keys in equal rows draw equal pixels (a picture never counts as equal)."""
+class _Part(NamedTuple):
+    """One band of a panel's rows and what draws in it: the header, a card (with the gap under it), or the footer to
+    the bottom. ``key``: equal keys in equal rows draw equal pixels (a picture never counts as equal)."""
 
     key: tuple[object, ...]
     top: int
     bottom: int
-    panel: Panel
-    width: int
-    card: PlayerCard | None = None
-    picture: Image.Image | None = None
-    caption: str = ""
-
-    def paint(self, img: Image.Image, d: ImageDraw.ImageDraw, left: int) -> None:
-        if self.key[0] == "header":
-            _paint_header(d, left, self.panel, self.width)
-        elif self.card is not None:
-            _paint_card(d, left, self.top, self.card, self.width)
-        else:
-            _paint_footer(img, d, left, self.top, self.panel, self.width, self.picture, self.caption)
+    paint: Callable[[Image.Image, ImageDraw.ImageDraw, int], None]  # (the image, its drawing, the panel's left)
 
 
 def _parts(panel: Panel, height: int, width: int, picture: Image.Image | None, caption: str) -> list[_Part]:
-    y = _header(panel, width)[2]
-    parts = [_Part(("header", panel.title, panel.subtitle), 0, y, panel, width)]
+    title, subtitle, y = _header(panel, width)
+    header = partial(_paint_header, title=title, subtitle=subtitle, width=width)
+    parts = [_Part(("header", panel.title, panel.subtitle), 0, y, header)]
     for card in panel.cards:
-        h = card_layout(card, width).height
-        parts.append(_Part(("card", card), y, y + h + 8, panel, width, card))
-        y += h + 8
+        lay = card_layout(card, width)
+        parts.append(
+            _Part(("card", card), y, y + lay.height + 8, partial(_paint_card, y=y, card=card, lay=lay, width=width))
+        )
+        y += lay.height + 8
     tail = ("footer", panel.footer, caption, object() if picture is not None else None)
-    parts.append(_Part(tail, y, height, panel, width, None, picture, caption))
+    paint = partial(_paint_footer, y=y, panel=panel, width=width, picture=picture, caption=caption)
+    parts.append(_Part(tail, y, height, paint))
     return parts
 
 
-def _paint_header(d: ImageDraw.ImageDraw, left: int, panel: Panel, width: int) -> None:
-    title, subtitle, _ = _header(panel, width)
+def _paint_header(
+    img: Image.Image, d: ImageDraw.ImageDraw, left: int, *, title: fonts.Fitted, subtitle: fonts.Fitted, width: int
+) -> None:
     room = width - 2 * PAD
     x = left + PAD  # every column is counted from here: whole pixels, so text lands on the same pixels
     draw_lines(d, x, _baselines(30, title), title, room, TEXT, True)
@@ -255,8 +248,9 @@ def _paint_header(d: ImageDraw.ImageDraw, left: int, panel: Panel, width: int) -
     draw_lines(d, x, _baselines(sub_top, subtitle), subtitle, room, MUTED)
 
 
-def _paint_card(d: ImageDraw.ImageDraw, left: int, y: int, card: PlayerCard, width: int) -> None:
-    lay = card_layout(card, width)
+def _paint_card(
+    img: Image.Image, d: ImageDraw.ImageDraw, left: int, *, y: int, card: PlayerCard, lay: CardLayout, width: int
+) -> None:
     h = lay.height
     x = left + PAD
     d.rounded_rectangle(
@@ -284,6 +278,7 @@ def _paint_footer(
     img: Image.Image,
     d: ImageDraw.ImageDraw,
     left: int,
+    *,
     y: int,
     panel: Panel,
     width: int,
