@@ -129,10 +129,14 @@ class Tab:
             "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
         )
 
-    async def screenshot(self, path: Path) -> None:
+    async def capture(self) -> bytes:
+        """What the window shows now, as a PNG."""
         await self.front()
         shot = await self.send("Page.captureScreenshot", format="png")
-        path.write_bytes(base64.b64decode(shot["data"]))
+        return base64.b64decode(shot["data"])
+
+    async def screenshot(self, path: Path) -> None:
+        path.write_bytes(await self.capture())
 
     async def close(self) -> None:
         self.reader.cancel()
