@@ -606,19 +606,110 @@ def draw_text(
         else:
             f = font(size, bold, run.index)
             width_extra = _bold_stroke(size) if _drawn_bold(run.index, bold) else 0
-            with _LOCK:
-                draw.text(
-                    (x + width_extra, y),
-                    run.text,
-                    font=f,
-                    fill=fill,
-                    anchor="ls",
-                    direction=direction,
-                    stroke_width=stroke or width_extra,
-                    stroke_fill=stroke_fill if stroke else fill,
-                )
+            _draw_run(
+                draw, (x + width_extra, y), run.text, f, fill, direction, stroke or width_extra,
+                stroke_fill if stroke else fill,
+            )  # fmt: skip
         x += advance
     return width
+
+
+# What Pillow's ``ImageDraw.text`` drew for a run, by everything its pixels depend on (the font, the text, the
+# colours, the start's fraction of a pixel, the drawing's modes): each stroke and fill as (mask, x, y, ink), x and y
+# from the start's whole pixel. Drawing them again is the same ``draw_bitmap`` calls with the same masks and inks.
+Stamp = tuple[tuple[Any, int, int, int], ...]
+_stamps: dict[tuple[object, ...], Stamp] = {}
+STAMPS_LIMIT: Final = 8192  # a few hundred bytes each (the masks are the font's own, shared)
+STAMPED_MODES: Final = ("RGB", "RGBA", "L")  # where a colour's ink does not depend on the image (no palette)
+stamping = True  # tests compare with False: Pillow's ``text`` itself, every time
+
+
+class _Unrecordable(Exception):
+    """``ImageDraw.text`` asked the recorder for something other than ink and bitmaps: draw the plain way."""
+
+
+class _Recorder:
+    """Stands in for a drawing's core while ``ImageDraw.text`` draws: keeps each ``draw_bitmap`` instead of drawing
+    it, answers ``draw_ink`` as the real core does, and refuses anything else (a Pillow that drew text another way
+    would otherwise be recorded wrong)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.drawn: list[tuple[Any, int, int, int]] = []
+
+    def draw_ink(self, ink: Any) -> int:
+        return int(self.real.draw_ink(ink))
+
+    def draw_bitmap(self, xy: tuple[int, int], mask: Any, ink: int) -> None:
+        self.drawn.append((mask, xy[0], xy[1], ink))
+
+    def __getattr__(self, name: str) -> Any:
+        raise _Unrecordable(name)
+
+
+def _draw_run(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    f: ImageFont.FreeTypeFont,
+    fill: Colour,
+    direction: str,
+    stroke_width: float,
+    stroke_fill: Colour | None,
+) -> None:
+    """``draw.text(xy, text, font=f, anchor="ls", ...)``, the same pixels, in a fifth of the time once the same run
+    has been drawn at the same fraction of a pixel: Pillow's ``text`` spends most of its time building objects
+    around the one ``draw_bitmap`` a run needs (board pictures draw the same coordinates, names and scores every
+    turn, 40 or so texts each)."""
+    image = getattr(draw, "_image", None)
+    x, y = xy
+    fraction = (math.modf(x)[0], math.modf(y)[0])
+    mode = image.mode if isinstance(image, Image.Image) else None
+    with _LOCK:
+        key = (f, text, direction, fill, stroke_width, stroke_fill, fraction, draw.mode, draw.fontmode, mode)
+        stamp = _stamps.get(key) if stamping and mode in STAMPED_MODES else None
+        if stamp is None and stamping and mode in STAMPED_MODES:
+            stamp = _record_stamp(draw, fraction, text, f, fill, direction, stroke_width, stroke_fill, mode)
+            if stamp is not None:
+                if len(_stamps) >= STAMPS_LIMIT:
+                    _stamps.clear()
+                _stamps[key] = stamp
+        if stamp is None:
+            draw.text(
+                xy, text, font=f, fill=fill, anchor="ls", direction=direction, stroke_width=stroke_width,
+                stroke_fill=stroke_fill,
+            )  # fmt: skip
+            return
+        core, left, top = draw.draw, int(x), int(y)
+        for mask, dx, dy, ink in stamp:
+            core.draw_bitmap((left + dx, top + dy), mask, ink)
+
+
+def _record_stamp(
+    draw: ImageDraw.ImageDraw,
+    fraction: tuple[float, float],
+    text: str,
+    f: ImageFont.FreeTypeFont,
+    fill: Colour,
+    direction: str,
+    stroke_width: float,
+    stroke_fill: Colour | None,
+    mode: str,
+) -> Stamp | None:
+    """What ``ImageDraw.text`` draws for the run started at ``fraction`` of a pixel from (0, 0), drawn by a drawing
+    of the same modes into a recorder; None where it would not be recorded faithfully."""
+    scratch = ImageDraw.Draw(Image.new(mode, (1, 1)), draw.mode)
+    scratch.fontmode = draw.fontmode
+    recorder = _Recorder(scratch.draw)
+    scratch.draw = recorder
+    try:
+        scratch.text(
+            fraction, text, font=f, fill=fill, anchor="ls", direction=direction, stroke_width=stroke_width,
+            stroke_fill=stroke_fill,
+        )  # fmt: skip
+    except _Unrecordable:
+        return None
+    return tuple(recorder.drawn)
 
 
 def warm_fonts() -> None:

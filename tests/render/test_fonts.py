@@ -223,9 +223,45 @@ def test_remembered_glyph_masks_draw_exactly_what_a_plain_font_draws(monkeypatch
     again = pictures.preview_image(view, cells).tobytes()
     assert rendered == 0, "the second picture renders no text: every mask is remembered"
     monkeypatch.setattr(fonts.StampingFont, "getmask2", counting)  # no memory: every text rendered afresh
+    monkeypatch.setattr(fonts, "stamping", False)  # and drawn by Pillow's ``text`` itself
     plain = pictures.preview_image(view, cells).tobytes()
     assert rendered > 0
     assert stamped == again == plain
+
+
+STAMP_TEXTS = ["-12", "7", "Alice", "Борис Годунов", "张伟", "김민준", "محمد علي", "דוד כהן", "Zoë", "Ab 张 Жж"]
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "RGB over RGBA"])
+def test_text_drawn_again_from_what_pillow_drew_the_first_time_is_the_same_pixels(
+    monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    """A board picture draws the same coordinates, names and scores every turn: a run drawn once at a fraction of a
+    pixel is drawn again from the masks and inks Pillow's ``text`` used then. Every script, bold (drawn with a
+    stroke where a face has no bold), a stroke of another colour, fractions of a pixel either side of zero, text
+    running off the edges, a translucent colour blended over the picture: the same pixels as Pillow's own."""
+    fonts._stamps.clear()
+    image_mode, draw_mode = ("RGB", "RGBA") if mode == "RGB over RGBA" else (mode, mode)
+    fill = {"L": 200, "RGB over RGBA": (250, 200, 40, 140)}.get(mode, (250, 200, 40))
+    stroke_fill = {"L": 30}.get(mode, (30, 30, 30))
+
+    def picture() -> bytes:
+        img = Image.new(image_mode, (420, 600), 90 if image_mode == "L" else (60, 70, 90))
+        d = ImageDraw.Draw(img, draw_mode)
+        y = 20.0
+        for text in STAMP_TEXTS:
+            for at, anchor in (((10.0, y), "ls"), ((200.25, y + 0.5), "mm"), ((-7.6, y + 9.75), "rs")):
+                for bold in (False, True):
+                    fonts.draw_text(d, at, text, 17, fill, bold=bold, anchor=anchor)  # type: ignore[arg-type]
+            fonts.draw_text(d, (400.5, y), text, 20, fill, stroke=2, stroke_fill=stroke_fill, anchor="ls")  # type: ignore[arg-type]
+            y += 57.25
+        return img.tobytes()
+
+    first, again = picture(), picture()  # drawn through Pillow once (and remembered), then from what it drew
+    assert fonts._stamps, "the runs were remembered"
+    monkeypatch.setattr(fonts, "stamping", False)
+    plain = picture()
+    assert first == again == plain
 
 
 def test_chinese_lines_never_start_with_closing_punctuation() -> None:
