@@ -12,6 +12,7 @@ from render import fonts
 from render.labels import label, names_list
 from render.palette import INK, RGB
 from render.panel import ACCENT, BG, CARD, MUTED, TEXT, swatch
+from render.rounded import rounded_rectangle
 
 # Category colours: a muted qualitative set, distinct from each other, never mistaken for player colours since
 # every segment also has its legend and its value printed on it when there is room.
@@ -113,7 +114,7 @@ def chart_image(title: str, categories: Sequence[str], rows: Sequence[Row], lost
     y = top
     for r, name, row_h in zip(ordered, names, heights, strict=True):
         if r.winner:
-            d.rounded_rectangle([16, y - 4, WIDTH - 16, y + row_h - 8], radius=10, fill=CARD, outline=ACCENT, width=2)
+            rounded_rectangle(d, [16, y - 4, WIDTH - 16, y + row_h - 8], radius=10, fill=CARD, outline=ACCENT, width=2)
         mid = y + row_h / 2 - 6
         swatch(d, 46, mid, 16, r.colour, r.mark)
         step = round(name.size * 1.25)

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from render import fonts
 from render.fonts import Colour
 from render.palette import RGB, text_on
+from render.rounded import rounded_rectangle
 
 BG: Final = (36, 40, 47)
 CARD: Final = (46, 51, 60)
@@ -253,7 +254,8 @@ def _paint_card(
 ) -> None:
     h = lay.height
     x = left + PAD
-    d.rounded_rectangle(
+    rounded_rectangle(
+        d,
         [x - 4, y, left + width - PAD + 4, y + h],
         radius=10,
         fill=ACTIVE if card.active else CARD,
@@ -270,7 +272,7 @@ def _paint_card(
         draw_lines(d, x + 56, [y + b for b in baselines], fitted, width - 2 * PAD - 60, MUTED)
     for text, size, bx, by, bw in lay.badges:
         x0, y0 = x + 56 + bx, y + by
-        d.rounded_rectangle([x0, y0 - 15, x0 + bw, y0 + 5], radius=6, fill=ACCENT)
+        rounded_rectangle(d, [x0, y0 - 15, x0 + bw, y0 + 5], radius=6, fill=ACCENT)
         fonts.draw_text(d, (x0 + 7, y0), text, size, (30, 30, 30), bold=True, room=bw - 14)
 
 

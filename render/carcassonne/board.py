@@ -23,6 +23,7 @@ from render.labels import label, names_list, spot_label
 from render.lookup import Lookup
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
 from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, paint_panel, panel_height
+from render.rounded import rounded_rectangle
 
 View = Mapping[str, Any]
 MAX_SIDE: Final = 2048
@@ -447,7 +448,7 @@ def _spot_label(
     taken.append(box)
     if (bx, by) != candidates[0]:
         d.line([(px, py), (bx + w // 2, by + h // 2)], fill=INK, width=2)
-    d.rounded_rectangle(box, radius=8, fill=PAPER, outline=INK, width=2)
+    rounded_rectangle(d, box, radius=8, fill=PAPER, outline=INK, width=2)
     fonts.draw_text(d, (bx + w / 2, by + h / 2), text, size, INK, bold=True, anchor="mm", room=w - 10)
 
 

@@ -20,6 +20,7 @@ from render.catan.state import CatanState, read
 from render.labels import label
 from render.palette import INK, PAPER, RGB, darker, lighter, marks, player_colour, text_on
 from render.panel import Panel, PlayerCard, draw_panel, panel_height
+from render.rounded import rounded_rectangle
 
 View = Mapping[str, Any]
 
@@ -373,7 +374,7 @@ def _preview(img: Image.Image, spots: list[int | str]) -> None:
             text = f"{a}-{b}"
             x, y = path_point(text)
             w = fonts.text_width(text, 15, True) + 10
-            d.rounded_rectangle([x - w / 2, y - 11, x + w / 2, y + 11], radius=7, fill=PAPER, outline=INK, width=2)
+            rounded_rectangle(d, [x - w / 2, y - 11, x + w / 2, y + 11], radius=7, fill=PAPER, outline=INK, width=2)
             fonts.draw_text(d, (x, y), text, 15, INK, bold=True, anchor="mm")
         return
     size = round(R * 0.5)
