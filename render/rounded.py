@@ -16,13 +16,14 @@ from PIL import Image, ImageDraw
 from render.palette import RGB
 
 
-@lru_cache(maxsize=256)
+# A scoreboard card is about 95 KiB here (four bytes a pixel, and its mask), a name tag about 12: the few sizes a
+# game draws stay, and 128 of the largest would be 12 MiB.
+@lru_cache(maxsize=128)
 def _stamp(
     width: int, height: int, radius: int, fill: RGB | None, outline: RGB | None, line: int
 ) -> tuple[Image.Image, Image.Image]:
     """The rectangle ``[0, 0, width, height]`` drawn in RGB, and which of its pixels it drew (a mode "1" mask: a
-    paste through it copies those and leaves the rest, three times faster than through an alpha band). A few KiB,
-    a few sizes a game."""
+    paste through it copies those and leaves the rest, three times faster than through an alpha band)."""
     img = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
     ImageDraw.Draw(img).rounded_rectangle([0, 0, width, height], radius=radius, fill=fill, outline=outline, width=line)
     return img.convert("RGB"), img.getchannel("A").convert("1")
