@@ -388,8 +388,8 @@ IMAGES_SHOWN = (
 
 async def shoot(window: Window, path: Path) -> None:
     """A screenshot of the window as a person leaves it: both panels at their newest message, every image shown,
-    and nothing changing any more (two shots in a row alike: a late edit re-creates a message and its images). CI
-    once found the Catan shot taken too early, 24% of its pixels off, about the area of its board pictures."""
+    and nothing changing any more (two shots in a row alike: a message that arrives or is edited late changes the
+    page). CI once found the Catan shot 24% off, about the area of its board pictures, where no run here did."""
     shot = b""
     for _ in range(50):
         await window.tab.front()
