@@ -8,8 +8,8 @@ at the stand-in level plays the host's seat, so nobody has to click. Carcassonne
 stand-in against one computer of the strongest level, where its expert looks one ply further. At the end the bot's
 replay file (``/game export``) must play to the end in the engine (every stored move was legal: the engine checked
 each one when the bot stored it, and checks them again here), the log must hold no refused move and no traceback,
-and the decision times the bot logs must have a 95th percentile under ``BUDGET`` for every level (with the load
-average, as the figure depends on the machine).
+and the decision times the bot logs must have a 95th percentile under ``BUDGET`` for every level (times how much
+slower than the reference machine this one runs now, with the load average: the figure depends on the machine).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,17 @@ LOBBY: dict[str, dict[str, Any]] = {
     "catan": {"points_to_win": 5},  # fewer turns: random players take long to reach 10
 }
 FINISH_WITHIN = 900.0  # seconds for a whole game of computers on a loaded machine
+# Wall seconds of ``slowness``'s loop on this project's reference machine when quiet: a machine that runs it slower
+# (a shared one, busy or throttled: CI once ran everything at half speed, decisions p95 1.3 s) has a budget as many
+# times longer, never shorter. The figures of the issue are the benches'; this test keeps the order of magnitude.
+REFERENCE_LOOP = 0.12
+
+
+def slowness() -> float:
+    """How many times slower than the reference this machine runs a plain Python loop now (at least 1)."""
+    started = time.perf_counter()
+    sum(range(10**7))
+    return max(1.0, (time.perf_counter() - started) / REFERENCE_LOOP)
 
 
 def decision_times(log: str, game_id: int) -> dict[str, list[float]]:
@@ -111,6 +123,7 @@ async def test_computers_at_every_level_play_a_whole_game_legally_and_in_time(
         lobby = await fake.wait_message(table.channel_id, where=lambda m: has(m, "start"))
         await table.click(host, lobby, find(lobby, "start"))
 
+        slow_before = slowness()
         deadline = asyncio.get_running_loop().time() + FINISH_WITHIN
         while (now := await status(table.database, table.game_id)) != "finished":
             assert now in ("lobby", "active"), now
@@ -126,10 +139,11 @@ async def test_computers_at_every_level_play_a_whole_game_legally_and_in_time(
         times = decision_times(bot.log, table.game_id)
         assert set(times) == set(wanted), f"levels that decided: {sorted(times)}, registered: {wanted}"
         load = os.getloadavg()[0]
+        budget = BUDGET * max(slow_before, slowness())
         figures = {level: (len(v), p95(v), max(v)) for level, v in times.items()}
-        print(f"\n{kind}: decisions by level (count, p95 s, max s) {figures}, load {load:.2f}")
-        slow = {level: f for level, f in figures.items() if f[1] >= BUDGET}
-        assert not slow, f"p95 over {BUDGET} s: {slow} (load average {load:.2f})"
+        print(f"\n{kind}: decisions by level (count, p95 s, max s) {figures}, load {load:.2f}, budget {budget:.2f} s")
+        slow = {level: f for level, f in figures.items() if f[1] >= budget}
+        assert not slow, f"p95 over {budget:.2f} s: {slow} (load average {load:.2f})"
         bot.terminate()
         assert await bot.wait(timeout=15) == 0, bot.log[-3000:]
         bot.assert_no_traceback()
