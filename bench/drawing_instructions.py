@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import re
 import shutil
 import subprocess
@@ -35,25 +34,13 @@ KINDS = ("preview", "spots")
 def child(tree: str, rounds: int, kind: str, every: int, seed: int) -> None:
     """Draw the pictures of ``kind`` ``rounds`` times with ``tree``'s code; print how many a round."""
     sys.path.insert(0, tree)
+    from turn_pictures import turn_picture_jobs  # bench/, beside this script
+
     from bot.core.rendering import drawing_process_settings
-    from engine.carcassonne import Carcassonne
     from render.carcassonne import pictures
 
     drawing_process_settings()
-    previews: list[tuple[Any, ...]] = []
-    spots: list[tuple[Any, ...]] = []
-    game = Carcassonne.new(["Alice", "Борис"], {}, seed)
-    moves = random.Random(seed)
-    while not game.finished:
-        view = game.view(None)
-        if game.decision() == "place":
-            previews.append((view, sorted(game.legal_placements(), key=lambda c: (c[1], c[0]))))
-        elif game.decision() == "follower":
-            placed = view["placed"]
-            assert placed is not None  # a follower is decided on the tile just placed
-            x, y = placed
-            spots.append((view, x, y, list(game.follower_spots())))
-        game.apply(game.random_action(moves))
+    previews, spots = turn_picture_jobs(seed, ["Alice", "Борис"])
     jobs = (previews if kind == "preview" else spots)[::every]
     draw = pictures.preview_png if kind == "preview" else pictures.spots_png
     for _ in range(rounds):

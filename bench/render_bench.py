@@ -37,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
 
 from PIL import Image
+from turn_pictures import turn_picture_jobs  # bench/, beside this script
 
 import render
 from engine.carcassonne import Carcassonne
@@ -131,16 +132,9 @@ def game_turn_pictures(seeds: tuple[int, ...] = (1, 2), rounds: int = 3) -> dict
     ``bot/carcassonne/turn.py`` asks for them. CPU ms per picture, drawing and encoding apart (best of ``rounds``)."""
     jobs: dict[str, list[tuple[Any, ...]]] = {"preview": [], "spots": []}
     for seed in seeds:
-        game = Carcassonne.new(NAMES[:2], {}, seed)
-        rng = random.Random(seed)
-        while not game.finished:
-            view = game.view(None)
-            if game.decision() == "place":
-                jobs["preview"].append((view, sorted(game.legal_placements(), key=lambda c: (c[1], c[0]))))
-            elif game.decision() == "follower":
-                x, y = view["placed"]
-                jobs["spots"].append((view, x, y, list(game.follower_spots())))
-            game.apply(game.random_action(rng))
+        previews, spots = turn_picture_jobs(seed, NAMES[:2])
+        jobs["preview"] += previews
+        jobs["spots"] += spots
     draw: dict[str, Callable[..., Image.Image]] = {
         "preview": carcassonne_pictures.preview_image,
         "spots": carcassonne_pictures.spots_image,
