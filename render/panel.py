@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from render import fonts
 from render.fonts import Colour
 from render.palette import RGB, text_on
+from render.pasting import fill, paste
 from render.rounded import rounded_rectangle
 
 BG: Final = (36, 40, 47)
@@ -184,7 +185,7 @@ def paint_panel(
 ) -> None:
     """Draw the panel into ``img`` (at least :func:`panel_height` tall) from column ``left`` on, over whatever is there:
     the same pixels as :func:`draw_panel` pasted there, without a picture of its own to make and copy."""
-    img.paste(BG, (left, 0, left + width, img.height))
+    fill(img, BG, (left, 0, left + width, img.height))
     d = ImageDraw.Draw(img)
     for part in _parts(panel, img.height, width, picture, caption):
         part.paint(img, d, left)
@@ -204,7 +205,7 @@ def repaint_panel(
         if (part.key, part.top, part.bottom) in kept:
             continue
         box = (left, part.top, left + width, part.bottom)
-        img.paste(BG, box)
+        fill(img, BG, box)
         part.paint(img, d, left)
         boxes.append(box)
     return boxes
@@ -296,4 +297,4 @@ def _paint_footer(
         fitted = _caption(caption, width)
         draw_lines(d, x, _baselines(y + 24, fitted), fitted, room, TEXT, True)
         y += _line_height(CAPTION_SIZE) * (len(fitted.lines) - 1)
-        img.paste(picture, (left + (width - picture.width) // 2, y + 36))
+        paste(img, picture, (left + (width - picture.width) // 2, y + 36))

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.palette import RGB
+from render.pasting import paste
 
 
 # A scoreboard card is about 95 KiB here (four bytes a pixel, and its mask), a name tag about 12: the few sizes a
@@ -56,6 +57,6 @@ def rounded_rectangle(
         and all(colour is None or len(colour) == 3 for colour in (fill, outline))
     ):
         pixels, drawn = _stamp(int(x1 - x0), int(y1 - y0), radius, fill, outline, width)
-        image.paste(pixels, (int(x0), int(y0)), drawn)
+        paste(image, pixels, (int(x0), int(y0)), drawn)
         return
     draw.rounded_rectangle(list(box), radius=radius, fill=fill, outline=outline, width=width)

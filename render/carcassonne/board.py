@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any, Final, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -23,6 +23,7 @@ from render.labels import label, names_list, spot_label
 from render.lookup import Lookup
 from render.palette import INK, PAPER, RGB, marks, player_colour, text_on
 from render.panel import BG, MUTED, TEXT, WIDTH, Panel, PlayerCard, paint_panel, panel_height
+from render.pasting import fill, paste
 from render.rounded import rounded_rectangle
 
 View = Mapping[str, Any]
@@ -184,15 +185,17 @@ def draw_grid(lay: Layout, img: Image.Image) -> None:
     t = lay.tile
     gx0, gy0 = lay.left, lay.top
     gx1, gy1 = gx0 + lay.cols * t, gy0 + lay.rows * t
-    # ``img`` was made in the empty cells' colour, most of a board picture's pixels: only the margins are painted
-    # (the caller paints the scoreboard's side), so that no pixel of the grid is written twice before its tile
+    # ``img`` may hold anything (it is made without a colour: the scoreboard's side, which the caller paints, would
+    # be painted twice): every pixel of the board's side is painted here, the cells in the empty cells' colour
+    fill(img, EMPTY, (gx0, gy0, gx1, gy1))
     for box in ((0, 0, lay.board_width, gy0), (0, gy0, gx0, gy1), (gx1, gy0, lay.board_width, gy1)):
-        img.paste(BOARD_BG, box)
-    img.paste(BOARD_BG, (0, gy1, lay.board_width, lay.height))
+        fill(img, BOARD_BG, box)
+    fill(img, BOARD_BG, (0, gy1, lay.board_width, lay.height))
+    # the grid's lines, one pixel wide: each the box of its pixels, as ``d.line`` draws them
     for i in range(lay.cols + 1):
-        d.line([(gx0 + i * t, gy0), (gx0 + i * t, gy1 - 1)], fill=GRID)
+        fill(img, GRID, (gx0 + i * t, gy0, gx0 + i * t + 1, gy1))
     for j in range(lay.rows + 1):
-        d.line([(gx0, gy0 + j * t), (gx1 - 1, gy0 + j * t)], fill=GRID)
+        fill(img, GRID, (gx0, gy0 + j * t, gx1, gy0 + j * t + 1))
     # coordinates in the margins (x along the top, y down the left), the engine's own numbers
     cs = coord_size(t)
     step = 1 if t >= cs * 2 else 2
@@ -220,7 +223,7 @@ class Piece(NamedTuple):
 
 
 def _paste(sprite: Image.Image, at: tuple[int, int], masked: bool, img: Image.Image, d: ImageDraw.ImageDraw) -> None:
-    img.paste(sprite, at, sprite if masked else None)
+    paste(img, sprite, at, sprite if masked else None)
 
 
 def _sprite_piece(key: tuple[object, ...], sprite: Image.Image, at: tuple[int, int], masked: bool) -> Piece:
@@ -327,7 +330,7 @@ def board_image(
         picture = tile_sprite(view["drawn"], 0, 150)
     caption = label("drawn")  # the tile's picture says which it is; its id means nothing to players
     lay = layout(view, [*cells, *extent], panel_height(panel, picture, caption), max_tile)
-    img = Image.new("RGB", (lay.width, lay.height), EMPTY)
+    img = Image.new("RGB", (lay.width, lay.height), None)  # every pixel is painted: ``draw_grid``, ``paint_panel``
     _draw_board(view, lay, img, outlined)
     if cells:
         d = ImageDraw.Draw(img)
@@ -337,7 +340,7 @@ def board_image(
             ox, oy = lay.cell_origin(x, y)
             d.rectangle([ox + 2, oy + 2, ox + t - 3, oy + t - 3], outline=PREVIEW, width=max(2, t // 24))
             b = badge(str(n), bsize, PREVIEW, INK)
-            img.paste(b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
+            paste(img, b, (ox + (t - b.width) // 2, oy + (t - b.height) // 2), b)
     paint_panel(img, lay.board_width, panel, picture=picture, caption=caption)
     return img
 
@@ -366,6 +369,12 @@ def shaded(colour: RGB) -> RGB:
     return (table[colour[0]], table[256 + colour[1]], table[512 + colour[2]])
 
 
+@lru_cache(maxsize=48)  # about 190 KB each: one game's follower decisions show the same neighbours again and again
+def shaded_tile(tile_id: str, rotation: int) -> Image.Image:
+    """A neighbour in the follower spots picture: the tile at ``SPOT_TILE`` pixels, dimmed (never mutate it)."""
+    return tile_sprite(tile_id, rotation, SPOT_TILE).point(shade())
+
+
 def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image:
     """The tile at (x, y) enlarged inside its 3x3 neighbourhood, each follower spot labelled by its name."""
     t = SPOT_TILE
@@ -388,22 +397,25 @@ def spots_image(view: View, x: int, y: int, spots: Sequence[str]) -> Image.Image
     lay = Layout(t, x - 1, y - 1, 3, 3, pad, head, img.width, img.height, img.width, img.height)
     # the neighbours are dimmed so the tile in question stands out: each cell is pasted already dimmed (a colour
     # table per channel, the same pixels as blending the board's background over the whole 3x3 and then leaving
-    # the middle out, at a fraction of the cost)
-    img.paste(shaded(EMPTY), (pad, head, pad + 3 * t, head + 3 * t))
+    # the middle out, at a fraction of the cost; each tile dimmed once, ``shaded_tile``)
+    fill(img, shaded(EMPTY), (pad, head, pad + 3 * t, head + 3 * t))
     ox, oy = lay.cell_origin(x, y)
-    img.paste(EMPTY, (ox, oy, ox + t, oy + t))
+    fill(img, EMPTY, (ox, oy, ox + t, oy + t))
     for placed in view["tiles"]:
         px, py = placed["x"], placed["y"]
         if abs(px - x) <= 1 and abs(py - y) <= 1:
-            sprite = tile_sprite(placed["tile"], placed["rotation"], t)
-            img.paste(sprite if (px, py) == (x, y) else sprite.point(shade()), lay.cell_origin(px, py))
+            if (px, py) == (x, y):
+                sprite = tile_sprite(placed["tile"], placed["rotation"], t)
+            else:
+                sprite = shaded_tile(placed["tile"], placed["rotation"])
+            paste(img, sprite, lay.cell_origin(px, py))
     mk = marks(_names(view))
     for f in view["followers"]:
         if abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1:
             seat = int(f["player"])
             spr = meeple(player_colour(seat), mk[seat], follower_size(t), f["role"] == "farmer")
             px, py = segment_pixel(view, lay, f["x"], f["y"], f["on"])
-            img.paste(spr, (px - spr.width // 2, py - spr.height // 2), spr)
+            paste(img, spr, (px - spr.width // 2, py - spr.height // 2), spr)
     d = ImageDraw.Draw(img)
     d.rectangle([ox, oy, ox + t - 1, oy + t - 1], outline=PREVIEW, width=4)
     placed = next((p for p in view["tiles"] if p["x"] == x and p["y"] == y), None)

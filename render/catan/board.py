@@ -20,6 +20,7 @@ from render.catan.state import CatanState, read
 from render.labels import label
 from render.palette import INK, PAPER, RGB, darker, lighter, marks, player_colour, text_on
 from render.panel import Panel, PlayerCard, draw_panel, panel_height
+from render.pasting import paste
 from render.rounded import rounded_rectangle
 
 View = Mapping[str, Any]
@@ -327,7 +328,7 @@ def board_image(
         panel = Panel(panel.title, panel.subtitle, panel.cards, footer=(label("legend_since"), *panel.footer))
     height = max(BOARD_H, panel_height(panel))
     img = Image.new("RGB", (BOARD_W + 340, height), SEA)
-    img.paste(base, (0, 0))
+    paste(img, base, (0, 0))
     d = ImageDraw.Draw(img)
     road_w = max(6, round(R * 0.13))
     for name, _ in state.roads:
@@ -342,20 +343,20 @@ def board_image(
         d.ellipse([x - ring, y - ring, x + ring, y + ring], outline=OUTLINE, width=5)
     rob = robber_sprite(round(R * 0.5))
     rx, ry = robber_point(state.robber, state.hexes)
-    img.paste(rob, (rx - rob.width // 2, ry - rob.height // 2 - round(R * 0.04)), rob)
+    paste(img, rob, (rx - rob.width // 2, ry - rob.height // 2 - round(R * 0.04)), rob)
     ssize = round(R * 0.42)
     for n, seat in state.settlements:
         spr = settlement_sprite(player_colour(seat), _mark(mk, seat), ssize)
         x, y = intersection_point(n)
-        img.paste(spr, (x - spr.width // 2, y - spr.height // 2 - 2), spr)
+        paste(img, spr, (x - spr.width // 2, y - spr.height // 2 - 2), spr)
     csize = round(R * 0.56)
     for n, seat in state.cities:
         spr = city_sprite(player_colour(seat), _mark(mk, seat), csize)
         x, y = intersection_point(n)
-        img.paste(spr, (x - spr.width // 2, y - spr.height // 2 - 3), spr)
+        paste(img, spr, (x - spr.width // 2, y - spr.height // 2 - 3), spr)
     if preview and spots:
         _preview(img, list(spots))
-    img.paste(draw_panel(panel, height), (BOARD_W, 0))
+    paste(img, draw_panel(panel, height), (BOARD_W, 0))
     return img
 
 
@@ -381,4 +382,4 @@ def _preview(img: Image.Image, spots: list[int | str]) -> None:
     for n in spots:
         x, y = intersection_point(int(n))
         spr = badge(str(int(n)), size, PREVIEW, INK)
-        img.paste(spr, (x - spr.width // 2, y - spr.height // 2), spr)
+        paste(img, spr, (x - spr.width // 2, y - spr.height // 2), spr)
