@@ -104,5 +104,6 @@ async def test_a_trade_offer_crosses_few_files_from_the_click_to_the_channel(
     assert to_channel, "no request posted the offer"
     before_post = ours(to_channel[0])
     bot_before_post = [f for f in before_post if f.startswith("bot/")]
-    print(f"up to the post: {len(bot_before_post)} bot files, {len(before_post)} in all:\n  " + "\n  ".join(before_post))
+    listed = "\n  ".join(before_post)
+    print(f"up to the post: {len(bot_before_post)} bot files, {len(before_post)} in all:\n  {listed}")
     assert len(bot_before_post) <= BOT_FILES_TO_CHANNEL_AT_MOST, bot_before_post
