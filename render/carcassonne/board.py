@@ -185,9 +185,8 @@ def draw_grid(lay: Layout, img: Image.Image) -> None:
     t = lay.tile
     gx0, gy0 = lay.left, lay.top
     gx1, gy1 = gx0 + lay.cols * t, gy0 + lay.rows * t
-    # ``img`` may hold anything (it is made without a colour: the scoreboard's side, which the caller paints, would
-    # be painted twice): every pixel of the board's side is painted here, the cells in the empty cells' colour
-    fill(img, EMPTY, (gx0, gy0, gx1, gy1))
+    # ``img`` was made in the empty cells' colour, most of a board picture's pixels: only the margins are painted
+    # (the caller paints the scoreboard's side), so that no pixel of the grid is written twice before its tile
     for box in ((0, 0, lay.board_width, gy0), (0, gy0, gx0, gy1), (gx1, gy0, lay.board_width, gy1)):
         fill(img, BOARD_BG, box)
     fill(img, BOARD_BG, (0, gy1, lay.board_width, lay.height))
@@ -330,7 +329,7 @@ def board_image(
         picture = tile_sprite(view["drawn"], 0, 150)
     caption = label("drawn")  # the tile's picture says which it is; its id means nothing to players
     lay = layout(view, [*cells, *extent], panel_height(panel, picture, caption), max_tile)
-    img = Image.new("RGB", (lay.width, lay.height), None)  # every pixel is painted: ``draw_grid``, ``paint_panel``
+    img = Image.new("RGB", (lay.width, lay.height), EMPTY)
     _draw_board(view, lay, img, outlined)
     if cells:
         d = ImageDraw.Draw(img)

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from render.carcassonne.board import Box, Layout, Piece, board_panel, draw_grid, layout, pieces
+from render.carcassonne.board import EMPTY, Box, Layout, Piece, board_panel, draw_grid, layout, pieces
 from render.labels import label
 from render.panel import Panel, paint_panel, panel_height, repaint_panel
 
@@ -86,7 +86,7 @@ class FrameDrawer:
 
     def _grid(self, lay: Layout) -> tuple[Image.Image, Image.Image]:
         if self.grid is None or self.grid[0] != lay:
-            empty = Image.new("RGB", (lay.width, lay.height), None)  # its board side painted by ``draw_grid``
+            empty = Image.new("RGB", (lay.width, lay.height), EMPTY)
             draw_grid(lay, empty)
             self.grid = (lay, empty, empty.copy())
         return self.grid[1], self.grid[2]

@@ -7,10 +7,7 @@ import random
 import pytest
 from PIL import Image
 
-from engine.carcassonne import Carcassonne
-from render.carcassonne import board
 from render.carcassonne.board import SPOT_TILE, shade, shaded_tile
-from render.carcassonne.frames import FrameDrawer
 from render.carcassonne.sprites import tile_sprite
 from render.pasting import fill, paste
 
@@ -75,31 +72,3 @@ def test_a_neighbour_in_the_follower_spots_picture_is_the_tile_dimmed() -> None:
         dimmed = tile_sprite(tile, rotation, SPOT_TILE).point(shade())
         assert shaded_tile(tile, rotation).tobytes() == dimmed.tobytes()
         assert shaded_tile(tile, rotation) is shaded_tile(tile, rotation)  # dimmed once
-
-
-def test_a_board_picture_made_without_a_colour_paints_every_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Board pictures and timelapse frames start from an image made without a colour (whatever memory held), since
-    every pixel is painted: drawn over a poisonous colour they are the same pictures as drawn over a clean one."""
-    game = Carcassonne.new(["Ann", "Bo"], {"river": True, "tower": True}, 3)
-    moves = random.Random(3)
-    views = []
-    while not game.finished:
-        game.apply(game.random_action(moves))
-        if game.decision() == "place":
-            views.append((dict(game.view(None)), sorted(game.legal_placements())[:9]))
-
-    def pictures_drawn() -> list[bytes]:
-        drawn = [board.board_image(view, cells).tobytes() for view, cells in views[::7]]
-        drawn += [board.board_image(view, outlined=cells[:2]).tobytes() for view, cells in views[::11]]
-        frames = FrameDrawer(sorted({(t["x"], t["y"]) for t in views[-1][0]["tiles"]}), 32)
-        drawn += [frames(view).tobytes() for view, _ in views[::3]]
-        return drawn
-
-    clean = pictures_drawn()
-    new = Image.new
-
-    def poisoned(mode: str, size: tuple[int, int], color: object = 0) -> Image.Image:
-        return new(mode, size, (255, 0, 255) if color is None else color)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Image, "new", poisoned)
-    assert pictures_drawn() == clean
