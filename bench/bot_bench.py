@@ -90,6 +90,7 @@ import platform
 import pstats
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -1186,6 +1187,8 @@ def main() -> None:
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # one process of --processes N
     parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)  # every latency in the report
     args = parser.parse_args()
+    if args.sample and shutil.which("py-spy") is None:
+        parser.error("--sample needs py-spy on the PATH (pip install py-spy)")
     driver = DRIVERS[args.game]
     cls = game_class(args.game)
     if not cls.MIN_PLAYERS <= args.players <= cls.MAX_PLAYERS:

@@ -45,6 +45,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -550,6 +551,8 @@ def main() -> None:
     parser.add_argument("--idle", type=decimal_number(0), default=5.0, help="seconds of no clicks, measured")
     parser.add_argument("--settle", type=decimal_number(0), default=2.0, help="seconds after the head start")
     args = parser.parse_args()
+    if args.sample and shutil.which("py-spy") is None:
+        parser.error("--sample needs py-spy on the PATH (pip install py-spy)")
     if args.warmup is None:
         args.warmup = args.games
     if args.rate == int(args.rate):
