@@ -156,7 +156,7 @@ async def abandon(bot: Host, interaction: discord.Interaction) -> None:
     with bot.languages.of_game(row.language):
         text = t("cmd.abandoned", name=harmless(interaction.user.display_name), game=t(f"game.{row.game}"))
     await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
-    ended = await bot.play.abandon(row.id, row.version, interaction.user.id, can_manage=can_manage(interaction),
+    ended = await bot.play.abandon(row.id, None, interaction.user.id, can_manage=can_manage(interaction),
                                    answer=owed_answer(interaction, text))  # fmt: skip
     await answer_then_deliver(bot, interaction, Outcome(ended, kind="ended"), text, private=False)
 
@@ -170,7 +170,7 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
             text = t("lobby.left", name=harmless(user.display_name))
         await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
         line = owed_answer(interaction, text)
-        updated = await bot.lobby.leave_lobby(row.id, row.version, user.id, answer=line)
+        updated = await bot.lobby.leave_lobby(row.id, None, user.id, answer=line)
         # the line, then the lobby message showing the seat free
         await answer_then_deliver(bot, interaction, Outcome(updated, kind="lobby", answer=line), text, private=False)
         return
@@ -182,7 +182,7 @@ async def leave(bot: Host, interaction: discord.Interaction) -> None:
         ended = t("cmd.left_game", name=harmless(user.display_name), game=game)
     await interaction.response.defer(thinking=True)  # the channel's line, owed with the write
     # A seat is never emptied mid-game: a computer player takes it, unless only computers would be left.
-    outcome = await bot.stand_ins.leave_game(row.id, row.version, user.id, answer=owed_answer(interaction, stood_in),
+    outcome = await bot.stand_ins.leave_game(row.id, None, user.id, answer=owed_answer(interaction, stood_in),
                                              ended=ended)  # fmt: skip
     if outcome is not None:  # the turn again, its buttons on the new version; computers move
         await answer_then_deliver(bot, interaction, outcome, stood_in, private=False)

@@ -123,11 +123,16 @@ class Lobby:
     async def leave_lobby(
         self, game_id: int, version: int | None, user_id: int, *, answer: OwedAnswer | None = None
     ) -> GameRow:
-        """``answer``: what the leaver's command waits on (the channel's line), owed with the lobby's message."""
-        row = await self._lobby(game_id, version)
-        refuse_leaving(row, user_id)
-        owe = LOBBY if answer is None else owed("lobby", [], [], answer=answer)
-        return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=owe)
+        """``answer``: what the leaver's command waits on (the channel's line), owed with the lobby's message. Without
+        a ``version`` (``/game leave``), whoever joined or left first."""
+
+        async def leave() -> GameRow:
+            row = await self._lobby(game_id, version)
+            refuse_leaving(row, user_id)
+            owe = LOBBY if answer is None else owed("lobby", [], [], answer=answer)
+            return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=owe)
+
+        return await (self.rows.unbound(leave) if version is None else leave())
 
     async def cancel(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool = False) -> GameRow:
         row = await self._lobby(game_id, version)

@@ -19,9 +19,6 @@ from engine import Event, Game
 # At most this many timeout moves in one step: the longest chain is a Catan turn (roll, robber, end) or the
 # set-up's double placement at the turn of the snake (settlement, road, settlement, road).
 TIMEOUT_MOVES: Final = 8
-# A move judged on the newest game (no version: a Catan discard, a reply to an offer) that another player's move
-# beat to the write is judged again on the newer game at most this many times before it is refused as stale.
-RETRIES: Final = 3
 
 
 def automatic(game: Game) -> tuple[list[dict[str, Any]], list[Event]]:
@@ -60,16 +57,14 @@ class Play:
         there (a double click's second discard: the engine's "no discard owed"). ``answer``: the user's interaction
         waits on an answer, owed with the move.
         """
-        retries = 0
-        while True:
-            try:
-                return await self._act(game_id, version, user_id, action, row, answer)
-            except HostError as err:
-                # Without a version, "stale" can only mean the version-guarded write lost a race.
-                if version is not None or err.key != "stale" or retries == RETRIES:
-                    raise
-                retries += 1
-                row = None  # read the newer game
+        if version is not None:
+            return await self._act(game_id, version, user_id, action, row, answer)
+        first = [row]
+
+        async def judged() -> Outcome:  # on the row given the first time, on the newer game after a lost race
+            return await self._act(game_id, None, user_id, action, first.pop() if first else None, answer)
+
+        return await self.rows.unbound(judged)
 
     async def _act(
         self,
@@ -222,6 +217,14 @@ class Play:
 
     async def abandon(
         self, game_id: int, version: int | None, user_id: int, *, can_manage: bool, answer: OwedAnswer | None = None
+    ) -> GameRow:
+        """The game ends unplayed. Without a ``version`` (``/game abandon``), whatever move came first."""
+        if version is None:
+            return await self.rows.unbound(lambda: self._abandon(game_id, None, user_id, can_manage, answer))
+        return await self._abandon(game_id, version, user_id, can_manage, answer)
+
+    async def _abandon(
+        self, game_id: int, version: int | None, user_id: int, can_manage: bool, answer: OwedAnswer | None
     ) -> GameRow:
         row = await self.rows.row(game_id)
         if row.status not in ("lobby", "active"):

@@ -8,7 +8,8 @@ rows and engine games kept in memory follow every change.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, TypeVar
 
 from bot.host.errors import HostError
 from bot.storage import GameRow, Games, StaleVersion
@@ -16,6 +17,10 @@ from bot.storage.health import Problem
 from engine import Game, game_class
 
 CACHE_SIZE: Final = 256
+# A change not bound to a version (a Catan discard, a reply to an offer, /game leave) that another change beat to
+# the write is judged again on the newer game at most this many times before it is refused as stale.
+RETRIES: Final = 3
+T = TypeVar("T")
 
 
 class GameRows:
@@ -139,6 +144,20 @@ class GameRows:
     def forget(self, game_id: int) -> None:
         """The engine game kept for ``game_id`` is no longer to be trusted (a lost write, the game's end)."""
         self._cache.pop(game_id, None)
+
+    @staticmethod
+    async def unbound(change: Callable[[], Awaitable[T]]) -> T:
+        """``change()``: a request not bound to a version the user was shown, which reads the game, judges the request
+        on it and writes version-guarded. When another change was stored between its read and its write (the write's
+        ``HostError("stale")``), it is judged again on the newer game (``RETRIES`` times at most): what the person
+        asked for does not depend on the version, and a refusal would only say that somebody else was quicker."""
+        for retry in range(RETRIES + 1):
+            try:
+                return await change()
+            except HostError as err:
+                if err.key != "stale" or retry == RETRIES:
+                    raise
+        raise AssertionError("unreachable")
 
     @staticmethod
     def fresh(row: GameRow, version: int | None) -> None:

@@ -165,8 +165,16 @@ class StandIns:
 
         None when nobody else would be left playing (only computers): then the game is abandoned instead. The
         person may still take the seat back (``come_back``), like after a takeover. ``answer``: what the person's
-        interaction waits on, owed with the change (``ended``: its text when the game is abandoned).
+        interaction waits on, owed with the change (``ended``: its text when the game is abandoned). Without a
+        ``version`` (``/game leave``), whatever move came first.
         """
+        if version is None:
+            return await self.rows.unbound(lambda: self._leave_game(game_id, None, user_id, answer, ended))
+        return await self._leave_game(game_id, version, user_id, answer, ended)
+
+    async def _leave_game(
+        self, game_id: int, version: int | None, user_id: int, answer: OwedAnswer | None, ended: str
+    ) -> Outcome | None:
         row = await self.rows.active(game_id, version)
         seat = row.seat_of(user_id)
         if seat is None or row.seats[seat].computer:

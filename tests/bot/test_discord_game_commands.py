@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 import pytest
 
+from bot.storage import GameRow
 from bot.text import t
 from bot.text.i18n import text
 from tests.bot.conftest import World, reply
@@ -261,3 +264,48 @@ async def test_status_after_an_abandon_says_so_and_points_to_the_replay(world: W
     assert "alice: 0" in embed.description and "bob: 0" in embed.description
     assert "Winner" not in embed.description and "/game export" not in embed.description
     assert embed.description.endswith("Look back at any turn with /game replay.")
+
+
+def beaten_once(world: World, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Another change of the game (a reminder sent, say) is stored between the next change's read and its
+    version-guarded write, once; returns the versions the lost writes expected."""
+    games = world.bot.games
+    update = games.update
+    lost: list[int] = []
+
+    async def after_another(game_id: int, expected: int, **changes: Any) -> GameRow:
+        if not lost:
+            lost.append(expected)
+            await update(game_id, expected, reminders_sent=1)  # the version moves on
+        return await update(game_id, expected, **changes)
+
+    monkeypatch.setattr(games, "update", after_another)
+    return lost
+
+
+async def test_abandon_and_leave_that_lose_the_race_to_another_change_still_happen_and_the_channel_reads_it(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/game abandon and /game leave answer in the channel, deferred before the write: a write beaten by another
+    change (a move, a reminder) is made again on the newer game, never refused as "out of date" in public."""
+    await world.alice.slash(world.channel, "carcassonne new", river=False)
+    lobby = world.channel.last_message
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    lost = beaten_once(world, monkeypatch)
+    left = reply(await world.carol.slash(world.channel, "game leave"))
+    assert lost and not left.ephemeral and "carol left" in left.content, left.content
+    row = await world.bot.games.open_in_channel(world.channel.id)
+    assert row is not None and row.seat_of(world.carol.id) is None
+
+    await world.alice.click(lobby, label="Start")
+    lost = beaten_once(world, monkeypatch)
+    left = reply(await world.bob.slash(world.channel, "game leave"))
+    assert lost and "bob left the game: a computer player" in left.content, left.content
+    row = await world.bot.games.open_in_channel(world.channel.id)
+    assert row is not None and row.stand_ins == [row.seat_of(world.bob.id)]
+
+    lost = beaten_once(world, monkeypatch)
+    abandoned = reply(await world.alice.slash(world.channel, "game abandon"))
+    assert lost and not abandoned.ephemeral and "abandoned" in abandoned.content, abandoned.content
+    assert await world.bot.games.open_in_channel(world.channel.id) is None

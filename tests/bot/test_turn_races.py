@@ -13,8 +13,8 @@ import bot.carcassonne.flows as carcassonne
 import bot.catan.flows as catan_flows
 from bot.flows.turns import announce
 from bot.host import HostError, Outcome, Services
-from bot.host.play import RETRIES
 from bot.host.rebuild import load
+from bot.host.rows import RETRIES
 from bot.storage import GameRow, StaleVersion
 from engine import RuleError
 from tests.bot.catan_driver import turn_message
