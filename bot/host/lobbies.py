@@ -132,7 +132,7 @@ class Lobby:
             owe = LOBBY if answer is None else owed("lobby", [], [], answer=answer)
             return await self.rows.update(row, seats=[s for s in row.seats if s.user_id != user_id], owe=owe)
 
-        return await (self.rows.unbound(leave) if version is None else leave())
+        return await self.rows.attempt(version, leave)
 
     async def cancel(self, game_id: int, version: int | None, user_id: int, *, can_manage: bool = False) -> GameRow:
         row = await self._lobby(game_id, version)

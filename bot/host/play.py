@@ -57,14 +57,10 @@ class Play:
         there (a double click's second discard: the engine's "no discard owed"). ``answer``: the user's interaction
         waits on an answer, owed with the move.
         """
-        if version is not None:
-            return await self._act(game_id, version, user_id, action, row, answer)
-        first = [row]
-
-        async def judged() -> Outcome:  # on the row given the first time, on the newer game after a lost race
-            return await self._act(game_id, None, user_id, action, first.pop() if first else None, answer)
-
-        return await self.rows.unbound(judged)
+        given = [row]  # for the first try; after a lost race, the newer game is read
+        return await self.rows.attempt(
+            version, lambda: self._act(game_id, version, user_id, action, given.pop() if given else None, answer)
+        )
 
     async def _act(
         self,
@@ -219,9 +215,7 @@ class Play:
         self, game_id: int, version: int | None, user_id: int, *, can_manage: bool, answer: OwedAnswer | None = None
     ) -> GameRow:
         """The game ends unplayed. Without a ``version`` (``/game abandon``), whatever move came first."""
-        if version is None:
-            return await self.rows.unbound(lambda: self._abandon(game_id, None, user_id, can_manage, answer))
-        return await self._abandon(game_id, version, user_id, can_manage, answer)
+        return await self.rows.attempt(version, lambda: self._abandon(game_id, version, user_id, can_manage, answer))
 
     async def _abandon(
         self, game_id: int, version: int | None, user_id: int, can_manage: bool, answer: OwedAnswer | None

@@ -146,16 +146,17 @@ class GameRows:
         self._cache.pop(game_id, None)
 
     @staticmethod
-    async def unbound(change: Callable[[], Awaitable[T]]) -> T:
-        """``change()``: a request not bound to a version the user was shown, which reads the game, judges the request
-        on it and writes version-guarded. When another change was stored between its read and its write (the write's
-        ``HostError("stale")``), it is judged again on the newer game (``RETRIES`` times at most): what the person
-        asked for does not depend on the version, and a refusal would only say that somebody else was quicker."""
+    async def attempt(version: int | None, change: Callable[[], Awaitable[T]]) -> T:
+        """``change()``, which reads the game, judges a request on it and writes version-guarded. A request bound to
+        the ``version`` the user was shown (a click) is tried once. One bound to none (a command, a discard) is judged
+        again on the newer game when another change was stored between its read and its write (the write's
+        ``HostError("stale")``), ``RETRIES`` times at most: what the person asked for does not depend on the version,
+        and a refusal would only say that somebody else was quicker."""
         for retry in range(RETRIES + 1):
             try:
                 return await change()
             except HostError as err:
-                if err.key != "stale" or retry == RETRIES:
+                if version is not None or err.key != "stale" or retry == RETRIES:
                     raise
         raise AssertionError("unreachable")
 

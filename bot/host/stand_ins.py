@@ -168,9 +168,7 @@ class StandIns:
         interaction waits on, owed with the change (``ended``: its text when the game is abandoned). Without a
         ``version`` (``/game leave``), whatever move came first.
         """
-        if version is None:
-            return await self.rows.unbound(lambda: self._leave_game(game_id, None, user_id, answer, ended))
-        return await self._leave_game(game_id, version, user_id, answer, ended)
+        return await self.rows.attempt(version, lambda: self._leave_game(game_id, version, user_id, answer, ended))
 
     async def _leave_game(
         self, game_id: int, version: int | None, user_id: int, answer: OwedAnswer | None, ended: str
