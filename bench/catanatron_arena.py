@@ -183,7 +183,44 @@ def play_one(job: tuple[int, int, str, str, int]) -> dict[str, Any]:
         "decision_seconds": [round(s, 5) for p in ours_players for s in p.stats.seconds],
         "load": round(os.getloadavg()[0], 2),
         "points": [state.player_state[f"P{i}_ACTUAL_VICTORY_POINTS"] for i in range(4)],
+        "made": [_made(state, i) for i in range(4)],
+        "opening": _opening(state),
     }
+
+
+def _made(state: Any, seat: int) -> dict[str, int]:
+    """Where a seat's points came from at the end: pieces on the board, point cards, the two awards."""
+
+    def key(name: str) -> int:
+        return int(state.player_state[f"P{seat}_{name}"])
+
+    return {
+        "settlements": 5 - key("SETTLEMENTS_AVAILABLE"),
+        "cities": 4 - key("CITIES_AVAILABLE"),
+        "point_cards": key("VICTORY_POINT_IN_HAND") + key("PLAYED_VICTORY_POINT"),
+        "longest_road": key("HAS_ROAD"),
+        "largest_army": key("HAS_ARMY"),
+        "knights": key("PLAYED_KNIGHT"),
+    }
+
+
+def _opening(state: Any) -> list[dict[str, int]]:
+    """What each seat's two set-up settlements yield: pips (out of 36 rolls) and kinds of resource."""
+    from catanatron.models.enums import ActionType
+
+    pips = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+    out = [{"pips": 0, "kinds": 0} for _ in range(4)]
+    kinds: list[set[Any]] = [set() for _ in range(4)]
+    first = [a for a in state.actions if a.action_type == ActionType.BUILD_SETTLEMENT][:8]
+    for action in first:
+        seat = state.color_to_index[action.color]
+        for tile in state.board.map.adjacent_tiles[action.value]:
+            if tile.resource is not None:
+                out[seat]["pips"] += pips[tile.number]
+                kinds[seat].add(tile.resource)
+    for seat in range(4):
+        out[seat]["kinds"] = len(kinds[seat])
+    return out
 
 
 def _merged(counts: Any) -> dict[str, int]:
@@ -301,7 +338,47 @@ def summarise(results: list[dict[str, Any]], args: argparse.Namespace, seconds: 
         "wall_seconds": round(seconds, 1),
         "catanatron": f"{CATANATRON} (PyPI), players from {CATANATRON_URL} at {CATANATRON_COMMIT}",
         "load_mean": round(sum(r["load"] for r in results) / n, 2) if n else None,  # 1-minute load at games' ends
+        "our_seat_wins": _by_seat(results),
+        "points_from": _points_from(results),
     }
+
+
+def _by_seat(results: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Games won and played from each seat (1 vs 3 only: 2 vs 2 runs are counted by their first seat)."""
+    out: dict[str, list[int]] = {}
+    for r in results:
+        seat = out.setdefault(str(r["seats"][0]), [0, 0])
+        seat[0] += r["result"] == "ours"
+        seat[1] += 1
+    return dict(sorted(out.items()))
+
+
+def _points_from(results: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Where the points came from, on average (logs with ``made``): the winner of the games won by catanatron's
+    players, ours in the same games and in the games we won; and the set-up settlements' pips and kinds."""
+    groups: dict[str, list[tuple[dict[str, int], dict[str, int], int]]] = {
+        "their_winner": [],
+        "ours_lost": [],
+        "ours_won": [],
+    }
+    for r in results:
+        if "made" not in r or r["result"] == "unfinished":
+            continue
+        ours = r["seats"][0]
+        group = "ours_won" if r["result"] == "ours" else "ours_lost"
+        groups[group].append((r["made"][ours], r["opening"][ours], r["points"][ours]))
+        if r["result"] == "theirs":
+            winner = max((s for s in range(4) if s not in r["seats"]), key=lambda s: r["points"][s])
+            groups["their_winner"].append((r["made"][winner], r["opening"][winner], r["points"][winner]))
+    out: dict[str, dict[str, float]] = {}
+    for name, rows in groups.items():
+        if not rows:
+            continue
+        n = len(rows)
+        mean = {key: round(sum(made[key] for made, _, _ in rows) / n, 2) for key in rows[0][0]}
+        mean |= {f"opening_{key}": round(sum(opening[key] for _, opening, _ in rows) / n, 2) for key in rows[0][1]}
+        out[name] = {"games": n, "points": round(sum(p for _, _, p in rows) / n, 2), **mean}
+    return out
 
 
 def table(report: dict[str, Any]) -> str:
@@ -315,6 +392,10 @@ def table(report: dict[str, Any]) -> str:
         ("our decision ms", f"mean {report['decision_ms_mean']}, p95 {report['decision_ms_p95']}"),
         ("bridge fallbacks", f"{report['fallbacks']} of {report['decisions']} decisions"),
     ]
+    seats = ", ".join(f"seat {seat}: {won}/{n}" for seat, (won, n) in report["our_seat_wins"].items())
+    rows.append(("our wins by seat", seats))
+    for name, mean in report["points_from"].items():
+        rows.append((name.replace("_", " "), ", ".join(f"{k} {v}" for k, v in mean.items())))
     title = f"{report['ours']} {report['level']} vs {4 - report['ours']} {report['against']} ({report['seeds']} seeds)"
     width = max(len(k) for k, _ in rows)
     return "\n".join([title, *(f"  {k.ljust(width)}  {v}" for k, v in rows)])
