@@ -32,8 +32,9 @@ decisions where catanatron offered more than one action), and how faithful the b
 choice had no catanatron equivalent: should be 0), ``theirs_unmatched`` (catanatron actions no legal action of
 ours maps to, by type: the rebuilt state disagreeing with catanatron's) and ``ours_dropped`` (our legal actions
 catanatron's rules lack, by type: domestic trades, cards before the roll, road building without road money, a
-robber victim without cards). ``--log FILE`` keeps each game's result as a JSON line; ``--summarise FILE`` prints
-the figures of a stopped run (the games from ``--first`` on, up to the first one missing).
+robber victim without cards). ``--log FILE`` keeps each game's result as a JSON line (with every seat's points by
+source and its set-up settlements' yield); ``--summarise FILE`` prints the figures of a stopped run (the games from
+``--first`` on, up to the first one missing), our wins by seat, and where the points came from.
 """
 
 from __future__ import annotations
