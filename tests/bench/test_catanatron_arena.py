@@ -1,0 +1,84 @@
+"""The catanatron arena's summary of where points came from, read from game lines as its log keeps them."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from bench.catanatron_arena import _by_seat, _made, _points_from
+
+
+def made(settlements: int = 0, cities: int = 0, road: int = 0, army: int = 0, cards: int = 0) -> dict[str, int]:
+    return {
+        "settlements": settlements,
+        "cities": cities,
+        "point_cards": cards,
+        "longest_road": road,
+        "largest_army": army,
+        "knights": 3 * army,
+    }
+
+
+def game(ours: int, result: str, points: list[int], made_by: list[dict[str, int]], pips: list[int]) -> dict[str, Any]:
+    return {
+        "seats": [ours],
+        "result": result,
+        "points": points,
+        "made": made_by,
+        "opening": [{"pips": p, "kinds": 4} for p in pips],
+    }
+
+
+def test_the_winner_is_the_other_seat_with_most_points_and_ours_is_counted_apart_by_result() -> None:
+    lost = game(
+        0,
+        "theirs",
+        [6, 10, 7, 4],
+        [made(2, 1, army=1), made(2, 3, road=1), made(3, 2), made(4)],
+        [20, 25, 18, 15],
+    )
+    won = game(2, "ours", [5, 8, 10, 3], [made(3), made(2, 2), made(2, 3, army=1, cards=1), made(3)], [19, 21, 23, 17])
+    unfinished = game(1, "unfinished", [9, 9, 9, 9], [made()] * 4, [0, 0, 0, 0])
+
+    means = _points_from([lost, won, unfinished])
+
+    assert means["their_winner"] == {
+        "games": 1,
+        "points": 10.0,
+        **made(2, 3, road=1),
+        "opening_pips": 25.0,
+        "opening_kinds": 4.0,
+    }
+    assert means["ours_lost"]["points"] == 6.0 and means["ours_lost"]["largest_army"] == 1.0
+    assert means["ours_won"]["cities"] == 3.0 and means["ours_won"]["opening_pips"] == 23.0
+    assert _by_seat([lost, won, unfinished]) == {"0": [0, 1], "1": [0, 1], "2": [1, 1]}
+
+
+def test_logs_from_before_the_points_were_kept_summarise_without_them() -> None:
+    old = {"seats": [3], "result": "ours", "points": [4, 5, 6, 10]}
+
+    assert _points_from([old]) == {}
+    assert _by_seat([old]) == {"3": [1, 1]}
+
+
+def test_a_seats_pieces_on_the_board_are_what_it_no_longer_has_in_stock() -> None:
+    state = SimpleNamespace(
+        player_state={
+            "P1_SETTLEMENTS_AVAILABLE": 2,  # a city gives its settlement back: these are on the board now
+            "P1_CITIES_AVAILABLE": 3,
+            "P1_VICTORY_POINT_IN_HAND": 1,
+            "P1_PLAYED_VICTORY_POINT": 0,
+            "P1_HAS_ROAD": True,
+            "P1_HAS_ARMY": False,
+            "P1_PLAYED_KNIGHT": 2,
+        }
+    )
+
+    assert _made(state, 1) == {
+        "settlements": 3,
+        "cities": 1,
+        "point_cards": 1,
+        "longest_road": 1,
+        "largest_army": 0,
+        "knights": 2,
+    }
