@@ -356,7 +356,8 @@ def _by_seat(results: list[dict[str, Any]]) -> dict[str, list[int]]:
 
 def _points_from(results: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     """Where the points came from, on average (logs with ``made``): the winner of the games won by catanatron's
-    players, ours in the same games and in the games we won; and the set-up settlements' pips and kinds."""
+    players, ours in the same games and in the games we won; and the set-up settlements' pips and kinds. "Ours" is
+    our first seat (a 1 vs 3 run's only one)."""
     groups: dict[str, list[tuple[dict[str, int], dict[str, int], int]]] = {
         "their_winner": [],
         "ours_lost": [],
