@@ -209,19 +209,14 @@ def _opening(state: Any) -> list[dict[str, int]]:
     """What each seat's two set-up settlements yield: pips (out of 36 rolls) and kinds of resource."""
     from catanatron.models.enums import ActionType
 
-    pips = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-    out = [{"pips": 0, "kinds": 0} for _ in range(4)]
-    kinds: list[set[Any]] = [set() for _ in range(4)]
+    from engine.ai.catan import pips
+
+    tiles: list[list[Any]] = [[] for _ in range(4)]
     first = [a for a in state.actions if a.action_type == ActionType.BUILD_SETTLEMENT][:8]
     for action in first:
-        seat = state.color_to_index[action.color]
-        for tile in state.board.map.adjacent_tiles[action.value]:
-            if tile.resource is not None:
-                out[seat]["pips"] += pips[tile.number]
-                kinds[seat].add(tile.resource)
-    for seat in range(4):
-        out[seat]["kinds"] = len(kinds[seat])
-    return out
+        land = (t for t in state.board.map.adjacent_tiles[action.value] if t.resource is not None)
+        tiles[state.color_to_index[action.color]].extend(land)
+    return [{"pips": sum(pips(t.number) for t in own), "kinds": len({t.resource for t in own})} for own in tiles]
 
 
 def _merged(counts: Any) -> dict[str, int]:
@@ -358,29 +353,24 @@ def _points_from(results: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     """Where the points came from, on average (logs with ``made``): the winner of the games won by catanatron's
     players, ours in the same games and in the games we won; and the set-up settlements' pips and kinds. "Ours" is
     our first seat (a 1 vs 3 run's only one)."""
-    groups: dict[str, list[tuple[dict[str, int], dict[str, int], int]]] = {
-        "their_winner": [],
-        "ours_lost": [],
-        "ours_won": [],
-    }
+
+    def seat(r: dict[str, Any], s: int) -> dict[str, int]:
+        opening = {f"opening_{key}": value for key, value in r["opening"][s].items()}
+        return {"points": r["points"][s], **r["made"][s], **opening}
+
+    groups: dict[str, list[dict[str, int]]] = {"their_winner": [], "ours_lost": [], "ours_won": []}
     for r in results:
         if "made" not in r or r["result"] == "unfinished":
             continue
-        ours = r["seats"][0]
-        group = "ours_won" if r["result"] == "ours" else "ours_lost"
-        groups[group].append((r["made"][ours], r["opening"][ours], r["points"][ours]))
+        groups["ours_won" if r["result"] == "ours" else "ours_lost"].append(seat(r, r["seats"][0]))
         if r["result"] == "theirs":
             winner = max((s for s in range(4) if s not in r["seats"]), key=lambda s: r["points"][s])
-            groups["their_winner"].append((r["made"][winner], r["opening"][winner], r["points"][winner]))
-    out: dict[str, dict[str, float]] = {}
-    for name, rows in groups.items():
-        if not rows:
-            continue
-        n = len(rows)
-        mean = {key: round(sum(made[key] for made, _, _ in rows) / n, 2) for key in rows[0][0]}
-        mean |= {f"opening_{key}": round(sum(opening[key] for _, opening, _ in rows) / n, 2) for key in rows[0][1]}
-        out[name] = {"games": n, "points": round(sum(p for _, _, p in rows) / n, 2), **mean}
-    return out
+            groups["their_winner"].append(seat(r, winner))
+    return {
+        name: {"games": len(rows), **{key: round(sum(row[key] for row in rows) / len(rows), 2) for key in rows[0]}}
+        for name, rows in groups.items()
+        if rows
+    }
 
 
 def table(report: dict[str, Any]) -> str:
