@@ -1,15 +1,15 @@
 """Catan ``expert``: a determinised search over the engine, from one seat's view only.
 
 At each decision of its own turn (before the roll, the robber, the main phase) it rebuilds the game from its view
-several times with the hidden parts sampled (``catan_model.determinise``: the others' hands from their public
-counts, the deck from the cards it has not seen), applies each candidate action to a copy with the real rules,
-looks one more own action ahead for the best candidates (``DEPTH``: more, each after the likeliest ones before
-it), and scores where the turn could end with ``value``: a position's worth to
-the seat. Actions whose outcome is hidden (buying a card, stealing, monopoly) are averaged over the samples; the
-others are judged once. Near the end (``WIN_WITHIN``) it first looks for a win within the turn through up to
-``WIN_DEPTH`` actions whose outcome is certain (``winning_line``): two bank trades and a city are one action more
-than the search looks ahead, and the value of a trade alone does not always lead there. Set-up, discards and
-replies to offers use the ``standard`` rules of thumb (``catan.py``), which see the same view.
+several times with the hidden parts sampled (``catan_model.determinise``: the others' hands from their public counts,
+the deck from the cards it has not seen), applies each candidate action to a copy with the real rules, looks one more
+own action ahead for the best candidates (``DEPTH``: more, each after the likeliest ones before it), and scores where
+the turn could end with ``value``: a position's worth to the seat. Actions whose outcome is hidden (buying a card,
+stealing, monopoly) are averaged over the samples, a card bought over every kind the sample's deck holds, by its
+chances (``outcomes``); the others are judged once. Near the end (``WIN_WITHIN``) it first looks for a win within the
+turn through up to ``WIN_DEPTH`` actions whose outcome is certain (``winning_line``): two bank trades and a city are
+one action more than the search looks ahead, and the value of a trade alone does not always lead there. Set-up,
+discards and replies to offers use the ``standard`` rules of thumb (``catan.py``), which see the same view.
 
 ``value`` weighs, besides points: production by resource and variety (the robber's hex yields nothing), the
 others' production (the leader's most), harbours by what they let the seat trade, room to build (open spots and
@@ -22,14 +22,14 @@ if any of the next rolls is a seven.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from engine.ai.base import Situation
 from engine.ai.catan import StandardCatanPolicy, goals, pips, read
 from engine.ai.catan_model import determinise
 from engine.catan.board import EDGE_NODES, NODE_EDGES, NODE_HEXES
-from engine.catan.deck import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from engine.catan.deck import CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from engine.catan.game import Catan
 from engine.catan.state import CARD_COST, CITY_COST, MAIN, ROBBER, ROLL, SETTLEMENT_COST, SETUP
 from engine.errors import RuleError
@@ -132,6 +132,27 @@ def far_spot(game: Catan, seat: int) -> float:
     return best
 
 
+def outcomes(game: Catan, action: Action) -> list[tuple[float, Catan]]:
+    """The games ``action`` leads to from ``game``, each with its chance (none if the rules refuse it). A card bought
+    is each kind the deck holds, by its share of the deck: one point short of winning, a point card is a win, too
+    rare a draw for a few samples to weigh (three draws hold none about half the time). Any other action is
+    applied as it is, its hidden outcome (a card stolen) drawn by the game."""
+    if action["type"] == "buy" and game.deck:
+        size = len(game.deck)
+        ways = [(game.deck.count(k) / size, {**action, "card": CARDS[k]}, True) for k in sorted(set(game.deck))]
+    else:
+        ways = [(1.0, action, False)]
+    out = []
+    for chance, outcome, named in ways:
+        nxt = game.copy()
+        try:
+            nxt.apply(outcome, replay=named)  # a card named is an outcome given, as a replay gives it
+        except RuleError:
+            continue
+        out.append((chance, nxt))
+    return out
+
+
 def value(game: Catan, seat: int) -> float:
     """What the position is worth to ``seat`` if its turn ended now (see the module's docstring)."""
     n = game.n
@@ -232,22 +253,13 @@ class ExpertCatanPolicy:
         seat = situation.seat
         worlds = [determinise(situation.view, seat, random.Random(rng.getrandbits(48))) for _ in range(SAMPLES)]
         scored: list[tuple[float, int]] = []
-        after: dict[int, list[Catan]] = {}
+        after: dict[int, list[tuple[float, Catan]]] = {}
         for i, action in enumerate(candidates):
             used = worlds if action["type"] in CHANCE else worlds[:1]
-            games = []
-            total = 0.0
-            for world in used:
-                game = world.copy()
-                try:
-                    game.apply(action)
-                except RuleError:
-                    continue
-                games.append(game)
-                total += value(game, seat)
+            games = [way for world in used for way in outcomes(world, action)]
             if games:
                 after[i] = games
-                scored.append((total / len(games), i))
+                scored.append((mean((chance, value(game, seat)) for chance, game in games), i))
         best_stay = value(worlds[0], seat) if stay is not None else float("-inf")
         if not scored:
             return dict(stay) if stay is not None else dict(candidates[0])
@@ -290,10 +302,11 @@ class ExpertCatanPolicy:
                     break
         return None
 
-    def follow_up(self, games: list[Catan], seat: int) -> float:
-        """The mean, over the samples, of the best value ``DEPTH`` more own actions reach (past the first, only after
-        the best ``DEEP_WIDEN`` of each step: trading twice at the bank for a build, say)."""
-        return sum(self.best_after(game, seat, DEPTH) for game in games) / len(games)
+    def follow_up(self, games: list[tuple[float, Catan]], seat: int) -> float:
+        """The mean, over the samples and outcomes by their chances, of the best value ``DEPTH`` more own actions
+        reach (past the first, only after the best ``DEEP_WIDEN`` of each step: trading twice at the bank for a
+        build, say)."""
+        return mean((chance, self.best_after(game, seat, DEPTH)) for chance, game in games)
 
     def best_after(self, game: Catan, seat: int, depth: int) -> float:
         """The best value ``depth`` more own actions (or stopping) reach from ``game``."""
@@ -304,12 +317,11 @@ class ExpertCatanPolicy:
         for k, action in enumerate(game.legal_actions(seat)):
             if action["type"] not in SEARCHED or action["type"] == "road_building":
                 continue
-            nxt = game.copy()
-            try:
-                nxt.apply(action)
-            except RuleError:
-                continue
-            scored.append((value(nxt, seat), k, nxt))
+            ways = outcomes(game, action)
+            if ways:
+                # A card bought is worth what it may be, by its chances; the line goes on after the likeliest kind.
+                likeliest = max(ways, key=lambda way: way[0])[1]
+                scored.append((mean((chance, value(nxt, seat)) for chance, nxt in ways), k, likeliest))
         if not scored:
             return best
         scored.sort(key=lambda x: (-x[0], x[1]))
@@ -318,6 +330,12 @@ class ExpertCatanPolicy:
             for _, _, nxt in scored[:DEEP_WIDEN]:
                 best = max(best, self.best_after(nxt, seat, depth - 1))
         return best
+
+
+def mean(weighted: Iterable[tuple[float, float]]) -> float:
+    """The mean of values weighed by their chances."""
+    pairs = list(weighted)
+    return sum(chance * v for chance, v in pairs) / sum(chance for chance, _ in pairs)
 
 
 def _position(game: Catan, seat: int) -> tuple[object, ...]:

@@ -248,3 +248,25 @@ def test_expert_plays_legally_and_decides_from_the_view_only() -> None:
         game.apply(action)
     assert game.finished
     assert compared >= 10 and differs >= compared // 2
+
+
+def test_one_point_short_with_a_card_in_reach_it_buys_for_the_chance_of_a_point_whatever_it_samples() -> None:
+    """Nine points (two cities, Longest Road, Largest Army, a point card) and wool, grain and ore: nothing certain wins,
+    but about one card in five left is a point. The card is judged by every kind the deck may hold, by its chances,
+    not by three draws of it: three draws hold no point card about half the time, and then it ended its turn."""
+    game = beginner()
+    to_main(game)
+    lengthen_reds_road(game, 5)
+    grant(game, 0, grain=4, ore=6)
+    for node in list(game.settlements[0]):
+        act(game, 0, "city", at=node + 1)
+    game.knights[0], game.army_holder = 3, 0  # three knights played before (set by hand for the scene)
+    for _ in range(3):
+        game.deck.remove(KNIGHT)
+    game.deck.remove(VICTORY_POINT)
+    game.dev[0][VICTORY_POINT] = 1
+    empty_hands(game)
+    grant(game, 0, wool=1, grain=1, ore=1)
+    assert game.points(0) == 9 and not game.finished
+    bought = [expert(game, seed=seed)["type"] for seed in range(20)]
+    assert bought == ["buy"] * 20, bought
