@@ -19,7 +19,6 @@ ends, and a run cut short and started again with the same arguments plays only t
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -32,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
 
 from engine.ai import policy_for, policy_seed, situation
-from engine.ai.arena import percentile
+from engine.ai.arena import percentile, wilson
 from engine.ai.carcassonne_expert import ExpertCarcassonne
 from engine.carcassonne import Carcassonne
 from engine.cli import Parser, run_command, whole_number
@@ -42,16 +41,6 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "river+tower": {"river": True, "tower": True},
 }
 EXPERT = "expert"
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 Job = tuple[int, int, str, str, dict[str, float]]

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -33,20 +32,11 @@ from typing import Any, Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai.arena import Tally, percentile, play_one
+from engine.ai.arena import Tally, percentile, play_one, wilson
 from engine.ai.catan import StandardCatanPolicy
 from engine.catan.game import Catan
 
 SEED_BASE: Final = {"eval": 3_000_000, "tune": 4_000_000}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(centre - half, 4), round(centre + half, 4))
 
 
 CLOCKS: Final = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -141,7 +131,7 @@ def main() -> int:
         "games": len(results),
         "wins": wins,
         "win_rate": round(wins / len(results), 4),
-        "wilson95": wilson(wins, len(results)),
+        "wilson95": [round(x, 4) for x in wilson(wins, len(results))],
         "par": 0.25,
         "unfinished": sum(not r["finished"] for r in results),
         "mean_points": round(sum(r["points"] for r in results) / len(results), 2),

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import shutil
@@ -283,23 +282,9 @@ def from_log(log: Path, args: argparse.Namespace) -> int:
 # -- the figures ------------------------------------------------------------------------------------------------------
 
 
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)]
-
-
 def summarise(results: list[dict[str, Any]], args: argparse.Namespace, seconds: float) -> dict[str, Any]:
+    from engine.ai.arena import percentile, wilson
+
     n = len(results)
     wins = sum(r["result"] == "ours" for r in results)
     theirs = sum(r["result"] == "theirs" for r in results)

@@ -21,6 +21,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this tree's code, whatever is installed
+
+from engine.ai.arena import wilson
+
 
 def won(game: dict[str, Any]) -> bool:
     """Whether the player measured won this game, in any of the arenas' log formats."""
@@ -39,15 +43,6 @@ def games(path: Path) -> dict[int, dict[str, Any]]:
             game = json.loads(line)
             out.setdefault(int(game["index"]), game)
     return out
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def sign_test(only_a: int, only_b: int) -> float:

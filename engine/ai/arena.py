@@ -81,6 +81,17 @@ def play_one(
     return game
 
 
+def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a win rate, ``wins`` of ``n`` (95% for the default ``z``), within 0 and 1: what
+    the arenas in ``bench/`` report beside every rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The nearest-rank percentile (0 for no values)."""
     if not values:

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engine.ai.arena import Tally, arena, percentile, play_one, seating
+from engine.ai.arena import Tally, arena, percentile, play_one, seating, wilson
 from engine.cli import main
 from engine.registry import game_class
 
@@ -84,3 +84,13 @@ def test_p95_is_the_nearest_rank() -> None:
     assert percentile([], 0.95) == 0.0
     assert percentile([float(i) for i in range(1, 101)], 0.95) == 95.0
     assert percentile([3.0], 0.95) == 3.0
+
+
+def test_the_wilson_interval_of_a_win_rate_stays_within_nothing_and_everything() -> None:
+    low, high = wilson(103, 200)
+    assert (round(low, 4), round(high, 4)) == (0.4461, 0.5833)  # 51.5% of 200, as bench/README.md reports it
+    assert wilson(0, 0) == (0.0, 1.0)
+    for wins, n in ((0, 10), (10, 10), (1, 1000), (999, 1000)):
+        low, high = wilson(wins, n)
+        assert 0.0 <= low < wins / n + 1e-9 and wins / n - 1e-9 < high <= 1.0
+    assert wilson(1.5, 3)[0] < 0.5 < wilson(1.5, 3)[1]  # a shared first place counts half
