@@ -252,12 +252,11 @@ def inside(args: argparse.Namespace) -> int:
 
 def from_log(log: Path, args: argparse.Namespace) -> int:
     """The figures of the games a ``--log`` file holds, from game ``--first`` up to the first one missing (a run
-    stopped early leaves games in flight unfinished: counting only a complete prefix keeps long games in)."""
-    by_index: dict[int, dict[str, Any]] = {}
-    for line in log.read_text().splitlines():
-        if line.strip():
-            result = json.loads(line)
-            by_index[result["index"]] = result
+    stopped early leaves games in flight unfinished: counting only a complete prefix keeps long games in). A game
+    logged twice, by an overlap of two runs: the first one counts, as in ``bench/paired.py``, which reads the log."""
+    from bench.paired import games
+
+    by_index = games(log)
     results = []
     index = args.first
     while index in by_index:

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
+import json
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from bench.catanatron_arena import _by_seat, _made, _points_from
+import pytest
+
+from bench.catanatron_arena import _by_seat, _made, _points_from, from_log
+
+LOG = Path(__file__).resolve().parent.parent.parent / "bench" / "catan_expert_ab_tune7_exact_buy.log"
 
 
 def made(settlements: int = 0, cities: int = 0, road: int = 0, army: int = 0, cards: int = 0) -> dict[str, int]:
@@ -82,3 +89,15 @@ def test_a_seats_pieces_on_the_board_are_what_it_no_longer_has_in_stock() -> Non
         "largest_army": 0,
         "knights": 2,
     }
+
+
+def test_a_game_logged_twice_counts_once_as_first_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two runs that overlapped log a game twice: the summary counts the first, as ``bench/paired.py`` pairs it."""
+    real = json.loads(LOG.read_text(encoding="utf-8").splitlines()[0])
+    lines = [{**real, "result": "ours"}, {**real, "result": "theirs"}]
+    log = tmp_path / "twice.log"
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    args = argparse.Namespace(first=0, workers=1, level=None, against=None, ours=None, seeds=None)
+    assert from_log(log, args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["games"], report["our_wins"], report["their_wins"]) == (1, 1, 0)
