@@ -184,6 +184,7 @@ def play_one(job: tuple[int, int, str, str, int]) -> dict[str, Any]:
         "load": round(os.getloadavg()[0], 2),
         "points": [state.player_state[f"P{i}_ACTUAL_VICTORY_POINTS"] for i in range(4)],
         "made": [_made(state, i) for i in range(4)],
+        "spent": [_spent(state, i) for i in range(4)],
         "opening": _opening(state),
     }
 
@@ -202,6 +203,19 @@ def _made(state: Any, seat: int) -> dict[str, int]:
         "largest_army": key("HAS_ARMY"),
         "knights": key("PLAYED_KNIGHT"),
     }
+
+
+def _spent(state: Any, seat: int) -> dict[str, int]:
+    """Where a seat's cards went over the game, besides its pieces: development cards bought, trades with the bank,
+    roads on the board (the two of the set-up included), and the sevens it discarded to."""
+    color = state.colors[seat]
+    kinds = {"BUY_DEVELOPMENT_CARD": "cards_bought", "MARITIME_TRADE": "bank_trades", "DISCARD": "discards"}
+    out = dict.fromkeys(kinds.values(), 0)
+    for action in state.actions:
+        name = kinds.get(action.action_type.value)
+        if name is not None and action.color == color:
+            out[name] += 1
+    return {**out, "roads": 15 - int(state.player_state[f"P{seat}_ROADS_AVAILABLE"])}
 
 
 def _opening(state: Any) -> list[dict[str, int]]:
@@ -335,12 +349,13 @@ def _by_seat(results: list[dict[str, Any]]) -> dict[str, list[int]]:
 
 def _points_from(results: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     """Where the points came from, on average (logs with ``made``): the winner of the games won by catanatron's
-    players, ours in the same games and in the games we won; and the set-up settlements' pips and kinds. "Ours" is
-    our first seat (a 1 vs 3 run's only one)."""
+    players, ours in the same games and in the games we won; the set-up settlements' pips and kinds; and where the
+    cards went (``spent``, in logs that keep it). "Ours" is our first seat (a 1 vs 3 run's only one)."""
 
     def seat(r: dict[str, Any], s: int) -> dict[str, int]:
         opening = {f"opening_{key}": value for key, value in r["opening"][s].items()}
-        return {"points": r["points"][s], **r["made"][s], **opening}
+        spent = r["spent"][s] if "spent" in r else {}  # logs from before it was kept have none
+        return {"points": r["points"][s], **r["made"][s], **opening, **spent}
 
     groups: dict[str, list[dict[str, int]]] = {"their_winner": [], "ours_lost": [], "ours_won": []}
     for r in results:
@@ -350,11 +365,15 @@ def _points_from(results: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         if r["result"] == "theirs":
             winner = max((s for s in range(4) if s not in r["seats"]), key=lambda s: r["points"][s])
             groups["their_winner"].append(seat(r, winner))
-    return {
-        name: {"games": len(rows), **{key: round(sum(row[key] for row in rows) / len(rows), 2) for key in rows[0]}}
-        for name, rows in groups.items()
-        if rows
-    }
+    means: dict[str, dict[str, float]] = {}
+    for name, rows in groups.items():
+        if rows:
+            kept = [key for key in rows[0] if all(key in row for row in rows)]  # a log may join two runs' lines
+            means[name] = {
+                "games": len(rows),
+                **{key: round(sum(row[key] for row in rows) / len(rows), 2) for key in kept},
+            }
+    return means
 
 
 def table(report: dict[str, Any]) -> str:

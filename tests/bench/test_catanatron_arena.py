@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bench.catanatron_arena import _by_seat, _made, _points_from, from_log
+from bench.catanatron_arena import _by_seat, _made, _points_from, _spent, from_log
 
 LOG = Path(__file__).resolve().parent.parent.parent / "bench" / "catan_expert_ab_tune7_exact_buy.log"
 
@@ -89,6 +89,33 @@ def test_a_seats_pieces_on_the_board_are_what_it_no_longer_has_in_stock() -> Non
         "largest_army": 0,
         "knights": 2,
     }
+
+
+def test_a_seats_cards_went_to_what_its_own_actions_bought() -> None:
+    def act(color: str, kind: str) -> SimpleNamespace:
+        return SimpleNamespace(color=color, action_type=SimpleNamespace(value=kind))
+
+    actions = [act("RED", "BUY_DEVELOPMENT_CARD"), act("BLUE", "BUY_DEVELOPMENT_CARD"), act("BLUE", "MARITIME_TRADE")]
+    actions += [act("BLUE", "DISCARD"), act("BLUE", "BUILD_CITY"), act("BLUE", "BUY_DEVELOPMENT_CARD")]
+    state = SimpleNamespace(colors=("RED", "BLUE"), actions=actions, player_state={"P1_ROADS_AVAILABLE": 9})
+
+    assert _spent(state, 1) == {"cards_bought": 2, "bank_trades": 1, "discards": 1, "roads": 6}
+    assert _spent(SimpleNamespace(**{**vars(state), "player_state": {"P0_ROADS_AVAILABLE": 13}}), 0) == {
+        "cards_bought": 1,
+        "bank_trades": 0,
+        "discards": 0,
+        "roads": 2,
+    }
+
+
+def test_a_log_joining_runs_from_before_and_after_the_spending_was_kept_means_only_what_all_games_hold() -> None:
+    spent = {"cards_bought": 4, "bank_trades": 6, "discards": 1, "roads": 9}
+    old = game(0, "ours", [10, 4, 5, 6], [made(2, 2)] * 4, [20] * 4)
+    new = {**game(0, "ours", [10, 4, 5, 6], [made(2, 4)] * 4, [20] * 4), "spent": [spent] * 4}
+
+    assert _points_from([new])["ours_won"]["cards_bought"] == 4.0
+    both = _points_from([old, new])["ours_won"]
+    assert "cards_bought" not in both and both["cities"] == 3.0 and both["games"] == 2
 
 
 def test_a_game_logged_twice_counts_once_as_first_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
