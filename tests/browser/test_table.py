@@ -449,6 +449,9 @@ async def test_a_carcassonne_and_a_catan_game_through_the_page(tryout: Tryout, t
         except BaseException:
             await ada.tab.screenshot(tmp_path / "failed-ada.png")  # what each window showed, for whoever looks
             await boris.tab.screenshot(tmp_path / "failed-boris.png")
+            # pytest keeps only its last few temporary folders: the bot's log goes into the report, where a failure
+            # in CI can still be read (a set-up turn once took over 20 s to show, its log lost with the folder)
+            print((tryout.folder / "bot.log").read_text(encoding="utf-8"))
             raise
         assert not ada.tab.errors and not boris.tab.errors, (ada.tab.errors, boris.tab.errors)
     check_screenshots(tmp_path)
