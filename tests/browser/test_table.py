@@ -258,6 +258,10 @@ async def play_carcassonne(ada: Window, boris: Window, tryout: Tryout) -> None:
     await ada.press("add", "standard")
     await ada.tab.wait("bh.newest('#messages', 'join').closest('.message').innerText.includes('(3/6)')")
     await ada.press("start")
+    await ada.tab.wait("!!bh.newest('#messages', 'cell')", what="the first turn")
+    # Every picture keeps its room before it loads (as Discord's client does): a button under it stays put.
+    kept = "[...document.querySelectorAll('#messages .attachment img')]"
+    assert await ada.tab.evaluate(f"{kept}.length > 0 && {kept}.every((i) => i.style.aspectRatio && i.height > 0)")
     placed: set[str] = set()
     while placed != {"Ada", "Boris"}:
         who = str(await ada.tab.wait("bh.newest('#messages', 'cell') && bh.turnOf('cell')", what="a person's turn"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import random
 import time
@@ -15,9 +16,12 @@ import aiohttp
 import discord
 import pytest
 from discord import gateway
+from PIL import Image
 from yarl import URL
 
 from bot.local.loopback import FakeDiscord, interaction_routes, payloads
+from bot.local.table import shown
+from bot.local.table.people import Person
 
 
 async def call(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -56,12 +60,12 @@ async def test_a_message_over_the_limits_gets_discords_invalid_form_body(fake: F
         fake.check()
 
 
-async def upload(fake: FakeDiscord, description: str) -> tuple[int, Any]:
+async def upload(fake: FakeDiscord, description: str, data: bytes = b"\x89PNG") -> tuple[int, Any]:
     """A message with one image and its alt text, sent as discord.py sends files."""
     form = aiohttp.FormData()
     payload = {"content": "board", "attachments": [{"id": 0, "filename": "board.png", "description": description}]}
     form.add_field("payload_json", json.dumps(payload))
-    form.add_field("files[0]", b"\x89PNG", filename="board.png", content_type="image/png")
+    form.add_field("files[0]", data, filename="board.png", content_type="image/png")
     async with (
         aiohttp.ClientSession() as session,
         session.post(
@@ -86,6 +90,20 @@ async def test_an_images_alt_text_is_kept_and_held_to_discords_1024_characters(f
     assert len(fake.messages[fake.channel_id]) == 1
     with pytest.raises(AssertionError, match="Discord would refuse"):
         fake.check()
+
+
+async def test_an_image_attachment_carries_its_width_and_height_as_discords_do(fake: FakeDiscord) -> None:
+    picture = io.BytesIO()
+    Image.new("RGB", (300, 200)).save(picture, "PNG")
+    status, posted = await upload(fake, "the board", picture.getvalue())
+    assert status == 200 and (posted["attachments"][0]["width"], posted["attachments"][0]["height"]) == (300, 200)
+    # the table page gets them too, to keep the picture's room before it loads
+    [message] = fake.messages[fake.channel_id]
+    [file] = shown.message(fake, message, Person(fake.add_user("Ada"), "Ada"))["files"]
+    assert file["image"] and (file["width"], file["height"]) == (300, 200)
+
+    status, posted = await upload(fake, "not a picture")  # a file that is no image has no size
+    assert status == 200 and "width" not in posted["attachments"][0]
 
 
 async def test_a_message_is_sent_silent_with_the_suppress_notifications_flag_and_no_other(fake: FakeDiscord) -> None:

@@ -3,9 +3,13 @@ requests it refused."""
 
 from __future__ import annotations
 
+import io
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+from PIL import Image, UnidentifiedImageError
 
 from bot.local.loopback import mentions
 
@@ -26,6 +30,16 @@ class Attachment:
     data: bytes
     content_type: str | None = None
     description: str | None = None  # the alt text of an image
+
+    @cached_property
+    def dimensions(self) -> tuple[int, int] | None:
+        """An image's width and height, which Discord's attachments carry (clients keep the room for the picture
+        before it loads); None for other files. Pillow reads only the header."""
+        try:
+            with Image.open(io.BytesIO(self.data)) as image:
+                return image.size
+        except (UnidentifiedImageError, OSError, ValueError):
+            return None
 
 
 @dataclass

@@ -15,8 +15,10 @@ const messages = new Map(); // id -> message as last received
 let command = null; // the slash command being filled in
 let completing = null; // the option whose suggestions are shown
 let shownForm = null;
-let openSelect = null;
-const unreadChannels = new Set(); // server channels with messages that came while another was shown // "message id/custom id" of the select whose menu is open: it stays open when redrawn
+let openSelect = null; // "message id/custom id" of the select whose menu is open: it stays open when redrawn
+const unreadChannels = new Set(); // server channels with messages that came while another was shown
+const IMAGE_WIDTH = 520; // px: the largest a picture is shown (table.css, .attachment img)
+const IMAGE_HEIGHT = 360;
 
 // -- words --------------------------------------------------------------------------------------------------------
 
@@ -372,6 +374,7 @@ function drawEmbed(embed) {
   }
   if (embed.image && embed.image.url) {
     const img = element("img", "embed-image");
+    keepRoom(img, embed.image);
     img.src = embed.image.url;
     img.alt = "";
     main.append(img);
@@ -386,12 +389,22 @@ function drawEmbed(embed) {
   return node;
 }
 
+function keepRoom(img, size) {
+  // The picture's room is kept before it loads, as Discord's client keeps it: nothing below it moves under the
+  // pointer when it arrives (a button pressed just then would be missed).
+  if (!size.width || !size.height) return;
+  const scale = Math.min(1, IMAGE_WIDTH / size.width, IMAGE_HEIGHT / size.height);
+  img.style.width = `${Math.round(size.width * scale)}px`;
+  img.style.aspectRatio = `${size.width} / ${size.height}`;
+}
+
 function drawFile(file) {
   if (file.image) {
     const link = element("a", "attachment");
     link.href = file.url;
     link.target = "_blank";
     const img = element("img");
+    keepRoom(img, file);
     img.src = file.url;
     img.alt = file.alt;
     img.title = file.alt;
