@@ -319,14 +319,14 @@ async def play_catan(ada: Window, boris: Window, tryout: Tryout) -> None:
         turn = await ada.tab.wait("bh.current(['spot', 'sroad', 'roll'])", what="the set-up")
         if turn["op"] == "roll":
             break
-        window = windows.get(turn["who"])
-        if window is None:  # the computer player's
+        person = windows.get(turn["who"])
+        if person is None:  # the computer player's
             await ada.tab.wait(f"bh.at(['spot', 'sroad', 'roll']) > {turn['version']}")
             continue
         if turn["op"] == "spot":
-            await window.pick("spot")
+            await person.pick("spot")
         else:
-            await window.press("sroad")
+            await person.press("sroad")
         await ada.tab.wait(f"bh.at(['spot', 'sroad', 'roll']) > {turn['version']}", what="the next")
     while turn["who"] not in windows:  # the computer player rolls and plays by itself
         await ada.tab.wait(f"bh.at(['roll']) > {turn['version']}", what="a person's roll")
