@@ -60,10 +60,16 @@ async def test_a_message_over_the_limits_gets_discords_invalid_form_body(fake: F
         fake.check()
 
 
-async def upload(fake: FakeDiscord, description: str, data: bytes = b"\x89PNG") -> tuple[int, Any]:
+async def upload(
+    fake: FakeDiscord, description: str, data: bytes = b"\x89PNG", embeds: list[dict[str, Any]] | None = None
+) -> tuple[int, Any]:
     """A message with one image and its alt text, sent as discord.py sends files."""
     form = aiohttp.FormData()
-    payload = {"content": "board", "attachments": [{"id": 0, "filename": "board.png", "description": description}]}
+    payload: dict[str, Any] = {
+        "content": "board",
+        "attachments": [{"id": 0, "filename": "board.png", "description": description}],
+        **({"embeds": embeds} if embeds else {}),
+    }
     form.add_field("payload_json", json.dumps(payload))
     form.add_field("files[0]", data, filename="board.png", content_type="image/png")
     async with (
@@ -104,6 +110,11 @@ async def test_an_image_attachment_carries_its_width_and_height_as_discords_do(f
 
     status, posted = await upload(fake, "not a picture")  # a file that is no image has no size
     assert status == 200 and "width" not in posted["attachments"][0]
+
+    # a picture shown in an embed (the leaderboard's chart) keeps its room there
+    status, posted = await upload(fake, "chart", picture.getvalue(), [{"image": {"url": "attachment://board.png"}}])
+    [embed] = shown.message(fake, fake.messages[fake.channel_id][-1], Person(fake.add_user("Boris"), "Boris"))["embeds"]
+    assert (embed["image"]["width"], embed["image"]["height"]) == (300, 200)
 
 
 async def test_a_message_is_sent_silent_with_the_suppress_notifications_flag_and_no_other(fake: FakeDiscord) -> None:

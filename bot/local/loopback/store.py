@@ -318,7 +318,7 @@ class Store:
                     "url": f"http://127.0.0.1:{self.port}/attachments/{a.id}/{a.filename}",
                     "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{a.id}/{a.filename}",
                     **({"description": a.description} if a.description is not None else {}),
-                    **(dict(zip(("width", "height"), a.dimensions, strict=True)) if a.dimensions else {}),
+                    **a.size_fields(),
                 }
                 for a in msg.attachments
             ],

@@ -41,6 +41,10 @@ class Attachment:
         except (UnidentifiedImageError, OSError, ValueError):
             return None
 
+    def size_fields(self) -> dict[str, int]:
+        """``width`` and ``height``, as Discord gives them in attachment and embed image objects (none: not an image)."""
+        return {} if self.dimensions is None else {"width": self.dimensions[0], "height": self.dimensions[1]}
+
 
 @dataclass
 class Version:

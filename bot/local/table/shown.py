@@ -51,8 +51,7 @@ def _embeds(msg: Message) -> tuple[list[dict[str, Any]], set[str]]:
             url = (embed.get(part) or {}).get("url", "")
             if url.startswith("attachment://") and url.removeprefix("attachment://") in files:
                 found = files[url.removeprefix("attachment://")]
-                size = dict(zip(("width", "height"), found.dimensions, strict=True)) if found.dimensions else {}
-                embed[part] = {**embed[part], "url": file_url(found.id, found.filename), **size}
+                embed[part] = {**embed[part], "url": file_url(found.id, found.filename), **found.size_fields()}
                 used.add(found.filename)
         shown.append(embed)
     return shown, used
@@ -94,7 +93,7 @@ def message(fake: FakeDiscord, msg: Message, person: Person) -> dict[str, Any]:
                 "alt": a.description or "",
                 "image": a.filename.lower().endswith((".png", ".webp", ".gif", ".jpg", ".jpeg")),
                 "size": len(a.data),
-                **(dict(zip(("width", "height"), a.dimensions, strict=True)) if a.dimensions else {}),
+                **a.size_fields(),
             }
             for a in msg.attachments
             if a.filename not in in_embeds
