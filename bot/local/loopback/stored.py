@@ -42,7 +42,7 @@ class Attachment:
             return None
 
     def size_fields(self) -> dict[str, int]:
-        """``width`` and ``height``, as Discord gives them in attachment and embed image objects (none: not an image)."""
+        """``width`` and ``height``, as Discord gives them in attachment and embed image objects (none: no image)."""
         return {} if self.dimensions is None else {"width": self.dimensions[0], "height": self.dimensions[1]}
 
 
