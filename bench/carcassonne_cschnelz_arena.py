@@ -5,7 +5,9 @@ its own engine, rules and agents): one seat our ``--level`` player through ``ben
 one of its agents, ``--against greedy`` (``GreedyAgent``: the move with the best score difference as if the game
 ended after it), ``greedy2`` (``Greedy2``: two plies over four samples of the stack) or ``mcts`` (``MCTS_Saver``
 with its heuristic evaluation: the project's strongest, 50 samples x 250 iterations a move). Our seat alternates
-(game i: seat i mod 2; seat 0 plays first). Its rules decide (the bridge's docstring lists where they differ from
+(game i: seat i mod 2; seat 0 plays first), except against ``greedy2``, which is written for the second seat only
+(it minimises the first seat's lead whatever its own seat: from the first seat it scored 0 in a game here), so it
+always plays second. Its rules decide (the bridge's docstring lists where they differ from
 ours); each game starts from one of the four D tiles, the rulebook's start tile, the rest of the stack shuffled by
 the game's seed.
 
@@ -91,7 +93,9 @@ def play(job: tuple[int, int, str, str, str]) -> dict[str, Any]:
     table = tile_table(tiles)
     start = next(i for i, t in enumerate(tiles) if t["img-code"] == "d")
     random.seed(seed)
-    ours_seat = index % 2
+    # Greedy2 is written for the second seat only (it minimises the first seat's lead, whatever its own seat): it
+    # always plays second, as its author ran it; the other agents alternate with us.
+    ours_seat = 0 if against == "greedy2" else index % 2
     clock = time.process_time
     ours = OurAgent(level, table, seed, clock)
     other = theirs["mcts"](info="Heuristic") if against == "mcts" else theirs[against]()
