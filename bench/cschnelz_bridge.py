@@ -36,7 +36,6 @@ Where the two engines' rules differ (theirs decide; our player sees our engine's
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -158,7 +157,7 @@ def empty_state(players: Sequence[str]) -> dict[str, Any]:
 
 
 def our_tile(table: Mapping[int, tuple[str, int]], tile: Any) -> tuple[str, int]:
-    """(our kind, our rotation) of one of their oriented ``Tile`` objects (checked by shape)."""
+    """(our kind, our rotation) of one of their oriented ``Tile`` objects."""
     kind, reference = table[int(tile.id)]
     rotation = (reference + int(tile.orientation)) % 4
     return kind, rotation
@@ -212,7 +211,7 @@ def matches(action: Any, table: Mapping[int, tuple[str, int]], place: Mapping[st
 class PlayerStats:
     decisions: int = 0
     fallbacks: int = 0
-    mismatches: int = 0  # rebuilt states whose followers do not add up (should be 0)
+    mismatches: int = 0  # turns whose rebuilt followers do not add up to 7 a player (their engine's count)
     seconds: list[float] = field(default_factory=list)  # per turn: both our decisions, the state rebuilt included
     refused: list[str] = field(default_factory=list)  # the first few choices with no equal among theirs
 
@@ -234,9 +233,9 @@ class OurAgent:
         state = game.state
         seat = int(state.currentPlayer)
         data = our_state(state, self.table, [f"seat{s}" for s in range(PLAYERS)])
-        for s in range(PLAYERS):  # every follower either in the supply or on the board, as theirs count them
-            if data["supply"][s] + sum(f[0] == s for f in data["followers"]) != FOLLOWERS:
-                self.stats.mismatches += 1
+        # Every follower is in the supply or on the board; their engine's count once in a while says otherwise.
+        if any(data["supply"][s] + sum(f[0] == s for f in data["followers"]) != FOLLOWERS for s in range(PLAYERS)):
+            self.stats.mismatches += 1
         ours = Carcassonne.from_json(data)
         self.turns += 1
         place = self._choose(ours, seat, 0)
@@ -268,7 +267,3 @@ class OurAgent:
         if len(self.stats.refused) < 5:
             self.stats.refused.append(why)
         return instead if instead is not None else options[0]
-
-
-def wall() -> float:
-    return time.perf_counter()
