@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.cschnelz_bridge import OurAgent, tile_table  # noqa: E402
+from bench.paired import games  # noqa: E402
 from engine.ai.arena import percentile, wilson  # noqa: E402
 
 SEED_BASE: Final = {"eval": 7_000_000, "tune": 8_000_000}
@@ -190,11 +191,8 @@ def table(report: dict[str, Any]) -> str:
 
 
 def from_log(path: Path, first: int) -> int:
-    by_index: dict[int, dict[str, Any]] = {}
-    for line in path.read_text().splitlines():
-        if line.strip():
-            game = json.loads(line)
-            by_index.setdefault(game["index"], game)
+    """The figures of the games of a ``--log`` file from game ``first`` up to the first one missing."""
+    by_index = games(path)
     results = []
     while first in by_index:
         results.append(by_index[first])

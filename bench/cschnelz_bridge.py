@@ -120,37 +120,10 @@ def segment_of(kind: str, rotation: int, feature: str, edges: Iterable[int]) -> 
 
 
 def empty_state(players: Sequence[str]) -> dict[str, Any]:
-    """Our engine's state JSON for a base game of two (no River, no Tower), before the board is filled in."""
-    return {
-        "schema": 1,
-        "game": "carcassonne",
-        "players": list(players),
-        "options": {"river": False, "tower": False},
-        "seed": 0,
-        "first_player": 0,
-        "stack": [],
-        "drawn": None,
-        "tiles": [],
-        "followers": [],
-        "towers": [],
-        "tops": [],
-        "current": 0,
-        "turn": 1,
-        "phase": "place",
-        "placed": None,
-        "ransomed": False,
-        "supply": [7] * len(players),
-        "pieces": [0] * len(players),
-        "prisoners": [[0] * len(players) for _ in players],
-        "scores": [0] * len(players),
-        "breakdown": [{"road": 0, "city": 0, "cloister": 0, "farm": 0, "ransom": 0} for _ in players],
-        "last": [None] * len(players),
-        "discarded": [],
-        "river_end": None,
-        "river_turn": 0,
-        "actions": 0,
-        "winners": [],
-    }
+    """Our engine's state JSON for a base game of two (no River, no Tower), the board and the stack empty: the
+    engine's own form, filled in from theirs by ``our_state``."""
+    data = Carcassonne.new(players, {"river": False, "tower": False}).to_json()
+    return {**data, "stack": [], "drawn": None, "tiles": [], "followers": [], "last": [None] * len(players)}
 
 
 # -- their state as ours (reads their objects; imports nothing of theirs) -------------------------------------------

@@ -51,7 +51,7 @@ def sign_test(only_a: int, only_b: int) -> float:
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(only_a, only_b) + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    return min(1.0, 2.0 * float(tail))
 
 
 def compare(a: dict[int, dict[str, Any]], b: dict[int, dict[str, Any]]) -> dict[str, Any]:
