@@ -110,6 +110,11 @@ async def test_an_image_attachment_carries_its_width_and_height_as_discords_do(f
 
     status, posted = await upload(fake, "not a picture")  # a file that is no image has no size
     assert status == 200 and "width" not in posted["attachments"][0]
+    for kind in ("GIF", "WEBP"):  # the timelapses: their size comes from Pillow, a PNG's from its header
+        other = io.BytesIO()
+        Image.new("RGB", (64, 48)).save(other, kind)
+        status, posted = await upload(fake, "the game", other.getvalue())
+        assert status == 200 and (posted["attachments"][0]["width"], posted["attachments"][0]["height"]) == (64, 48)
 
     # a picture shown in an embed (the leaderboard's chart) keeps its room there
     status, posted = await upload(fake, "chart", picture.getvalue(), [{"image": {"url": "attachment://board.png"}}])

@@ -48,8 +48,11 @@ async def request_body(request: web.Request, uploads: Uploads) -> tuple[dict[str
 
 
 async def _read_body(request: web.Request, uploads: Uploads) -> tuple[dict[str, Any], list[Attachment]]:
-    if request.content_type.startswith("multipart/"):
-        form = multipart.parts(await request.read(), multipart.boundary(request.headers["Content-Type"]))
+    # The header read as it stands: aiohttp's ``request.content_type`` parses it with the e-mail package, about a
+    # tenth of this fake's CPU when every request asked.
+    content_type = request.headers.get("Content-Type", "")
+    if content_type.split(";", 1)[0].strip().lower().startswith("multipart/"):
+        form = multipart.parts(await request.read(), multipart.boundary(content_type))
         fields = {part.name: part for part in form if part.filename is None}
         payload = json.loads(fields["payload_json"].text()) if "payload_json" in fields else {}
         files = []

@@ -16,7 +16,7 @@ from bot.local.loopback.answers import EXCHANGE, error, refuse, reply, request_b
 from bot.local.loopback.connections import Gateway
 from bot.local.loopback.faults import rate_limit_answer
 from bot.local.loopback.store import Store
-from bot.local.loopback.stored import EPHEMERAL, Attachment, Message
+from bot.local.loopback.stored import EPHEMERAL, Attachment, Message, by_id
 
 RATE_MESSAGES, RATE_WINDOW = 5, 5.0  # messages per channel per window (seconds)
 
@@ -59,7 +59,7 @@ class ChannelRoutes:
             wanted = int(request.query.get("limit", 50))
             found = [x for x in reversed(self.store.messages[channel_id]) if before is None or x.id < before][:wanted]
             return reply([self.store.message_json(x) for x in found])
-        found_msg = next((x for x in self.store.messages[channel_id] if str(x.id) == rest[0]), None)
+        found_msg = by_id(self.store.messages[channel_id], rest[0])
         if found_msg is None:
             return error(404, 10008, "Unknown Message")
         msg = found_msg

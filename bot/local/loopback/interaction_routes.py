@@ -12,7 +12,7 @@ from bot.local.loopback import payloads
 from bot.local.loopback.answers import error, refuse, reply, request_body
 from bot.local.loopback.channel_routes import ChannelRoutes
 from bot.local.loopback.store import Store
-from bot.local.loopback.stored import EPHEMERAL, Interaction, Message, Violation
+from bot.local.loopback.stored import EPHEMERAL, Interaction, Message, Violation, by_id
 
 ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer
 
@@ -142,7 +142,7 @@ class InteractionRoutes:
                 if target is None and inter.answers[0].get("type") in (6, 7) and "message" in inter.payload:
                     target = self._stored(inter)
             else:
-                target = next((x for x in inter.followups if str(x.id) == rest[1]), None)
+                target = by_id(inter.followups, rest[1])
             if target is None or target.deleted:
                 return error(404, 10008, "Unknown Message")
             if m == "GET":
