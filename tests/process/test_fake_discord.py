@@ -122,6 +122,19 @@ async def test_an_image_attachment_carries_its_width_and_height_as_discords_do(f
     assert (embed["image"]["width"], embed["image"]["height"]) == (300, 200)
 
 
+async def test_a_message_is_found_by_its_number_and_nothing_else_names_one(fake: FakeDiscord) -> None:
+    channel = f"/channels/{fake.channel_id}/messages"
+    for text in ("first", "second"):
+        status, _ = await call(fake, "POST", channel, {"content": text})
+        assert status == 200
+    first, second = fake.messages[fake.channel_id]
+    status, edited = await call(fake, "PATCH", f"{channel}/{first.id}", {"content": "first, edited"})
+    assert status == 200 and edited["id"] == str(first.id) and second.content == "second"
+    for name in (f"0{second.id}", "x", "%C2%B2", str(second.id + 1)):  # "²" is a digit to str.isdigit
+        status, answer = await call(fake, "GET", f"{channel}/{name}")
+        assert (status, answer["code"]) == (404, 10008), name
+
+
 async def test_a_message_is_sent_silent_with_the_suppress_notifications_flag_and_no_other(fake: FakeDiscord) -> None:
     status, _ = await call(fake, "POST", f"/channels/{fake.channel_id}/messages", {"content": "hi", "flags": 4096})
     assert status == 200 and fake.messages[fake.channel_id][-1].flags == payloads.SUPPRESS_NOTIFICATIONS

@@ -115,9 +115,11 @@ class Message:
 def by_id(messages: list[Message], snowflake: str) -> Message | None:
     """The message whose id a route names (``snowflake`` as it stands in the path), or None. Looked for from the
     newest: a channel keeps every message of its game, and what the bot edits is nearly always among the last."""
-    if not snowflake.isdigit():
+    if not (snowflake.isascii() and snowflake.isdigit()):  # "²" is a digit to isdigit, not to int
         return None
     wanted = int(snowflake)
+    if str(wanted) != snowflake:  # a leading zero names no message, as when each id was compared as text
+        return None
     return next((m for m in reversed(messages) if m.id == wanted), None)
 
 
