@@ -1368,6 +1368,40 @@ def cpu_probe() -> float:
     return round(time.process_time() - started, 3)
 
 
+DRAWING_PROBE_ROUNDS = 20
+_DRAWING_PROBE = """
+import sys, time
+import render
+from bot.core.rendering import Job, draw, drawing_process_settings
+drawing_process_settings()
+render.warm_up()
+jobs = [Job(render.board_png, view) for view in render.sample_views()]
+for job in jobs:
+    draw(job)
+started = time.process_time()
+for _ in range(int(sys.argv[1])):
+    for job in jobs:
+        draw(job)
+print((time.process_time() - started) * 1000 / (int(sys.argv[1]) * len(jobs)))
+"""
+
+
+def drawing_probe(tree: Path) -> float | None:
+    """CPU milliseconds of one sample board picture drawn now with ``tree``'s code, in a process of its own under the
+    drawing processes' settings: how slow the machine is for drawing, which is memory-bound. ``cpu_probe`` misses
+    that: on 2026-11-29 it read a quiet machine (0.12-0.13 s) while every picture took about a fifth longer than on
+    the quiet night before. None if the probe fails (it is only a reading of the machine)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-c", _DRAWING_PROBE, str(DRAWING_PROBE_ROUNDS)],
+        cwd=tree, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    try:
+        return round(float(done.stdout.split()[-1]), 2)
+    except (IndexError, ValueError):
+        return None
+
+
 def figure(run: dict[str, Any], key: str) -> float | None:
     value = run["latency_ms"].get(key) if key in ("p50", "p95", "p99") else run.get(key)
     return None if value is None else float(value)

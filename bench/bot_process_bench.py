@@ -27,7 +27,9 @@ would measure Discord's limit instead of the bot.
 
 Also reported: the REST requests per action by route (what the fake Discord received), the bot's CPU per second
 while nobody clicks (``--idle`` seconds after the head start), this process's own CPU, and how much of the bot's
-and the drawing processes' CPU per action was the kernel's (system time: sockets, pipes, waking up). ``--sample FILE``
+and the drawing processes' CPU per action was the kernel's (system time: sockets, pipes, waking up), and two readings
+of how slow the machine is: ``cpu_probe_s`` (a loop) and ``drawing_probe_ms`` (a sample board drawn in a process of
+its own: drawing is memory-bound, and the loop can read quiet while pictures take a fifth longer). ``--sample FILE``
 records the bot process's played phase with py-spy (``pip install py-spy``; not paused by it) for
 ``bench/stack_owners.py``. ``--bot-cpus 0 --fake-cpus 1`` gives the bot (and its drawing processes) one core and
 the fake Discord with its people the other, so that neither takes the other's CPU.
@@ -70,6 +72,7 @@ from bot_bench import (  # noqa: E402
     cpu_of,
     cpu_of_descendants,
     cpu_probe,
+    drawing_probe,
     kernel_cpu_below,
     kernel_cpu_of,
     percentile,
@@ -402,6 +405,7 @@ class Run:
             "cpus": {"bot": self.args.bot_cpus or "any", "fake_discord_and_people": self.args.fake_cpus or "any"},
             "load_average_1min_before_after": [round(x, 2) for x in load],
             "cpu_probe_s": cpu_probe(),
+            "drawing_probe_ms": drawing_probe(ROOT),
             "errors": s.errors[:10],
             "error_count": len(s.errors),
             "met": {
