@@ -19,6 +19,7 @@ def test_a_tiny_run_plays_the_real_process_and_reports_its_cpu_and_requests() ->
     assert run["config"] == "base" and run["error_count"] == 0 and run["tracebacks_in_log"] == 0
     assert run["actions"] >= 8 and run["latency_ms"]["p95"] > 0 and run["private_reply_ms"]["p50"] > 0
     assert run["bot_process_cpu_ms_per_action"] > 0, "the bot process's CPU, read from /proc"
+    assert run["drawing_probe_ms"] > 0, "how slow the machine draws: a sample board drawn in a process of its own"
     assert "discord_would_refuse" not in run
     # every action is answered through Discord: an interaction's answer, and a turn message posted or edited
     requests = run["requests_per_action"]
