@@ -1372,12 +1372,9 @@ DRAWING_PROBE_ROUNDS = 20
 _DRAWING_PROBE = """
 import sys, time
 import render
-from bot.core.rendering import Job, draw, drawing_process_settings
-drawing_process_settings()
-render.warm_up()
+from bot.core.rendering import Job, draw, drawing_process_setup
+drawing_process_setup()  # settings and warm-up, the sample boards drawn once: as a drawing process starts
 jobs = [Job(render.board_png, view) for view in render.sample_views()]
-for job in jobs:
-    draw(job)
 started = time.process_time()
 for _ in range(int(sys.argv[1])):
     for job in jobs:

@@ -128,6 +128,15 @@ def _idat(data: bytes, line: int, height: int, level: int) -> bytes:
     return b"\x78\x01" + b"".join(r[0] for r in results) + struct.pack(">I", adler)
 
 
+def size(data: bytes) -> tuple[int, int] | None:
+    """The width and height of the PNG ``data``, from its header chunk (IHDR, always the first); None if ``data`` is
+    no PNG. Nothing else is read."""
+    if len(data) < 24 or not data.startswith(SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
 def encode(img: Image.Image, level: int = LEVEL) -> bytes:
     """``img`` as PNG bytes (modes L, RGB, RGBA, P; others are converted to RGB)."""
     if img.mode not in _COLOUR_TYPE:

@@ -107,9 +107,9 @@ def drawing_process_settings() -> None:
     png.band_threads = 1
 
 
-def _worker_setup() -> None:
+def drawing_process_setup() -> None:
     """In each drawing process: its settings, and every tile's shapes and the fonts drawn once before the first turn
-    instead of during it."""
+    instead of during it (``bench/bot_bench.drawing_probe`` draws after the same)."""
     drawing_process_settings()
     render.warm_up()
     for view in render.sample_views():
@@ -151,7 +151,7 @@ def _background_worker(conn: Connection) -> None:
 
 def _serve(conn: Connection, *, warm: bool) -> None:
     if warm:
-        _worker_setup()
+        drawing_process_setup()
     else:
         drawing_process_settings()
     conn.send_bytes(READY)

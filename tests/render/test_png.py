@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image
 
+from render import png
 from render.png import adler32_combine, encode
 
 
@@ -66,3 +67,9 @@ def test_the_scanlines_are_the_rows_each_after_a_filter_byte_of_zero(mode: str) 
     img = Image.effect_noise((23, 5), 60).convert("RGB").convert(mode)
     raw, row = img.tobytes(), len(img.tobytes()) // 5
     assert b"\x00" + scanlines(img)[:-1] == b"".join(b"\x00" + raw[y * row : (y + 1) * row] for y in range(5))
+
+
+def test_a_pngs_size_is_read_from_its_header_and_nothing_else_has_one() -> None:
+    data = png.encode(Image.new("RGB", (300, 200)))
+    assert png.size(data) == (300, 200)
+    assert png.size(data[:23]) is None and png.size(b"GIF89a" + data[6:]) is None

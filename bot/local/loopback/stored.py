@@ -4,7 +4,6 @@ requests it refused."""
 from __future__ import annotations
 
 import io
-import struct
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -13,9 +12,9 @@ from typing import Any
 from PIL import Image, UnidentifiedImageError
 
 from bot.local.loopback import mentions
+from render import png
 
 EPHEMERAL = 64
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"  # a PNG's first 8 bytes; its first chunk, IHDR, gives width and height
 
 
 @dataclass
@@ -39,9 +38,8 @@ class Attachment:
         before it loads); None for other files. A PNG's are read from its header chunk (nearly every upload is one:
         opening it with Pillow cost the fake Discord as much CPU as half a request); any other picture's by Pillow,
         which reads only its header."""
-        if self.data[:8] == PNG_SIGNATURE and self.data[12:16] == b"IHDR" and len(self.data) >= 24:
-            width, height = struct.unpack(">II", self.data[16:24])
-            return width, height
+        if (found := png.size(self.data)) is not None:
+            return found
         try:
             with Image.open(io.BytesIO(self.data)) as image:
                 return image.size
