@@ -212,6 +212,7 @@ class Run:
         self.requests: Counter[str] = Counter()  # REST requests of the played phase, by route
         self.idle = [0.0, 0.0]  # CPU ms per second with nobody clicking: bot process, drawing processes
         self.kernel = (0.0, 0.0)  # system CPU seconds of the played phase: bot process, drawing processes
+        self.event_loop = 0.0  # CPU seconds of the played phase: the bot process's main thread
 
     # -- a game's life, through Discord -----------------------------------------------------------------------
 
@@ -362,12 +363,14 @@ class Run:
         load0 = os.getloadavg()[0]
         sampler = sample(args.sample, bot_pid) if args.sample else None
         requests0 = len(self.fake.exchanges)
+        loop0 = cpu_of(f"/proc/{bot_pid}/task/{bot_pid}/stat")  # the main thread's: the event loop
         began = time.perf_counter()
         results = await asyncio.gather(*(self.play(t) for t in tables), return_exceptions=True)
         wall = time.perf_counter() - began
         if sampler is not None:
             stop_sampling(sampler)
         bot = cpu_of(f"/proc/{bot_pid}/stat") - bot0
+        self.event_loop = cpu_of(f"/proc/{bot_pid}/task/{bot_pid}/stat") - loop0
         drawing = cpu_of_descendants(bot_pid) - drawing0
         own = time.process_time() - own0
         self.kernel = (kernel_cpu_of([bot_pid]) - kernel0[0], kernel_cpu_below(bot_pid) - kernel0[1])
@@ -395,6 +398,11 @@ class Run:
             "of_which_kernel_cpu_ms_per_action": {
                 "bot_process": round(self.kernel[0] * per_action, 2),
                 "drawing": round(self.kernel[1] * per_action, 2),
+            },
+            "of_which_threads_cpu_ms_per_action": {  # the bot process's: its event loop and the rest (SQLite's
+                # thread, the drawing pipes' writers, the default executor's)
+                "event_loop": round(self.event_loop * per_action, 2),
+                "other_threads": round((bot - self.event_loop) * per_action, 2),
             },
             "requests_per_action": {
                 k: round(v / max(1, s.completed), 2) for k, v in sorted(self.requests.items(), key=lambda kv: -kv[1])

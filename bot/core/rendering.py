@@ -3,10 +3,11 @@ first answers Discord, else in threads. Turn posters describe an image as a ``Jo
 plain-data arguments: views are JSON-like), so it can cross to another process.
 
 The processes are our own small pool rather than ``concurrent.futures.ProcessPoolExecutor``: a job is written to
-an idle worker's pipe straight from the event loop, and one thread per worker waits for its picture and hands it
-to the loop. The executor passes every job and result through two more threads (its manager and its queue
+an idle worker's pipe straight from the event loop, and the loop reads the picture from the pipe as it arrives
+(``loop.add_reader``). The executor passes every job and result through two more threads (its manager and its queue
 feeder), each of which must win the GIL from a busy event loop; on a loaded bot that cost about 5 ms more per
-picture (``bench/README.md``). A worker that dies is replaced, and only the job it was drawing fails.
+picture (``bench/README.md``); a thread per worker waiting on its pipe cost a wake-up and a hand-over per
+picture. A worker that dies is replaced, and only the job it was drawing fails.
 
 Every picture is asked for in a ``Lane``. What a player waits for (a turn message, a private preview, a command's
 answer) is ``INTERACTIVE``: drawn by the drawing processes the bot starts with, oldest first. Work nobody waits on
@@ -26,16 +27,17 @@ import logging
 import os
 import pickle
 import queue as queues
+import select
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVarTuple
 
 import render
 from bot.core.memory import keep_freed_memory
-from bot.host.pipe_worker import STOP, serve, start_worker
+from bot.host.pipe_worker import STOP, Frames, serve, start_worker
 from bot.text.i18n import install_image_labels, language, speaking
 from render import png
 
@@ -163,17 +165,35 @@ def _answer(data: bytes) -> bytes:
     return _draw(function, args, language)
 
 
+def _drain(worker: _Process, polls: int = 100) -> None:
+    """Wait (up to ``polls`` x 50 ms) for a stopping worker to exit, reading and dropping what it still writes: a
+    picture it finishes meanwhile could fill the pipe and hold it in its write. Counted in polls, not by a clock (a
+    test's may stand still)."""
+    for _ in range(polls):
+        if not worker.process.is_alive():
+            break
+        try:
+            readable, _, _ = select.select([worker.fd], [], [], 0.05)  # not ``conn.poll``: it loops on the clock
+            if readable and not os.read(worker.fd, 1 << 20):  # the pipe ended: it has exited
+                break
+        except OSError:
+            break
+    worker.process.join(timeout=5)
+
+
 @dataclass(eq=False)
 class _Process:
     """One drawing process, its end of the pipe, and the job it is drawing (at most one at a time)."""
 
     process: Any  # a multiprocessing Process (forked from the fork server, or spawned)
     conn: Connection
+    fd: int  # the pipe's, watched by the event loop until the pipe ends (kept: a closed ``conn`` has none)
     lane: Lane
     ready: asyncio.Future[None]
     slot: asyncio.Future[bool]  # the place this process fills: True once one is ready, False once given up
     attempt: int = 1  # how many processes in a row tried to start for this place
-    listener: threading.Thread | None = None
+    frames: Frames = field(default_factory=Frames)  # its answers, read as they arrive
+    watched: bool = False  # the event loop reads its pipe
     busy: asyncio.Future[bytes] | None = None
     closed: bool = False
     retiring: bool = False  # stopped on purpose (idle): its end is not a loss
@@ -283,31 +303,29 @@ class Renderer:
         name = "boardhost-draw" if lane is Lane.INTERACTIVE else "boardhost-draw-background"
         target = _background_worker if lane is Lane.BACKGROUND and self._target is _worker else self._target
         process, here = start_worker(name, _run, target, niceness)
-        worker = _Process(process, here, lane, self._loop.create_future(), slot, attempt)
-        worker.listener = threading.Thread(target=self._listen, args=(worker,), name=name, daemon=True)
+        worker = _Process(process, here, here.fileno(), lane, self._loop.create_future(), slot, attempt)
         self._workers.append(worker)
-        worker.listener.start()
+        self._loop.add_reader(worker.fd, self._readable, worker)
+        worker.watched = True
         return worker
 
-    def _listen(self, worker: _Process) -> None:
-        """On a thread per worker: each message from it goes to the event loop; the end of the pipe, too."""
-        assert self._loop is not None
-        while True:
-            try:
-                data = worker.conn.recv_bytes()
-            except (EOFError, OSError):
-                self._to_loop(self._lost, worker)
-                return
-            if not self._to_loop(self._received, worker, data):
-                return
-
-    def _to_loop(self, callback: Any, *args: Any) -> bool:
-        assert self._loop is not None
+    def _readable(self, worker: _Process) -> None:
+        """On the event loop, once ``worker``'s pipe has bytes: one read (it cannot wait: the pipe has some), then
+        each answer those bytes completed; the pipe's end (the process exited) is a loss."""
         try:
-            self._loop.call_soon_threadsafe(callback, *args)
-        except RuntimeError:  # the event loop is closed: the bot has stopped
-            return False
-        return True
+            chunk = os.read(worker.fd, worker.frames.wanted())
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._lost(worker)
+            return
+        for data in worker.frames.feed(chunk):
+            self._received(worker, data)
+
+    def _unwatch(self, worker: _Process) -> None:
+        if worker.watched and self._loop is not None:
+            worker.watched = False
+            self._loop.remove_reader(worker.fd)  # before the pipe is closed: its number may be another's then
 
     def _received(self, worker: _Process, data: bytes) -> None:
         if not worker.ready.done():  # its first message: warmed up
@@ -329,6 +347,7 @@ class Renderer:
         had been drawing is replaced at once. One that died before it was ready is started again after a pause that
         doubles each time, and given up after ``start_attempts`` in a row (no crash loop); once no worker of its
         lane is left or coming, the waiting jobs fail too (background jobs move to the interactive processes)."""
+        self._unwatch(worker)
         worker.closed = True
         worker.stop_writing()
         if worker.idle is not None:
@@ -474,12 +493,11 @@ class Renderer:
                 worker.send(STOP)
             worker.stop_writing()
         for worker in workers:
-            worker.process.join(timeout=5)
+            self._unwatch(worker)
+            _drain(worker)
             if worker.process.is_alive():
                 worker.process.terminate()
                 worker.process.join(timeout=5)
-            if worker.listener is not None:  # it has seen the pipe end; only then is our end closed under it
-                worker.listener.join(timeout=5)
             worker.conn.close()
         for queue in self._queues.values():
             for _, waiting in queue:

@@ -6,7 +6,8 @@ new worker costs a fork rather than a Python start and its imports.
 
 Each request is bytes (the caller's own pickle); each answer is ``(True, result)`` or, when answering raised,
 ``(False, "Kind: message")``, pickled: a request that fails is reported to whoever waits for it, and the worker goes
-on with the next.
+on with the next. The bot reads the answers from its event loop as they arrive (``Frames``): no thread of its own
+waits on a worker's pipe.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import struct
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -75,3 +77,50 @@ def serve(conn: Connection, answer: Callable[[bytes], Any]) -> None:
         except Exception as err:  # reported to whoever waits for it; the worker goes on
             result = (False, f"{type(err).__name__}: {err}")
         conn.send_bytes(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+class Frames:
+    """The messages of one end of a pipe, read from the event loop as their bytes arrive (``feed`` each chunk
+    ``os.read`` gave once the pipe was readable): multiprocessing's framing of ``send_bytes``, a 4-byte big-endian
+    length (-1, then an 8-byte length, for a message of 2 GiB or more) before each message. A thread blocked in
+    ``recv_bytes`` for every worker cost a thread's wake-up and a hand-over to the loop per answer."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._size: int | None = None  # the length of the message being read, once its header is in
+
+    def wanted(self) -> int:
+        """How many bytes the message being read still lacks (at least a header's worth): the next read's size."""
+        if self._size is None:
+            return max(_HEADER.size, 1 << 16)
+        return max(self._size - len(self._buffer), 1 << 16)
+
+    def feed(self, chunk: bytes) -> list[bytes]:
+        """Take ``chunk`` (what one read gave) and return every message it completed, oldest first."""
+        self._buffer += chunk
+        done: list[bytes] = []
+        while True:
+            if self._size is None:
+                if len(self._buffer) < _HEADER.size:
+                    return done
+                (size,) = _HEADER.unpack_from(self._buffer)
+                header = _HEADER.size
+                if size == -1:
+                    if len(self._buffer) < _HEADER.size + _LONG.size:
+                        return done
+                    (size,) = _LONG.unpack_from(self._buffer, _HEADER.size)
+                    header += _LONG.size
+                elif size < 0:
+                    raise ValueError(f"not a message header: length {size}")
+                del self._buffer[:header]
+                self._size = size
+            if len(self._buffer) < self._size:
+                return done
+            with memoryview(self._buffer) as whole:  # one copy (a slice of the bytearray would be a second)
+                done.append(whole[: self._size].tobytes())
+            del self._buffer[: self._size]
+            self._size = None
+
+
+_HEADER: Final = struct.Struct("!i")
+_LONG: Final = struct.Struct("!Q")

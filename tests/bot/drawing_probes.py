@@ -1,5 +1,5 @@
-"""Jobs and entry points for the drawing lanes' tests (tests/bot/test_drawing_lanes.py), importable by reference in a
-drawing process as render jobs are."""
+"""Jobs and entry points for the drawing processes' tests (tests/bot/test_drawing_lanes.py, test_rendering.py),
+importable by reference in a drawing process as render jobs are."""
 
 from __future__ import annotations
 
@@ -28,6 +28,13 @@ def pause(seconds: float, name: str) -> bytes:
     """A job that takes ``seconds`` to draw and answers ``name``."""
     time.sleep(seconds)
     return name.encode()
+
+
+def noise(size: int, seed: int) -> bytes:
+    """A job whose picture is ``size`` bytes of seeded noise (larger than a pipe holds, if asked)."""
+    import random
+
+    return random.Random(seed).randbytes(size)
 
 
 def die_in_background(conn: Connection) -> None:

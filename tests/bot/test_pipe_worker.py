@@ -7,14 +7,17 @@ import json
 import multiprocessing
 import os
 import pickle
+import random
+import struct
 import subprocess
 import sys
+import threading
 from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 
-from bot.host.pipe_worker import STOP, WORKER_MODULES, serve, start_worker, worker_context
+from bot.host.pipe_worker import STOP, WORKER_MODULES, Frames, serve, start_worker, worker_context
 
 
 def _report(conn: Connection) -> None:
@@ -82,3 +85,27 @@ def test_the_worker_start_bench_reports_both_ways_of_starting() -> None:
     report = json.loads(done.stdout)
     assert set(report) == {"spawn", "forkserver"}
     assert all(len(method["cpu_ms"]) == 1 for method in report.values())
+
+
+def test_answers_are_read_as_their_bytes_arrive_however_the_pipe_cuts_them() -> None:
+    rng = random.Random(5)
+    messages = [b"", b"ready", rng.randbytes(70_000), STOP, rng.randbytes(5), rng.randbytes(300_000)]
+    ours, theirs = multiprocessing.Pipe()
+    writer = threading.Thread(target=lambda: [theirs.send_bytes(m) for m in messages])  # as a worker writes
+    writer.start()
+    wire = bytearray()
+    while len(wire) < sum(4 + len(m) for m in messages):  # read as the bytes come
+        wire += os.read(ours.fileno(), 1 << 20)
+    writer.join()
+    ours.close(), theirs.close()
+    long_form = struct.pack("!iQ", -1, 3) + b"abc"  # the header of a message of 2 GiB or more, on a short one
+    wire += long_form
+    for _ in range(50):
+        frames, read, at = Frames(), [], 0
+        while at < len(wire):
+            step = rng.choice([1, 2, 3, 4, 7, 100, 65_536, frames.wanted()])
+            read += frames.feed(bytes(wire[at : at + step]))
+            at += step
+        assert read == [*messages, b"abc"]
+    with pytest.raises(ValueError, match="length -2"):
+        Frames().feed(struct.pack("!i", -2))

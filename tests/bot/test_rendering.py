@@ -142,6 +142,33 @@ async def test_a_drawing_process_that_dies_fails_its_picture_and_is_replaced() -
     assert not first.process.is_alive()
 
 
+async def test_pictures_larger_than_the_pipe_holds_reach_whoever_asked_whole() -> None:
+    from tests.bot.drawing_probes import noise
+
+    processes = Renderer(2)
+    await processes.start()
+    try:
+        sizes = [0, 1, 65_535, 65_536, 300_000, 3_000_000]  # the pipe holds about 200 kB
+        drawn = await asyncio.gather(*(processes.png(Job(noise, n, n), lane=TURN) for n in sizes))
+        assert drawn == [noise(n, n) for n in sizes]
+    finally:
+        processes.close()
+
+
+async def test_closing_lets_a_process_finish_writing_the_picture_in_hand() -> None:
+    from tests.bot.drawing_probes import noise
+
+    processes = Renderer(1)
+    await processes.start()
+    (worker,) = processes._workers
+    drawing = asyncio.ensure_future(processes.png(Job(noise, 8_000_000, 1), lane=TURN))
+    await asyncio.sleep(0)  # handed to the process, which writes more than the pipe holds
+    assert worker.busy is not None
+    processes.close()  # nobody waits for the picture now: it is read and dropped until the process has exited
+    assert worker.process.exitcode == 0  # it stopped on its own, not by the signal given after 5 s
+    drawing.cancel()
+
+
 async def test_closing_stops_the_drawing_processes() -> None:
     processes = Renderer(2)
     await processes.start()
