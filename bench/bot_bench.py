@@ -1583,6 +1583,6 @@ if __name__ == "__main__":
     except Exception:
         traceback.print_exc()
         sys.stderr.flush()
-        # A run that failed midway leaves the bot's threads (SQLite's, the drawing pipes' readers) running, and the
+        # A run that failed midway leaves the bot's threads (SQLite's, the drawing pipes' writers) running, and the
         # interpreter would wait for them for ever: --against waited on such a child with no end and no output.
         os._exit(2)

@@ -4,7 +4,7 @@ Each sample is charged to the code that owns it: walking from the innermost fram
 bot (``bot/<package>/<module>``), discord.py, the engine, render, aiosqlite, or simcord and the bench script (the
 simulated Discord, which a real bot does not run). The standard library, builtins and asyncio are charged to whoever
 called them, so ``json.dumps`` called by the bot's storage is storage, by simcord is simcord. Per thread (the event
-loop, SQLite's threads, the drawing processes' pipe readers), and per action when told how many there were.
+loop, SQLite's threads, the drawing pipes' writers), and per action when told how many there were.
 
 The same from a cProfile (``bot_bench.py --profile FILE``, the event loop's thread CPU time, which a busy machine
 does not inflate; the profiler itself slows Python code down about twice, so read shares): each function's own time
