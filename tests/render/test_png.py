@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 
 import pytest
 from PIL import Image
@@ -58,6 +60,33 @@ def test_any_number_of_row_bands_writes_the_same_pixels(bands: int, monkeypatch:
     back = Image.open(io.BytesIO(encode(img)))
     back.load()
     assert back.tobytes() == img.tobytes()
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
+@pytest.mark.parametrize("piece", [1, 2, 100, 2701, 2702, 5404, 1 << 18])
+def test_on_one_thread_the_rows_are_deflated_a_piece_at_a_time_into_the_scanlines(
+    mode: str, piece: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(png, "band_threads", 1)
+    monkeypatch.setattr(png, "PIECE_BYTES", piece)  # an RGB row here is 2,701 bytes with its filter byte
+    for size in [(900, 7), (1, 1), (3, 1), (1, 3)]:
+        img = Image.effect_noise(size, 60).convert(mode)
+        data = encode(img)
+        (idat,) = [data[at + 8 : at + 8 + n] for at, n in _chunks(data) if data[at + 4 : at + 8] == b"IDAT"]
+        assert zlib.decompress(idat) == b"\x00" + png.scanlines(img)[:-1]  # a whole zlib stream: its Adler-32 right
+        back = Image.open(io.BytesIO(data))
+        back.load()
+        assert back.tobytes() == img.tobytes()
+
+
+def _chunks(data: bytes) -> list[tuple[int, int]]:
+    """Where each chunk of the PNG ``data`` starts, and its length."""
+    found, at = [], 8
+    while at < len(data):
+        (n,) = struct.unpack(">I", data[at : at + 4])
+        found.append((at, n))
+        at += 12 + n
+    return found
 
 
 @pytest.mark.parametrize("mode", ["RGB", "RGBA", "L", "P"])
