@@ -37,7 +37,7 @@ from typing import Any, TypeVarTuple
 
 import render
 from bot.core.memory import keep_freed_memory
-from bot.host.pipe_worker import STOP, Frames, serve, start_worker
+from bot.host.pipe_worker import READ_BYTES, STOP, Frames, serve, start_worker
 from bot.text.i18n import install_image_labels, language, speaking
 from render import png
 
@@ -313,13 +313,20 @@ class Renderer:
         """On the event loop, once ``worker``'s pipe has bytes: one read (it cannot wait: the pipe has some), then
         each answer those bytes completed; the pipe's end (the process exited) is a loss."""
         try:
-            chunk = os.read(worker.fd, worker.frames.wanted())
+            chunk = os.read(worker.fd, READ_BYTES)
         except OSError:
             chunk = b""
         if not chunk:
             self._lost(worker)
             return
-        for data in worker.frames.feed(chunk):
+        try:
+            answers = worker.frames.feed(chunk)
+        except ValueError as err:  # not what a worker writes: it is not one of ours any more
+            log.error("drawing process %s wrote %s; stopping it", worker.process.pid, err)
+            worker.process.kill()
+            self._lost(worker)
+            return
+        for data in answers:
             self._received(worker, data)
 
     def _unwatch(self, worker: _Process) -> None:

@@ -23,6 +23,9 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from typing import Any, Final
 
 STOP: Final = b"stop"  # the bot's last message to a worker
+READ_BYTES: Final = (
+    1 << 18
+)  # one read from a worker's pipe: more than the pipe holds (about 200 kB), so one read empties it
 # What worker processes run: the server they are forked from imports these once, before its first fork.
 WORKER_MODULES: Final = ("bot.core.rendering", "bot.host.thinking")
 _MONOTONIC: Final = time.monotonic  # the clock as this module found it
@@ -88,12 +91,6 @@ class Frames:
     def __init__(self) -> None:
         self._buffer = bytearray()
         self._size: int | None = None  # the length of the message being read, once its header is in
-
-    def wanted(self) -> int:
-        """How many bytes the message being read still lacks (at least a header's worth): the next read's size."""
-        if self._size is None:
-            return max(_HEADER.size, 1 << 16)
-        return max(self._size - len(self._buffer), 1 << 16)
 
     def feed(self, chunk: bytes) -> list[bytes]:
         """Take ``chunk`` (what one read gave) and return every message it completed, oldest first."""

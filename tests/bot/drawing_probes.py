@@ -37,6 +37,16 @@ def noise(size: int, seed: int) -> bytes:
     return random.Random(seed).randbytes(size)
 
 
+def scribble(conn: Connection) -> None:
+    """A drawing process that answers its first job with bytes no worker writes (a negative length), then hangs."""
+    from bot.core.rendering import READY
+
+    conn.send_bytes(READY)
+    conn.recv_bytes()
+    os.write(conn.fileno(), b"\xff\xff\xff\xfb")
+    time.sleep(3600)
+
+
 def die_in_background(conn: Connection) -> None:
     """A drawing process that works in the interactive lane and dies at once in the background lane."""
     if multiprocessing.current_process().name.endswith("background"):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.host.pipe_worker import STOP, WORKER_MODULES, Frames, serve, start_worker, worker_context
+from bot.host.pipe_worker import READ_BYTES, STOP, WORKER_MODULES, Frames, serve, start_worker, worker_context
 
 
 def _report(conn: Connection) -> None:
@@ -103,7 +103,7 @@ def test_answers_are_read_as_their_bytes_arrive_however_the_pipe_cuts_them() -> 
     for _ in range(50):
         frames, read, at = Frames(), [], 0
         while at < len(wire):
-            step = rng.choice([1, 2, 3, 4, 7, 100, 65_536, frames.wanted()])
+            step = rng.choice([1, 2, 3, 4, 7, 100, 65_536, READ_BYTES])
             read += frames.feed(bytes(wire[at : at + step]))
             at += step
         assert read == [*messages, b"abc"]

@@ -169,6 +169,25 @@ async def test_closing_lets_a_process_finish_writing_the_picture_in_hand() -> No
     drawing.cancel()
 
 
+async def test_a_process_that_writes_what_no_worker_writes_is_stopped_and_its_picture_fails(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tests.bot.drawing_probes import scribble
+
+    processes = Renderer(1, target=scribble)
+    await processes.start()
+    (first,) = processes._workers
+    try:
+        with pytest.raises(RenderError, match="exited"):
+            await asyncio.wait_for(processes.png(Job(render.board_png, finished_view()), lane=TURN), timeout=60)
+        assert first not in processes._workers  # a replacement is coming
+    finally:
+        processes.close()
+    first.process.join(timeout=10)
+    assert first.process.exitcode == -signal.SIGKILL
+    assert any("wrote not a message header: length -5; stopping it" in r.getMessage() for r in caplog.records)
+
+
 async def test_closing_stops_the_drawing_processes() -> None:
     processes = Renderer(2)
     await processes.start()
