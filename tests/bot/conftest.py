@@ -63,8 +63,11 @@ async def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequ
 @pytest.fixture
 def simcord_bot(tmp_path: Path) -> BoardHost:
     # Sweep reminders every half hour of simulated time: enough resolution for 12-hour delays, few DB trips. Images
-    # are drawn in threads (no drawing processes to start for every test).
-    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, render_processes=0)
+    # are drawn in threads (no drawing processes to start for every test). Computer players move without the pause
+    # that makes a channel read like a conversation: where a click's settling waits for a computer's move, simcord
+    # waits for that pause in real time, and a few of them in one click ran into its 5 s limit on a busy machine
+    # (tests of the pause set their own).
+    config = Config(database=tmp_path / "bot.sqlite3", reminder_check=1800, render_processes=0, computer_pause=0)
     return BoardHost(config, rng=random.Random(1))
 
 
