@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import threading
 import time
 from multiprocessing.connection import Connection
@@ -32,8 +33,6 @@ def pause(seconds: float, name: str) -> bytes:
 
 def noise(size: int, seed: int) -> bytes:
     """A job whose picture is ``size`` bytes of seeded noise (larger than a pipe holds, if asked)."""
-    import random
-
     return random.Random(seed).randbytes(size)
 
 

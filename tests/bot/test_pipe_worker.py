@@ -97,7 +97,8 @@ def test_answers_are_read_as_their_bytes_arrive_however_the_pipe_cuts_them() -> 
     while len(wire) < sum(4 + len(m) for m in messages):  # read as the bytes come
         wire += os.read(ours.fileno(), 1 << 20)
     writer.join()
-    ours.close(), theirs.close()
+    ours.close()
+    theirs.close()
     long_form = struct.pack("!iQ", -1, 3) + b"abc"  # the header of a message of 2 GiB or more, on a short one
     wire += long_form
     for _ in range(50):
