@@ -19,6 +19,7 @@ import struct
 import threading
 import types
 import zlib
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
@@ -87,43 +88,39 @@ def scanlines(img: Image.Image) -> bytes:
     ``tobytes`` and inserting the filter bytes row by row copied it twice more (half the time of an encode)."""
     width, height = img.size
     line = width * _CHANNELS[img.mode] + 1
+    return b"".join(_packed(img, line, height))  # the whole image fits: one call, one buffer (joined, not copied)
+
+
+def _packed(img: Image.Image, line: int, rows: int) -> Iterator[bytes]:
+    """``img``'s rows packed by Pillow's raw encoder ``rows`` at a time, each row padded to ``line`` bytes with a zero
+    after it."""
+    width, height = img.size
     encoder = Image._getencoder(img.mode, "raw", (img.mode, line, 1))
+    packed = status = 0
     try:
         encoder.setimage(img.im, (0, 0, width, height))
-        _, status, data = encoder.encode(line * height)  # the whole image fits: one call, one buffer
+        while status == 0:
+            _, status, data = encoder.encode(line * rows)
+            packed += len(data)
+            if data:
+                yield data
     finally:
         encoder.cleanup()
-    if status != 1 or len(data) != line * height:
+    if status != 1 or packed != line * height:
         raise RuntimeError(f"Pillow's raw encoder stopped early (status {status})")
-    return bytes(data)
 
 
 def _stream(img: Image.Image, line: int, level: int) -> bytes:
     """The zlib stream of ``img``'s scanlines (filter "None"), packed by Pillow and deflated a piece at a time. Pillow's
     raw encoder puts each row's pad (the zero filter byte) after the row: a zero first and the very last byte left
     off make them the PNG's scanlines, each filter byte before its row, as in ``scanlines``."""
-    width, height = img.size
-    encoder = Image._getencoder(img.mode, "raw", (img.mode, line, 1))
     c = deflate.compressobj(level, deflate.DEFLATED, 15)
     out = [c.compress(b"\x00")]
     held = b""  # the last byte packed so far: deflated once more follows it (the very last is left off)
-    packed = 0
-    try:
-        encoder.setimage(img.im, (0, 0, width, height))
-        rows = max(1, PIECE_BYTES // line)
-        while True:
-            _, status, data = encoder.encode(line * rows)
-            packed += len(data)
-            if data:
-                out.append(c.compress(held))
-                out.append(c.compress(memoryview(data)[:-1]))
-                held = data[-1:]
-            if status != 0:
-                break
-    finally:
-        encoder.cleanup()
-    if status != 1 or packed != line * height:
-        raise RuntimeError(f"Pillow's raw encoder stopped early (status {status})")
+    for data in _packed(img, line, max(1, PIECE_BYTES // line)):
+        out.append(c.compress(held))
+        out.append(c.compress(memoryview(data)[:-1]))
+        held = data[-1:]
     out.append(c.flush())
     return b"".join(out)
 
