@@ -26,7 +26,7 @@ takes several turns a second, which no channel of people does; the bot would wai
 would measure Discord's limit instead of the bot.
 
 Also reported: the REST requests per action by route (what the fake Discord received), the bot's CPU per second
-while nobody clicks (``--idle`` seconds after the head start), this process's own CPU, and how much of the bot's
+while nobody clicks (``--idle`` seconds after the head start, its threads' time on a CPU to the nanosecond), this process's own CPU, and how much of the bot's
 and the drawing processes' CPU per action was the kernel's (system time: sockets, pipes, waking up), and two readings
 of how slow the machine is: ``cpu_probe_s`` (a loop) and ``drawing_probe_ms`` (a sample board drawn in a process of
 its own: drawing is memory-bound, and the loop can read quiet while pictures take a fifth longer). ``--sample FILE``
@@ -72,12 +72,14 @@ from bot_bench import (  # noqa: E402
     cpu_of,
     cpu_of_descendants,
     cpu_probe,
+    descendants,
     drawing_probe,
     kernel_cpu_below,
     kernel_cpu_of,
     percentile,
     played,
     stop_sampling,
+    time_on_cpu,
 )
 
 from bot.local.loopback import FakeDiscord, Message  # noqa: E402
@@ -354,9 +356,10 @@ class Run:
         await asyncio.gather(*(self.head_start(t, int(args.typical_moves * t.index / args.games)) for t in tables))
         setup = time.perf_counter() - started
         await asyncio.sleep(args.settle)  # the head start's owed work (retired buttons, turn DMs) done
-        idle0 = cpu_of(f"/proc/{bot_pid}/stat"), cpu_of_descendants(bot_pid)
+        drawing_pids = descendants(bot_pid)
+        idle0 = time_on_cpu([bot_pid]), time_on_cpu(drawing_pids)
         await asyncio.sleep(args.idle)  # nobody clicks: what the bot costs by the second, whatever it does
-        idle = [cpu_of(f"/proc/{bot_pid}/stat") - idle0[0], cpu_of_descendants(bot_pid) - idle0[1]]
+        idle = [time_on_cpu([bot_pid]) - idle0[0], time_on_cpu(drawing_pids) - idle0[1]]
         self.idle = [1000 * x / args.idle for x in idle] if args.idle else [0.0, 0.0]
         bot0, drawing0, own0 = cpu_of(f"/proc/{bot_pid}/stat"), cpu_of_descendants(bot_pid), time.process_time()
         kernel0 = kernel_cpu_of([bot_pid]), kernel_cpu_below(bot_pid)

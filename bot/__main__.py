@@ -112,23 +112,31 @@ async def serve(config: Config, secret: str) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    offline_since: list[float | None] = [time.monotonic()]
+    online, offline = asyncio.Event(), asyncio.Event()
+    offline.set()  # until the first connection
 
     async def on_connect() -> None:
-        offline_since[0] = None
+        offline.clear()
+        online.set()
 
     async def on_disconnect() -> None:
-        offline_since[0] = offline_since[0] or time.monotonic()
+        online.clear()
+        offline.set()
 
     bot.add_listener(on_connect, "on_connect")
     bot.add_listener(on_connect, "on_resumed")
     bot.add_listener(on_disconnect, "on_disconnect")
 
     async def watchdog() -> str:
+        # Woken by the connection's events, not by a clock: an idle bot costs nothing. The time counts from the
+        # first disconnect; more disconnects before a connection do not restart it.
         while True:
-            await asyncio.sleep(0.5)
-            since = offline_since[0]
-            if config.give_up_after and since is not None and time.monotonic() - since > config.give_up_after:
+            await offline.wait()
+            if not config.give_up_after:
+                await asyncio.Future()  # never gives up
+            try:
+                await asyncio.wait_for(online.wait(), config.give_up_after)
+            except TimeoutError:
                 return f"no connection to Discord's gateway for {config.give_up_after:.0f} seconds, giving up"
 
     async def start() -> None:
