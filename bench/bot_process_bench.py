@@ -25,14 +25,14 @@ One liberty with Discord: the fake's per-channel limit on new messages (5 in 5 s
 takes several turns a second, which no channel of people does; the bot would wait out Discord's 429s and the bench
 would measure Discord's limit instead of the bot.
 
-Also reported: the REST requests per action by route (what the fake Discord received), the bot's CPU per second
-while nobody clicks (``--idle`` seconds after the head start, its threads' time on a CPU to the nanosecond), this process's own CPU, and how much of the bot's
-and the drawing processes' CPU per action was the kernel's (system time: sockets, pipes, waking up), and two readings
-of how slow the machine is: ``cpu_probe_s`` (a loop) and ``drawing_probe_ms`` (a sample board drawn in a process of
-its own: drawing is memory-bound, and the loop can read quiet while pictures take a fifth longer). ``--sample FILE``
-records the bot process's played phase with py-spy (``pip install py-spy``; not paused by it) for
-``bench/stack_owners.py``. ``--bot-cpus 0 --fake-cpus 1`` gives the bot (and its drawing processes) one core and
-the fake Discord with its people the other, so that neither takes the other's CPU.
+Also reported: the REST requests per action by route (what the fake Discord received), the bot's CPU per second while
+nobody clicks (``--idle`` seconds after the head start, its threads' time on a CPU to the nanosecond), this process's
+own CPU, and how much of the bot's and the drawing processes' CPU per action was the kernel's (system time: sockets,
+pipes, waking up), and two readings of how slow the machine is: ``cpu_probe_s`` (a loop) and ``drawing_probe_ms`` (a
+sample board drawn in a process of its own: drawing is memory-bound, and the loop can read quiet while pictures take a
+fifth longer). ``--sample FILE`` records the bot process's played phase with py-spy (``pip install py-spy``; not
+paused by it) for ``bench/stack_owners.py``. ``--bot-cpus 0 --fake-cpus 1`` gives the bot (and its drawing processes)
+one core and the fake Discord with its people the other, so that neither takes the other's CPU.
 
 Run: ``python bench/bot_process_bench.py [--games 50] [--actions 1500] [--rate 50] [--config base]
 [--render-processes 2] [--seed 1] [--bot-cpus 0] [--fake-cpus 1] [--sample FILE]``. Prints one JSON object (a

@@ -141,7 +141,7 @@ class ComputerPlayers:
                 self.wake(row.id)
 
         await self.bot.ownership.refresh()
-        mine = [row for row in await self.bot.rows.running() if self.bot.owns(row)]  # this process's shards
+        mine = [row for row in await self.bot.rows.with_computers() if self.bot.owns(row)]  # this process's shards
         await each_game(mine, "resuming its computer players", resume)
 
     def wake(self, game_id: int) -> None:

@@ -96,6 +96,7 @@ async def remind(bot: Host, reminder: Due) -> None:
 async def sweep(bot: Host) -> None:
     """One round: remind the players of every game this process owns whose wait reached the next delay."""
     await bot.ownership.refresh()
-    rows = [row for row in await bot.rows.running() if bot.owns(row)]  # this process's games only
-    due_now = due(rows, now(), bot.config.reminder_after)
+    moment, delays = now(), bot.config.reminder_after
+    rows = [row for row in await bot.rows.awaiting_reminder(moment, delays) if bot.owns(row)]  # this process's only
+    due_now = due(rows, moment, delays)
     await each_game(due_now, "its reminder", lambda reminder: remind(bot, reminder))

@@ -8,7 +8,7 @@ rows and engine games kept in memory follow every change.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, TypeVar
 
 from bot.host.errors import HostError
@@ -108,9 +108,17 @@ class GameRows:
             raise HostError("no_game_here")
         return self.known(row)
 
-    async def running(self) -> list[GameRow]:
-        """Every running game (the sweeps read them)."""
-        return await self.games.with_status("active")
+    async def awaiting_reminder(self, now: float, delays: Sequence[float]) -> list[GameRow]:
+        """Running games whose wait has reached its next reminder's delay (the reminder sweep)."""
+        return await self.games.awaiting_reminder(now, delays)
+
+    async def with_away_rules(self) -> list[GameRow]:
+        """Running games with someone away or an away rule that acts (the away sweep)."""
+        return await self.games.with_away_rules()
+
+    async def with_computers(self) -> list[GameRow]:
+        """Running games where a computer plays a seat (the computer players' sweep)."""
+        return await self.games.with_computers()
 
     async def open_of(self, user_id: int) -> list[GameRow]:
         """The lobbies and running games ``user_id`` is seated in (``/game mine``), through the players index."""

@@ -236,6 +236,42 @@ class Games:
         rows = await self.db.fetchall(f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses)
         return _readable(rows)
 
+    # The sweeps' reads. Each minute's sweep asks the database for the running games it may act on, not for every
+    # running game: a host with thousands of games played over days read (and parsed) them all three times a
+    # minute, holding the event loop for about a second (bench/README.md, "The sweeps"). Each condition may let
+    # through more than the sweep acts on (its own check in Python decides), never fewer.
+
+    async def awaiting_reminder(self, now: float, delays: Sequence[float]) -> list[GameRow]:
+        """Running games whose wait has reached their next reminder: the n-th reminder of a wait once it has lasted
+        the n-th shortest of ``delays`` (``bot.flows.reminders.due``); a game that had them all is not read."""
+        steps = sorted(delays)
+        if not steps:
+            return []
+        reached = " OR ".join("(reminders_sent = ? AND turn_started_at <= ?)" for _ in steps)
+        params: list[Any] = []
+        for sent, delay in enumerate(steps):
+            params += [sent, now - delay]
+        rows = await self.db.fetchall(
+            f"SELECT * FROM games WHERE status = 'active' AND turn_started_at IS NOT NULL AND ({reached}) ORDER BY id",
+            params,
+        )
+        return _readable(rows)
+
+    async def with_away_rules(self) -> list[GameRow]:
+        """Running games where someone is away now or the host chose that computers play for away people."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND (away_rule <> 'wait' OR away_seats <> '[]') ORDER BY id"
+        )
+        return _readable(rows)
+
+    async def with_computers(self) -> list[GameRow]:
+        """Running games where a computer plays a seat: a computer seat (its seat carries a level) or a stand-in."""
+        rows = await self.db.fetchall(
+            """SELECT * FROM games WHERE status = 'active' AND (stand_ins <> '[]' OR seats LIKE '%"level"%')
+                ORDER BY id"""
+        )
+        return _readable(rows)
+
     async def overdue(self, now: float) -> list[GameRow]:
         """Running games with a turn limit whose current wait has reached it by ``now``."""
         rows = await self.db.fetchall(

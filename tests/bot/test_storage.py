@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.host.rebuild import load, rebuild
-from bot.storage import ChannelBusy, Games, SchemaTooNew, Seat, StaleVersion
+from bot.storage import ChannelBusy, GameRow, Games, SchemaTooNew, Seat, StaleVersion
 from bot.storage.migrations import POSTGRES, SQLITE
 from bot.storage.opening import open_database
 from bot.storage.owed import OwedTable
@@ -239,4 +240,49 @@ async def test_a_public_offers_message_is_remembered_replaced_and_forgotten(data
     assert await games.offer_messages(game_id) == {1: 1_234_567_890_123_456_789, 2: 21}
     await games.forget_offer_message(game_id, 1)
     assert await games.offer_messages(game_id) == {2: 21}
+    await db.close()
+
+
+async def test_each_sweep_reads_only_the_running_games_it_may_act_on(database_url: Target) -> None:
+    """The minute's sweeps ask the database for their games, not for every running game: the reminder sweep for
+    waits that reached their next reminder, the away sweep for games with someone away or an away rule that acts,
+    the computer players' sweep for games where a computer plays a seat. Lobbies and finished games never."""
+    db = await open_database(database_url)
+    games = Games(db)
+    hour, now = 3600.0, 1_000_000.0
+    ids = {}
+    for channel, name in enumerate(["fresh", "first due", "first sent", "second due", "all sent", "away", "rule",
+                                    "computer", "stand-in", "finished"], start=10):  # fmt: skip
+        ids[name], _, _ = await started(games, channel=channel)
+    waits = {"fresh": (1, 0), "first due": (13, 0), "first sent": (13, 1), "second due": (25, 1), "all sent": (99, 2)}
+    for name, (hours, sent) in waits.items():
+        await db.execute(
+            "UPDATE games SET turn_started_at = ?, reminders_sent = ? WHERE id = ?",
+            (now - hours * hour, sent, ids[name]),
+        )
+    for name in ("away", "rule", "computer", "stand-in", "finished"):
+        await db.execute("UPDATE games SET turn_started_at = ? WHERE id = ?", (now, ids[name]))
+
+    async def change(name: str, **changes: Any) -> None:
+        row = await games.get(ids[name])
+        assert row is not None
+        await games.update(row.id, row.version, **changes)
+
+    await change("away", away_seats=[1], stand_ins=[1])
+    await change("rule", away_rule="computer")
+    await change("computer", seats=[ALICE, Seat(-1, "Robot", "standard")])
+    await change("stand-in", stand_ins=[0])
+    await change("finished", status="finished", away_rule="computer", stand_ins=[0])
+    lobby = await games.create_lobby(guild_id=5, channel_id=99, game="carcassonne", host=ALICE, options={}, seed=1)
+    await games.update(lobby.id, lobby.version, away_rule="computer")
+
+    def named(rows: list[GameRow]) -> set[str]:
+        by_id = {game_id: name for name, game_id in ids.items()}
+        return {by_id[row.id] for row in rows}
+
+    delays = (24 * hour, 12 * hour)  # in any order: the n-th reminder after the n-th shortest
+    assert named(await games.awaiting_reminder(now, delays)) == {"first due", "second due"}
+    assert await games.awaiting_reminder(now, ()) == []
+    assert named(await games.with_away_rules()) == {"away", "rule"}
+    assert named(await games.with_computers()) == {"away", "computer", "stand-in"}
     await db.close()
