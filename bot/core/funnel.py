@@ -16,6 +16,7 @@ exception from one game is logged and the loop goes on with the others, and on i
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import secrets
@@ -113,13 +114,28 @@ def survives(what: str) -> Callable[[Round[S]], Round[S]]:
 
 
 async def each_game(rows: Iterable[R], what: str, work: Callable[[R], Awaitable[object]]) -> None:
-    """``work(row)`` for every row; one game's exception is logged (with its id) and the others go on."""
+    """``work(row)`` for every row; one game's exception is logged (with its id) and the others go on. Between two
+    games the event loop runs what is waiting (a click): a game's work that awaits nothing would otherwise hold it
+    for the whole sweep."""
     for row in rows:
         try:
             await work(row)
         except Exception:
-            log.exception("incident %s: game %s: %s failed; the other games go on", incident_id(),
-                          getattr(row, "id", "?"), what)  # fmt: skip
+            log.exception("incident %s: game %s: %s failed; the other games go on", incident_id(), game_of(row),
+                          what)  # fmt: skip
+        await asyncio.sleep(0)
+
+
+def game_of(item: object) -> object:
+    """The id of the game a sweep's item is about: a game row's, a held DM's (``game_id``), a reminder's row's."""
+    for found in (
+        getattr(item, "game_id", None),
+        getattr(item, "id", None),
+        getattr(getattr(item, "row", None), "id", None),
+    ):
+        if found is not None:
+            return found
+    return "?"
 
 
 def autocomplete(fn: Completer[Cog, V]) -> Completer[Cog, V]:

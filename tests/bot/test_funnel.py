@@ -7,6 +7,7 @@ other games.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import re
@@ -19,6 +20,7 @@ import pytest
 
 from bot.app import BoardHost
 from bot.core.config import Config
+from bot.core.funnel import each_game
 from bot.flows.game_commands import show_lobby
 from bot.storage import GameRow
 from bot.text import t
@@ -144,7 +146,7 @@ async def test_a_corrupt_game_does_not_stop_the_other_games_reminders_and_comput
 ) -> None:
     guild = world.channel.guild
     broken_state, broken_seats, people, computer = (guild.create_text_channel(n) for n in ("a", "b", "c", "d"))
-    # The broken games come first: every sweep meets them before the healthy ones.
+    # The broken games come first: every sweep that reads them meets them before the healthy ones.
     bad = await open_game(world, broken_state, computer=False)
     worse = await open_game(world, broken_seats, computer=False)
     await open_game(world, people, computer=False)
@@ -156,7 +158,7 @@ async def test_a_corrupt_game_does_not_stop_the_other_games_reminders_and_comput
 
     with caplog.at_level(logging.ERROR):
         fresh = BoardHost(world.bot.config)
-        await world.env.restart_bot(fresh)  # the computers' sweep at start-up meets the broken games first
+        await world.env.restart_bot(fresh)  # the computers' sweep at start-up resumes the computer's game
         await fresh.wait_until_ready()
         await world.env.settle()
         assert "Computer 1 (random) placed a tile" in "\n".join(m.content or "" for m in computer.history())
@@ -171,3 +173,18 @@ async def test_a_corrupt_game_does_not_stop_the_other_games_reminders_and_comput
     logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert any(f"game {bad.id}" in m for m in logged), logged
     assert any(f"game {worse.id}: stored row cannot be read" in m for m in logged), logged
+
+
+async def test_a_sweep_over_many_games_lets_a_click_in_between_two_games() -> None:
+    """A game's work in a sweep that awaits nothing (a look at its state) must not hold the event loop for the whole
+    sweep: a click that arrives meanwhile is read before the next game's turn, not after the last."""
+    order: list[str] = []
+
+    async def look(game: int) -> None:
+        order.append(f"game {game}")
+        if game == 0:
+            asyncio.get_running_loop().call_soon(order.append, "click")
+
+    await each_game(range(3), "a look", look)
+
+    assert order == ["game 0", "click", "game 1", "game 2"]
