@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.core.clicks import Click, Control, Op, Table, answer_then_deliver, button, owed_answer
-from bot.core.components import BLUE
+from bot.core.components import BLUE, controls
 from bot.core.funnel import each_game
 from bot.core.pings import only
 from bot.flows.away import back_button as away_back_button
@@ -252,7 +252,7 @@ async def post_takeover(bot: Host, outcome: Outcome) -> None:
     timed_out = [e["player"] for e in outcome.events if e["type"] != "away"]
     with bot.languages.of_game(updated.language, updated.guild_id):  # the channel: the game's language
         lines = [stood_in(updated, event, level_name(level[event["player"]])) for event in outcome.events]
-        view = discord.ui.View(timeout=None)
+        view = controls()
         # Someone away is back for all their games at once; someone timed out takes back this game's seat.
         view.add_item(away_back_button() if len(timed_out) < len(outcome.events) else back_button(updated.id))
     here = await presence(bot, updated)  # the people timed out are pinged (silently in their quiet hours)

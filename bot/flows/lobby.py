@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.core import safely
 from bot.core.clicks import Click, Control, Op, Table, button
-from bot.core.components import BLUE, GREEN, GREY, RED
+from bot.core.components import BLUE, GREEN, GREY, RED, controls
 from bot.core.pings import harmless, people
 from bot.flows.computer_turns import computer_name, level_name
 from bot.flows.turns import game_channel
@@ -98,7 +98,7 @@ def stand_in_line(row: GameRow) -> str:
 
 
 def lobby_view(languages: Languages, row: GameRow) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = controls()
     with languages.of_game(row.language):
         for op in OPS:
             view.add_item(_button(row, op))

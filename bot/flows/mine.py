@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot.core.clicks import Click, Control, Op, Reply, Table, button
-from bot.core.components import GREY, jump_url
+from bot.core.components import GREY, controls, jump_url
 from bot.flows.away import back_button
 from bot.flows.presence import when
 from bot.host.hours import is_away
@@ -99,7 +99,7 @@ async def reply(bot: Host, user_id: int) -> Reply:
     view = None
     if is_away(known, bot.rows.clock()) and known.away_until is not None:
         lines.append(t("mine.away", until=when(known.away_until)))
-        view = discord.ui.View(timeout=None)
+        view = controls()
         view.add_item(back_button())
     room = EMBED_DESCRIPTION - sum(len(line) + 2 for line in lines)
     lines.append(fitted([e.text for e in found], room) if found else t("mine.none"))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core import safely
-from bot.core.components import jump_url
+from bot.core.components import controls, jump_url
 from bot.core.funnel import each_game
 from bot.core.safely import describe, passing
 from bot.flows import since
@@ -82,7 +82,7 @@ async def tell(bot: Host, row: GameRow, user_id: int, nonce: str | None = None) 
     """The turn DM itself: the game and where, what the reader missed, the link and the *My games* button."""
     with bot.languages.of_reader(user_id, row.language):  # a direct message: the reader's language
         text, file = await since.for_dm(bot, row, user_id, message(bot, row))
-        view = discord.ui.View(timeout=None)
+        view = controls()
         view.add_item(mine_button())
     await send(bot, user_id, row.id, text, file, nonce=nonce, view=view)
 

@@ -20,7 +20,7 @@ import discord
 from babel.dates import format_date
 from discord import app_commands
 
-from bot.core.components import PAGE
+from bot.core.components import PAGE, controls
 from bot.flows import away as away_flows
 from bot.flows.presence import when
 from bot.host import HostError
@@ -190,7 +190,7 @@ async def away(bot: Host, interaction: discord.Interaction, until: str) -> None:
     if moment > now + LONGEST_AWAY * DAY:
         raise HostError("date_too_far", count=LONGEST_AWAY)
     await bot.people.go_away(user, moment)
-    view = discord.ui.View(timeout=None)
+    view = controls()
     view.add_item(away_flows.back_button())
     key = "away.set" if zone(known.time_zone) is not None else "away.set_utc"
     await interaction.response.send_message(t(key, until=when(moment)), view=view, ephemeral=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from typing import Any
@@ -368,3 +369,19 @@ async def test_a_click_is_answered_from_its_own_data_in_one_request(world: World
     await world.alice.click(picked.response, custom_id=rotation_id)
     assert f"<@{world.alice.id}>, put a follower" in world.channel.last_message.content
     assert not world.env.errors
+
+
+async def test_discord_py_keeps_nothing_of_the_buttons_it_sent(world: World) -> None:
+    """Every button and select is found by its custom id alone: discord.py keeps no view of what the bot sends, and
+    gives none of them the 15 minutes it gives a private answer's view (a sleeping task and a timer each, waking in
+    the end only to be thrown away). The buttons still work."""
+    await start(world, DECK)
+    message = await place(world, world.alice)  # the cell's private answer (its rotations), then the rotation
+    await world.alice.click(message, label="No follower")
+    await world.bob.slash(world.channel, "game mine")  # a private answer with a button of its own
+
+    store = world.bot._connection._view_store
+    assert not store._views and not store._synced_message_views
+    timers = [t for t in asyncio.all_tasks() if "timeout_task" in getattr(t.get_coro(), "__qualname__", "")]
+    assert timers == []
+    assert f"<@{world.bob.id}>" in world.channel.last_message.content  # alice's turn went through
