@@ -23,7 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -191,17 +191,20 @@ async def measure(target: str | Path, args: argparse.Namespace, label: str) -> N
         await db.close()
 
 
-async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def stored_games_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the stored games (``fill``) and of the databases (``on_each_database``)."""
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--users", type=int, default=2_000)
     parser.add_argument("--regulars", type=int, default=20)
     parser.add_argument("--share", type=int, default=100, help="games each regular sits in, about")
-    parser.add_argument("--askers", type=int, default=300)
-    parser.add_argument("--naive", type=int, default=30, help="askers timed without the players index")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--postgres", action="store_true", help="also on a throwaway PostgreSQL server")
-    args = parser.parse_args()
+
+
+async def on_each_database(
+    measure: Callable[[str | Path, argparse.Namespace, str], Awaitable[None]], args: argparse.Namespace
+) -> None:
+    """``measure`` on a SQLite file, then (``--postgres``) on a throwaway PostgreSQL server."""
     with tempfile.TemporaryDirectory() as tmp:
         await measure(Path(tmp) / "bench.sqlite3", args, "SQLite")
     if args.postgres:
@@ -215,6 +218,14 @@ async def main() -> None:
             await measure(server.dsn, args, "PostgreSQL")
         finally:
             server.stop()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    stored_games_options(parser)
+    parser.add_argument("--askers", type=int, default=300)
+    parser.add_argument("--naive", type=int, default=30, help="askers timed without the players index")
+    await on_each_database(measure, parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ import asyncio
 import json
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -28,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mine_bench import fill
+from mine_bench import fill, on_each_database, stored_games_options
 
 from bot.core.config import Config
 from bot.core.funnel import each_game
@@ -135,29 +134,11 @@ async def measure(target: str | Path, args: argparse.Namespace, label: str) -> N
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--users", type=int, default=2_000)
-    parser.add_argument("--regulars", type=int, default=20)
-    parser.add_argument("--share", type=int, default=100)
+    stored_games_options(parser)
     parser.add_argument("--computers", type=float, default=0.10, help="share of running games with a computer seat")
     parser.add_argument("--away", type=float, default=0.05, help="share with the away rule 'a computer plays'")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=27)
-    parser.add_argument("--postgres", action="store_true", help="also on a throwaway PostgreSQL server")
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        await measure(Path(tmp) / "bench.sqlite3", args, "SQLite")
-    if args.postgres:
-        from tests.postgres import Server  # lazy: only with --postgres
-
-        server = Server().start()
-        if server.dsn is None:
-            print(f"\nPostgreSQL: {server.why_not}")
-            return
-        try:
-            await measure(server.dsn, args, "PostgreSQL")
-        finally:
-            server.stop()
+    await on_each_database(measure, parser.parse_args())
 
 
 if __name__ == "__main__":
