@@ -238,7 +238,7 @@ class Games:
 
     # The sweeps' reads. Each minute's sweep asks the database for the running games it may act on, not for every
     # running game: a host with thousands of games played over days read (and parsed) them all three times a
-    # minute, holding the event loop for about a second (bench/README.md, "The sweeps"). Each condition may let
+    # minute, holding the event loop for over a second (bench/README.md, "The minute's sweeps"). Each condition may let
     # through more than the sweep acts on (its own check in Python decides), never fewer.
 
     async def awaiting_reminder(self, now: float, delays: Sequence[float]) -> list[GameRow]:
