@@ -127,15 +127,8 @@ async def each_game(rows: Iterable[R], what: str, work: Callable[[R], Awaitable[
 
 
 def game_of(item: object) -> object:
-    """The id of the game a sweep's item is about: a game row's, a held DM's (``game_id``), a reminder's row's."""
-    for found in (
-        getattr(item, "game_id", None),
-        getattr(item, "id", None),
-        getattr(getattr(item, "row", None), "id", None),
-    ):
-        if found is not None:
-            return found
-    return "?"
+    """The id of the game a sweep's item is about: its ``game_id`` (a held DM, a reminder), or a game row's ``id``."""
+    return getattr(item, "game_id", None) or getattr(item, "id", "?")
 
 
 def autocomplete(fn: Completer[Cog, V]) -> Completer[Cog, V]:

@@ -102,9 +102,7 @@ async def settle(bot: Host, row: GameRow) -> None:
 async def sweep(bot: Host) -> None:
     """One round: in every running game of this process, the away people whose time is over play again, and
     computers play for the away people the game waits for (where the host chose it)."""
-    rows = [
-        row for row in await bot.rows.with_away_rules() if bot.owns(row) and (row.away_seats or row.away_rule != "wait")
-    ]
+    rows = [row for row in await bot.rows.with_away_rules() if bot.owns(row)]  # someone away, or a rule that acts
     await each_game(rows, "its away players", lambda row: settle(bot, row))
 
 

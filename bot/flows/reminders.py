@@ -35,6 +35,10 @@ class Due:
     nth: int  # 1 for the first reminder of this wait
     idle: float  # seconds since the turn started
 
+    @property
+    def game_id(self) -> int:
+        return self.row.id
+
 
 def due(rows: Sequence[GameRow], now: float, delays: Sequence[int]) -> list[Due]:
     """The reminders to send now, at most one per game (the latest due, so a long outage sends one, not many)."""
