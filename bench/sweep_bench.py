@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mine_bench import fill, on_each_database, stored_games_options
 
+from bot.app import GC_THRESHOLDS
 from bot.core.config import Config
 from bot.core.funnel import each_game
 from bot.host import Services
@@ -111,8 +113,14 @@ async def measure(target: str | Path, args: argparse.Namespace, label: str) -> N
         ]
         results: dict[str, tuple[list[float], list[float], str]] = {name: ([], [], "") for name, _ in ways}
         held: dict[str, list[float]] = {name: [] for name, _ in ways}
+        # The collector as the bot sets it once started: what was made before frozen, collections rarer. Each way
+        # starts with no garbage of the one before (a full collection of it would land in the next one's hold).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         for _ in range(args.rounds):  # in turn, so that a busy minute hits both
             for name, way in ways:
+                gc.collect()
                 watch = Held()
                 watching = asyncio.create_task(watch.run())
                 await asyncio.sleep(0.01)
@@ -130,6 +138,7 @@ async def measure(target: str | Path, args: argparse.Namespace, label: str) -> N
                   f"{', '.join(f'{w:.0f}' for w in walls)} | {what} |")  # fmt: skip
     finally:
         await db.close()
+        gc.unfreeze()
 
 
 async def main() -> None:

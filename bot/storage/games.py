@@ -13,6 +13,7 @@ from bot.storage.database import Database, GuardedWrite, Row, UniqueViolation
 
 JSON_COLUMNS = frozenset({"options", "state", "winners", "stand_ins", "away_seats"})
 AWAY_RULES = ("wait", "computer")  # the host's rule for a person who is away: their limit waits, or a computer plays
+SWEEP_PAGE = 32  # rows a sweep reads in one query: a few milliseconds of the event loop, states included
 # The game's turn message and the version the channel shows now (never lowered: a late message shows no newer one).
 SHOWN = """UPDATE games SET message_id = ?, shown_version = CASE WHEN shown_version > ? THEN shown_version ELSE ? END
            WHERE id = ?"""
@@ -239,7 +240,23 @@ class Games:
     # The sweeps' reads. Each minute's sweep asks the database for the running games it may act on, not for every
     # running game: a host with thousands of games played over days read (and parsed) them all three times a
     # minute, holding the event loop for over a second (bench/README.md, "The minute's sweeps"). Each condition may let
-    # through more than the sweep acts on (its own check in Python decides), never fewer.
+    # through more than the sweep acts on (its own check in Python decides), never fewer. They read a page of rows
+    # at a time: PostgreSQL's driver decodes a whole answer on the event loop, states included.
+
+    async def _running(self, where: str, params: Sequence[Any] = ()) -> list[GameRow]:
+        """The running games that meet ``where``, by id, ``SWEEP_PAGE`` rows a query so that the event loop runs
+        between two pages."""
+        found: list[GameRow] = []
+        after = 0
+        while True:
+            rows = await self.db.fetchall(
+                f"SELECT * FROM games WHERE status = 'active' AND ({where}) AND id > ? ORDER BY id LIMIT {SWEEP_PAGE}",
+                [*params, after],
+            )
+            found += _readable(rows)
+            if len(rows) < SWEEP_PAGE:
+                return found
+            after = rows[-1]["id"]
 
     async def awaiting_reminder(self, now: float, delays: Sequence[float]) -> list[GameRow]:
         """Running games whose wait has reached their next reminder: the n-th reminder of a wait once it has lasted
@@ -251,35 +268,21 @@ class Games:
         params: list[Any] = []
         for sent, delay in enumerate(steps):
             params += [sent, now - delay]
-        rows = await self.db.fetchall(
-            f"SELECT * FROM games WHERE status = 'active' AND turn_started_at IS NOT NULL AND ({reached}) ORDER BY id",
-            params,
-        )
-        return _readable(rows)
+        return await self._running(f"turn_started_at IS NOT NULL AND ({reached})", params)
 
     async def with_away_rules(self) -> list[GameRow]:
         """Running games where someone is away now or the host chose that computers play for away people."""
-        rows = await self.db.fetchall(
-            "SELECT * FROM games WHERE status = 'active' AND (away_rule <> 'wait' OR away_seats <> '[]') ORDER BY id"
-        )
-        return _readable(rows)
+        return await self._running("away_rule <> 'wait' OR away_seats <> '[]'")
 
     async def with_computers(self) -> list[GameRow]:
         """Running games where a computer plays a seat: a computer seat (its seat carries a level) or a stand-in."""
-        rows = await self.db.fetchall(
-            """SELECT * FROM games WHERE status = 'active' AND (stand_ins <> '[]' OR seats LIKE '%"level"%')
-                ORDER BY id"""
-        )
-        return _readable(rows)
+        return await self._running("""stand_ins <> '[]' OR seats LIKE '%"level"%'""")
 
     async def overdue(self, now: float) -> list[GameRow]:
         """Running games with a turn limit whose current wait has reached it by ``now``."""
-        rows = await self.db.fetchall(
-            """SELECT * FROM games WHERE status = 'active' AND turn_limit IS NOT NULL
-                   AND turn_started_at IS NOT NULL AND turn_started_at + turn_limit <= ? ORDER BY id""",
-            (now,),
+        return await self._running(
+            "turn_limit IS NOT NULL AND turn_started_at IS NOT NULL AND turn_started_at + turn_limit <= ?", (now,)
         )
-        return _readable(rows)
 
     async def create_lobby(
         self,

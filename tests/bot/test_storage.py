@@ -11,6 +11,7 @@ import pytest
 
 from bot.host.rebuild import load, rebuild
 from bot.storage import ChannelBusy, GameRow, Games, SchemaTooNew, Seat, StaleVersion
+from bot.storage import games as games_module
 from bot.storage.migrations import POSTGRES, SQLITE
 from bot.storage.opening import open_database
 from bot.storage.owed import OwedTable
@@ -285,4 +286,34 @@ async def test_each_sweep_reads_only_the_running_games_it_may_act_on(database_ur
     assert await games.awaiting_reminder(now, ()) == []
     assert named(await games.with_away_rules()) == {"away", "rule"}
     assert named(await games.with_computers()) == {"away", "computer", "stand-in"}
+    await db.close()
+
+
+async def test_a_sweep_reads_its_games_a_page_at_a_time_and_misses_none(
+    database_url: Target, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep's games come a page of rows a query (PostgreSQL's driver decodes a whole answer on the event loop),
+    every one of them in order of id, whatever falls between two pages; a row that cannot be read is left out
+    without ending the page."""
+    monkeypatch.setattr(games_module, "SWEEP_PAGE", 2)
+    db = await open_database(database_url)
+    games = Games(db)
+    computer = [ALICE, Seat(-1, "Robot", "standard")]
+    wanted = []
+    for channel in range(10, 17):
+        game_id, version, _ = await started(games, channel=channel)
+        if channel % 3:  # 5 of the 7 have a computer seat, the others fall between them
+            await games.update(game_id, version, seats=computer)
+            wanted.append(game_id)
+    await db.execute("UPDATE games SET options = ? WHERE id = ?", ("{not json", wanted[1]))
+    queries = []
+    fetchall = db.fetchall
+
+    async def counted(sql: str, params: Any = ()) -> Any:
+        queries.append(sql)
+        return await fetchall(sql, params)
+
+    monkeypatch.setattr(db, "fetchall", counted)
+    assert [row.id for row in await games.with_computers()] == [wanted[0], *wanted[2:]]
+    assert len(queries) == 3  # pages of 2, 2 and 1
     await db.close()
