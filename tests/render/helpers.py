@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import tempfile
+from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine.replay import play
 from render.timelapse import turns
@@ -56,3 +58,21 @@ def turn_count(data: bytes) -> int:
     """How many turns (pictures a person sees for longer than a blink) an animated timelapse shows."""
     img = Image.open(io.BytesIO(data))
     return len(turns(img))
+
+
+def differs(first: bytes, second: bytes) -> str:
+    """Why two pictures that should be the same bytes are not (empty when they are): whether their pixels differ and
+    where, with both kept in a temporary folder. A PNG of the same pixels may still be another deflate stream, and a
+    byte comparison alone says neither which nor where."""
+    if first == second:
+        return ""
+    folder = Path(tempfile.mkdtemp(prefix="boardhost-differs-"))
+    (folder / "first.png").write_bytes(first)
+    (folder / "second.png").write_bytes(second)
+    one, two = decode(first), decode(second)
+    if one.size != two.size:
+        where = f"sizes {one.size} and {two.size}"
+    else:
+        box = ImageChops.difference(one, two).getbbox()
+        where = "the same pixels, another PNG stream" if box is None else f"pixels differ within {box}"
+    return f"{len(first)} and {len(second)} bytes, {where}; both kept in {folder}"
