@@ -957,8 +957,8 @@ def time_on_cpu(pids: list[int]) -> float:
     """Seconds these processes have run, to the nanosecond, ended threads included: each process's CPU clock, read
     through the id Linux gives another process's scheduler clock (``clock_getcpuclockid``; the tick-counted figures
     of ``stat`` charge a whole 10 ms tick to a thread that merely woke as it fell, which over a few idle seconds
-    reads several times what an idle process really runs). Not every kernel has ``/proc/PID/task/TID/schedstat``,
-    which this read before and which then counted nothing. A process gone counts nothing."""
+    reads several times what an idle process really runs; ``/proc/PID/task/TID/schedstat`` is missing on some
+    kernels). A process gone counts nothing."""
     total = 0.0
     for pid in pids:
         try:
